@@ -1,0 +1,127 @@
+"""The catalogue of statutes the portal is built on.
+
+Each entry is data about a law (who issued it, when, which regulator applies it,
+how to cite it) kept apart from the parser, so that adding a fifth statute means
+adding a text file and one entry here.  The ids are a public contract: they appear
+in URLs and in the JSON API.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+STATUTES_DIR = Path(__file__).parent / "statutes"
+
+
+@dataclass(frozen=True)
+class LawInfo:
+    id: str
+    jurisdiction: str  # pe | sp | ac | recife
+    jurisdiction_name: str
+    kind: str  # "Lei" | "Decreto"
+    number: str  # as cited: "16.205"
+    year: int
+    signed: date
+    title: str  # what the law is about, in plain Portuguese
+    regulator: str
+    in_force_since: date
+    amended_by: tuple[str, ...]
+    # LexML: "urn:lex:br;pernambuco:estadual:lei:2017-11-24;16205"
+    urn_authority: str
+    # São Paulo's decree approves an annexed Regulamento: the regulation's
+    # articles are the law's main body (art-<n>) and the decree's own articles
+    # live under this prefix (decreto/art-<n>).
+    own_articles_prefix: str | None = None
+
+    @property
+    def short_name(self) -> str:
+        """Citation prefix: 'Lei 16.205/2017 (PE)'."""
+        return f"{self.kind} {self.number}/{self.year} ({self.jurisdiction_label})"
+
+    @property
+    def jurisdiction_label(self) -> str:
+        return "Recife" if self.jurisdiction == "recife" else self.jurisdiction.upper()
+
+    @property
+    def urn(self) -> str:
+        digits = self.number.replace(".", "")
+        return f"urn:lex:{self.urn_authority}:{self.kind.lower()}:{self.signed.isoformat()};{digits}"
+
+    @property
+    def path(self) -> Path:
+        return STATUTES_DIR / f"{self.id}.txt"
+
+
+LAWS: dict[str, LawInfo] = {
+    info.id: info
+    for info in (
+        LawInfo(
+            id="pe-lei-16205-2017",
+            jurisdiction="pe",
+            jurisdiction_name="Pernambuco",
+            kind="Lei",
+            number="16.205",
+            year=2017,
+            signed=date(2017, 11, 24),
+            title="Serviço de fretamento intermunicipal de passageiros em Pernambuco",
+            regulator="EPTI — Empresa Pernambucana de Transporte Intermunicipal",
+            in_force_since=date(2017, 11, 24),
+            amended_by=("Lei nº 17.107, de 13/11/2020", "Lei nº 17.406, de 23/09/2021"),
+            urn_authority="br;pernambuco:estadual",
+        ),
+        LawInfo(
+            id="sp-decreto-29912-1989",
+            jurisdiction="sp",
+            jurisdiction_name="São Paulo",
+            kind="Decreto",
+            number="29.912",
+            year=1989,
+            signed=date(1989, 5, 12),
+            title="Regulamento do transporte intermunicipal de passageiros sob fretamento em São Paulo",
+            regulator="DER-SP — Departamento de Estradas de Rodagem (atribuições hoje exercidas pela ARTESP)",
+            in_force_since=date(1989, 5, 12),
+            amended_by=("Decreto nº 61.694, de 04/12/2015",),
+            urn_authority="br;sao.paulo:estadual",
+            own_articles_prefix="decreto",
+        ),
+        LawInfo(
+            id="ac-lei-2731-2013",
+            jurisdiction="ac",
+            jurisdiction_name="Acre",
+            kind="Lei",
+            number="2.731",
+            year=2013,
+            signed=date(2013, 8, 23),
+            title="Sistema de transporte rodoviário intermunicipal de passageiros do Acre",
+            regulator="AGEAC — Agência Reguladora dos Serviços Públicos do Estado do Acre",
+            in_force_since=date(2013, 8, 23),
+            amended_by=(),
+            urn_authority="br;acre:estadual",
+        ),
+        LawInfo(
+            id="recife-lei-16856-2003",
+            jurisdiction="recife",
+            jurisdiction_name="Recife",
+            kind="Lei",
+            number="16.856",
+            year=2003,
+            signed=date(2003, 4, 16),
+            title="Serviço de Transporte Complementar de Passageiros do Recife (STCP/Recife)",
+            regulator="Prefeitura do Recife — CMTT/Recife e CDTC",
+            in_force_since=date(2003, 4, 16),
+            amended_by=(),
+            urn_authority="br;pernambuco;recife:municipal",
+        ),
+    )
+}
+
+JURISDICTIONS: dict[str, str] = {info.jurisdiction: info.jurisdiction_name for info in LAWS.values()}
+
+
+def law_info(law_id: str) -> LawInfo:
+    try:
+        return LAWS[law_id]
+    except KeyError:
+        raise KeyError(f"unknown law id: {law_id!r}") from None
