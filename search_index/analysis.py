@@ -8,8 +8,8 @@ queries, so both sides end up as the same stems:
 
 Accents are folded *before* stemming: the stemmer then sees "autorizacoes"
 whether the user typed "autorizações" or "autorizacoes", which matters more than
-the few accented suffix rules that folding disables.  Snowball's Portuguese
-algorithm leaves "-ns" and "-ões" plurals alone once accents are gone, so a small
+the accented suffix rules, which :func:`stem` restores on the folded word.
+Snowball's Portuguese algorithm leaves "-ns" and "-ões" plurals alone, so a small
 plural reducer runs first ("passagens" → "passagem", "infracoes" → "infracao").
 """
 
@@ -54,19 +54,42 @@ _PLURAL_RULES = (
     (re.compile(r"(.{3,})ais$"), r"\1al"),
     (re.compile(r"(.{3,})eis$"), r"\1el"),
 )
+# Snowball's suffix rules are written for accented text; put the accent back on
+# the derivational suffixes it knows, so "autorizacao" stems like "autorização".
+_REACCENT = (
+    (re.compile(r"(.{2,})cao$"), r"\1ção"),
+    (re.compile(r"(.{2,})sao$"), r"\1são"),
+    (re.compile(r"(.{2,})encia(s?)$"), r"\1ência\2"),
+    (re.compile(r"(.{2,})ancia(s?)$"), r"\1ância\2"),
+    (re.compile(r"(.{2,})avel$"), r"\1ável"),
+    (re.compile(r"(.{2,})ivel$"), r"\1ível"),
+    (re.compile(r"(.{2,})ari([ao]s?)$"), r"\1ári\2"),
+)
 
 _stemmer = snowballstemmer.stemmer("portuguese")
 
 
 @lru_cache(maxsize=50_000)
 def stem(word: str) -> str:
-    """Stem one folded, lowercased word."""
+    """Stem one folded, lowercased word.
+
+    Plurals the stemmer misses are reduced first, accents are restored on the
+    suffixes it needs them for, and the final vowel of the stem is dropped so that
+    "obrigatório"/"obrigatória" and "rodoviária"/"rodoviários" meet.
+    """
     word = _IRREGULAR_PLURALS.get(word, word)
     for pattern, replacement in _PLURAL_RULES:
         if pattern.match(word):
             word = pattern.sub(replacement, word)
             break
-    return _stemmer.stemWord(word)
+    for pattern, replacement in _REACCENT:
+        if pattern.match(word):
+            word = pattern.sub(replacement, word)
+            break
+    result = fold(_stemmer.stemWord(word))
+    if len(result) > 4 and result[-1] in "aeio":
+        result = result[:-1]
+    return result
 
 
 class FoldFilter(Filter):

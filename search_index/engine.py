@@ -28,9 +28,9 @@ from whoosh.fields import BOOLEAN, ID, NUMERIC, STORED, TEXT, Schema
 from whoosh.highlight import ContextFragmenter, Formatter, get_text
 
 from . import analysis
-from .synonyms import JURISDICTION_HINTS, ONE_WAY, SYNONYM_GROUPS
+from .synonyms import JURISDICTION_HINTS, ONE_WAY, REWRITES, SYNONYM_GROUPS
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 MANIFEST = "manifest.json"
 MAX_QUERY_LENGTH = 500
 
@@ -234,6 +234,11 @@ class _MarkFormatter(Formatter):
 def _phrase_table() -> list[tuple[tuple[str, ...], list[tuple[str, ...]]]]:
     """(stems of a phrase, stems of its alternatives), longest phrases first."""
     table: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
+    for sources, targets in REWRITES:
+        target_stems = [tuple(analysis.analyze(t)) for t in targets]
+        for source in sources:
+            _REWRITTEN.add(tuple(analysis.analyze(source)))
+            table.setdefault(tuple(analysis.analyze(source)), set()).update(target_stems)
     for group in SYNONYM_GROUPS:
         stems = [tuple(analysis.analyze(p)) for p in group]
         for s in stems:
@@ -248,22 +253,29 @@ def _phrase_table() -> list[tuple[tuple[str, ...], list[tuple[str, ...]]]]:
     return sorted(((k, sorted(v)) for k, v in table.items()), key=lambda kv: -len(kv[0]))
 
 
+_REWRITTEN: set[tuple[str, ...]] = set()
 _PHRASES = _phrase_table()
+
 # Single words that only name a place or regulator; they rank results (see
 # jurisdiction_hints) rather than being searched for, since "STCP/Recife" or
 # "EPTI" appear in nearly every unit of their law.
 _HINT_WORDS = {"pernambuco", "pernambucano", "epti", "sp", "paulista", "der", "artesp", "acre", "acreano", "ageac", "recife", "stcp"}
 _SYNONYM_WORDS = {w for group in SYNONYM_GROUPS for p in group for w in analysis.words(p)} | {
-    w for sources, _ in ONE_WAY for p in sources for w in analysis.words(p)
+    w for table in (ONE_WAY, REWRITES) for sources, _ in table for p in sources for w in analysis.words(p)
 }
 
 
 def _term_query(stems: tuple[str, ...], weight: float) -> Q.Query:
+    """One concept (a word, or a phrase whose words must all appear) in every field.
+
+    A phrase's weight is shared among its words, so that "certificado de registro
+    cadastral" counts as much as "CRC", not three times as much.
+    """
     per_field = []
     for fieldname, field_weight in FIELD_WEIGHTS.items():
-        terms = [Q.Term(fieldname, s) for s in stems]
-        clause = terms[0] if len(terms) == 1 else Q.And(terms)
-        per_field.append(clause.with_boost(field_weight * weight) if hasattr(clause, "with_boost") else clause)
+        boost = field_weight * weight / len(stems)
+        terms = [Q.Term(fieldname, s, boost=boost) for s in stems]
+        per_field.append(terms[0] if len(terms) == 1 else Q.And(terms))
     return Q.Or(per_field)
 
 
@@ -361,9 +373,13 @@ class SearchIndex:
             for i in range(len(items) - n + 1):
                 if any(used[i : i + n]) or tuple(items[i : i + n]) != phrase:
                     continue
-                meaningful = tuple(s for s in phrase if s not in noise)
+                meaningful = () if phrase in _REWRITTEN else tuple(s for s in phrase if s not in noise)
                 options = [_term_query(meaningful, 1.0)] if meaningful else []
-                options += [_term_query(alt, ALTERNATIVE_WEIGHT) for alt in alternatives]
+                if phrase in _REWRITTEN:
+                    # The replacement *is* what the person meant: full weight for each word.
+                    options += [_term_query(alt, float(len(alt))) for alt in alternatives]
+                else:
+                    options += [_term_query(alt, ALTERNATIVE_WEIGHT) for alt in alternatives]
                 clauses.append(Q.Or(options))
                 terms.extend(meaningful)
                 for j in range(i, i + n):

@@ -15,7 +15,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("dentro", "interior", "no interior"),
     ("ônibus", "busão", "buzão", "busao", "coletivo"),
     ("fretado", "fretamento", "fretar", "charter"),
-    ("rodoviária", "terminal rodoviário", "terminais rodoviários"),
+    ("terminal rodoviário", "terminais rodoviários", "terminal de passageiros"),
     ("multa", "penalidade", "infração", "autuação", "auto de infração"),
     ("apreendido", "apreensão", "apreenderam", "apreender", "recolhido ao depósito"),
     ("retido", "retenção", "reter"),
@@ -74,6 +74,13 @@ ONE_WAY: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("cassado", "cassação", "cancelado"), ("cancelamento", "cassação")),
 )
 
+
+# Words whose everyday sense differs from the statutes' use of the same stem: they
+# are searched only through their replacements.  "Rodoviária" is the bus station;
+# "rodoviário" in the statutes is the adjective of every "transporte rodoviário".
+REWRITES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("rodoviária", "rodoviárias", "rodoviaria"), ("terminal rodoviário", "terminais rodoviários")),
+)
 
 # Words that place a question in one jurisdiction.  They do not filter (the
 # person may be wrong about which law applies); they rank that law's units higher.

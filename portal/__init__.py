@@ -1,0 +1,48 @@
+"""The Flask web layer: pages, the JSON API and htmx partials.
+
+Domain rules live in ``knowledge/`` and search in ``search_index/``; this package
+only turns HTTP into calls on them and results into pages or JSON.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+from flask_htmx import HTMX
+
+from . import api, cli, errors, i18n, law_urls, pages
+from .search import SearchService
+
+
+def _secret_key(data_dir: Path) -> str:
+    """A per-installation secret kept in the data dir (shared by all workers)."""
+    path = data_dir / "secret_key"
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(fd, "w") as handle:
+        key = secrets.token_hex(32)
+        handle.write(key)
+    return key
+
+
+def create_portal(app: Flask) -> None:
+    data_dir = Path(app.config["DATA_DIR"]).resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    app.config["DATA_DIR"] = str(data_dir)
+    app.config.setdefault("INDEX_DIR", str(data_dir / "index"))
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(data_dir)
+
+    HTMX(app)
+    i18n.init_app(app)
+    app.extensions["search"] = SearchService(app.config["INDEX_DIR"])
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    errors.init_app(app)
+    cli.init_app(app)
+    law_urls.init_app(app)

@@ -1,0 +1,61 @@
+"""Errors people can understand: a page in their language, or JSON for the API.
+
+No stack trace ever reaches a user; unexpected errors are logged (without
+request bodies, which may hold personal data) and answered with a plain 500.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
+
+from .search import SearchUnavailable
+
+log = logging.getLogger("portal")
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def _messages() -> dict[int, str]:
+    return {
+        400: _("O pedido não pôde ser entendido. Confira os dados e tente de novo."),
+        404: _("Não encontramos esta página. Ela pode ter mudado de endereço."),
+        405: _("Este endereço não aceita este tipo de pedido."),
+        413: _("O envio é grande demais."),
+        429: _("Muitos pedidos em pouco tempo. Aguarde um instante e tente de novo."),
+        500: _("Algo deu errado do nosso lado. Nada do que você enviou foi perdido sem aviso; tente de novo em instantes."),
+        503: _("O serviço está temporariamente indisponível."),
+    }
+
+
+def error_response(status: int, message: str | None = None, **extra):
+    message = message or _messages().get(status, _messages()[500])
+    if wants_json():
+        return jsonify({"error": message, **extra}), status
+    return render_template("error.html", status=status, message=message), status
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        description = getattr(exc, "user_message", None)
+        return error_response(exc.code or 500, description)
+
+    @app.errorhandler(SearchUnavailable)
+    def search_unavailable(exc: SearchUnavailable):
+        log.error("search unavailable: %s", exc)
+        return error_response(
+            503,
+            _("A busca está indisponível: o índice das leis não foi construído ou está danificado. "
+              "Quem administra o portal deve executar: flask --app app index build"),
+        )
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception):
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        return error_response(500)

@@ -1,0 +1,53 @@
+"""The portal's handle on the search index: opened lazily, once per process.
+
+The index is built by ``flask --app app index build`` (``make run`` does it); a
+request never builds it.  When it is missing or unreadable the handle raises
+:class:`SearchUnavailable`, which the error handlers turn into a clear 503 page.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from flask import current_app
+
+from search_index import IndexCorrupt, IndexMissing, SearchIndex
+
+
+class SearchUnavailable(RuntimeError):
+    pass
+
+
+class SearchService:
+    def __init__(self, index_dir: str):
+        self.index_dir = index_dir
+        self._index: SearchIndex | None = None
+        self._lock = threading.Lock()
+
+    def index(self) -> SearchIndex:
+        with self._lock:
+            if self._index is None:
+                try:
+                    self._index = SearchIndex.open(self.index_dir)
+                except (IndexMissing, IndexCorrupt) as exc:
+                    raise SearchUnavailable(str(exc)) from exc
+            return self._index
+
+    def search(self, query: str, **filters):
+        index = self.index()
+        with self._lock:
+            try:
+                return index.search(query, **filters)
+            except (IndexMissing, IndexCorrupt) as exc:
+                self._index = None
+                raise SearchUnavailable(str(exc)) from exc
+
+    def reset(self) -> None:
+        with self._lock:
+            if self._index is not None:
+                self._index.close()
+            self._index = None
+
+
+def service() -> SearchService:
+    return current_app.extensions["search"]
