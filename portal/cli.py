@@ -6,13 +6,14 @@ import sys
 
 import click
 from flask import Flask, current_app
+from flask.cli import AppGroup
 
 from knowledge.corpus import all_laws
 from search_index import IndexCorrupt, IndexMissing, SearchIndex, build_index
 
 
 def init_app(app: Flask) -> None:
-    index = click.Group("index", help="Índice de busca das leis.")
+    index = AppGroup("index", help="Índice de busca das leis.")
 
     @index.command("build", help="(Re)constrói o índice de busca no diretório de dados.")
     def build() -> None:

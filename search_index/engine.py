@@ -26,15 +26,16 @@ from whoosh import query as Q
 from whoosh import scoring
 from whoosh.fields import BOOLEAN, ID, NUMERIC, STORED, TEXT, Schema
 from whoosh.highlight import ContextFragmenter, Formatter, get_text
+from whoosh.searching import Hit
 
 from . import analysis
 from .synonyms import JURISDICTION_HINTS, ONE_WAY, REWRITES, SYNONYM_GROUPS
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 MANIFEST = "manifest.json"
 MAX_QUERY_LENGTH = 500
 
-FIELD_WEIGHTS = {"text": 1.0, "context": 0.7, "heading": 0.3}
+FIELD_WEIGHTS = {"text": 1.0, "context": 0.7}
 ALTERNATIVE_WEIGHT = 0.6
 JURISDICTION_HINT_FACTOR = 1.6
 
@@ -63,7 +64,7 @@ def _schema() -> Schema:
         order=NUMERIC(stored=True, sortable=True),
         text=TEXT(analyzer=pt, stored=True, chars=True),
         context=TEXT(analyzer=pt),
-        heading=TEXT(analyzer=pt, stored=True),
+        heading=STORED,
         spell=TEXT(analyzer=analysis.spelling_analyzer()),
     )
 
@@ -115,7 +116,9 @@ def documents_from_laws(laws: Iterable) -> Iterable[IndexDocument]:
                 urn=law.urn(unit),
                 kind=unit.kind,
                 order=unit.order,
-                context=" ".join(p for p in context_parts if p),
+                # Headings (chapter and section titles) count for ranking through the
+                # context field, with the text of the units above this one.
+                context=" ".join(p for p in [*top.headings, *context_parts] if p),
                 heading=" › ".join(top.headings + ([top.title] if top.title else [])),
             )
             if text and not unit.vetoed:
@@ -313,6 +316,12 @@ class SearchIndex:
             raise IndexCorrupt(f"índice de busca ilegível em {self.path}: {exc.__class__.__name__}") from exc
         self.close()
         self._ix, self._searcher, self._corrector = ix, searcher, corrector
+        # Per-document facts needed to rank and group every match, kept in memory
+        # (a few thousand small tuples) so that only the shown hits touch stored fields.
+        self._facts = {
+            docnum: (fields["group"] + ("#h" if fields["history"] else ""), fields["jurisdiction"], fields["order"])
+            for docnum, fields in searcher.reader().iter_docs()
+        }
         self._vocabulary = vocabulary
         self.manifest = manifest
         self._manifest_mtime = manifest_path.stat().st_mtime_ns
@@ -437,24 +446,26 @@ class SearchIndex:
             filters.append(Q.Term("jurisdiction", jurisdiction))
         filter_q = Q.And(filters) if filters else None
         mask = None if include_history else Q.Term("history", True)
-        results = self._searcher.search(whoosh_query, limit=None, filter=filter_q, mask=mask, terms=True)
+        results = self._searcher.search(whoosh_query, limit=None, filter=filter_q, mask=mask)
         results.fragmenter = ContextFragmenter(maxchars=260, surround=90)
         results.formatter = _MarkFormatter()
-
-        def ranked_score(hit) -> float:
-            return hit.score * (JURISDICTION_HINT_FACTOR if hit["jurisdiction"] in hints else 1.0)
-
-        ordered = sorted(results, key=lambda h: (-ranked_score(h), h["order"]))
+        facts = self._facts
+        ranked = sorted(
+            (
+                (-score * (JURISDICTION_HINT_FACTOR if facts[docnum][1] in hints else 1.0), facts[docnum][2], docnum)
+                for score, docnum in results.top_n
+            )
+        )
         seen: set[str] = set()
-        best = []
-        for hit in ordered:
-            group = hit["group"] + ("#h" if hit["history"] else "")
-            if group in seen:
-                continue
-            seen.add(group)
-            best.append(hit)
+        best = []  # (score, docnum): the best unit of each article, best article first
+        for negative_score, _order, docnum in ranked:
+            group = facts[docnum][0]
+            if group not in seen:
+                seen.add(group)
+                best.append((-negative_score, docnum))
         hits = []
-        for hit in best[:limit]:
+        for score, docnum in best[:limit]:
+            hit = Hit(results, docnum, score=score)
             snippet = hit.highlights("text", top=2)
             if not snippet:
                 text = hit["text"]
@@ -469,7 +480,7 @@ class SearchIndex:
                     heading=hit["heading"],
                     snippet=snippet,
                     urn=hit["urn"],
-                    score=round(ranked_score(hit), 4),
+                    score=round(score, 4),
                     history=hit["history"],
                 )
             )

@@ -1,0 +1,57 @@
+# Embarque Legal — the two commands a newcomer needs:
+#   make run    install everything, build the search index, load demo data, serve on http://127.0.0.1:8000
+#   make test   install everything the tests need and run the whole suite
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+DATA_DIR ?= var
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+export PORTAL_DATA_DIR ?= $(abspath $(DATA_DIR))
+
+.PHONY: run test install install-test index translations translations-extract translations-update benchmarks clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required (found %s)" % sys.version.split()[0]'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+	$(BIN)/pip install --quiet -e ".[test]"
+	@touch $@
+
+install: $(VENV)/.installed translations
+
+install-test: install $(VENV)/.installed-test
+
+## Compile the interface translations (pt_BR is the source language).
+translations: $(VENV)/.installed
+	@if ls portal/translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
+		$(BIN)/pybabel compile --use-fuzzy -q -d portal/translations ; fi
+
+## Extract the marked strings into messages.pot and merge them into each catalog.
+translations-extract: $(VENV)/.installed
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k ngettext:1,2 -o portal/translations/messages.pot --no-location --sort-output .
+
+translations-update: translations-extract
+	$(BIN)/pybabel update -i portal/translations/messages.pot -d portal/translations --no-fuzzy-matching
+
+index: install
+	$(BIN)/flask --app app index build
+
+run: install index
+	@echo "Embarque Legal em http://$(HOST):$(PORT)  (dados em $(PORTAL_DATA_DIR))"
+	PORTAL_BIND=$(HOST):$(PORT) $(BIN)/gunicorn --config gunicorn.conf.py app:app
+
+test: install-test
+	$(BIN)/python -m pytest
+
+benchmarks: install
+	$(BIN)/python benchmarks/search.py
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .hypothesis

@@ -1,0 +1,25 @@
+"""Production server settings for ``gunicorn app:app`` (read automatically from the working dir).
+
+Sync workers: each request is short and CPU-bound (search, rules), and SQLite
+writes are serialised anyway.  Override with the environment: PORTAL_BIND,
+WEB_CONCURRENCY, PORTAL_TIMEOUT.
+"""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("PORTAL_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY", min(multiprocessing.cpu_count() * 2 + 1, 9)))
+worker_class = "sync"
+timeout = int(os.environ.get("PORTAL_TIMEOUT", "30"))
+graceful_timeout = 20
+keepalive = 5
+max_requests = 2000
+max_requests_jitter = 200
+# The access log never records query strings (%(U)s is the path only): a plate,
+# a search or a complaint detail could identify someone.
+accesslog = "-"
+access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms'
+errorlog = "-"
+loglevel = os.environ.get("PORTAL_LOG_LEVEL", "info")
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

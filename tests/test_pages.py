@@ -1,0 +1,83 @@
+"""Pages: home, search (with and without htmx), law reader and unit pages."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def test_home(client):
+    html = client.get("/").get_data(as_text=True)
+    assert "Sou passageiro" in html and "Quero operar fretamento" in html and "Quero ler a lei" in html
+    assert 'href="/static/vendor/htmx.min.js"' not in html  # a script, served from our static files
+    assert '/static/vendor/htmx.min.js' in html and "unpkg" not in html and "cdn" not in html.lower()
+
+
+def test_search_page_without_javascript(client):
+    response = client.get("/busca", query_string={"q": "quanto tempo vale o CRC?"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "<form" in html and 'name="q"' in html
+    assert "Lei 16.205/2017 (PE), art. 8º" in html
+    assert "<mark>" in html
+
+
+def test_search_page_htmx_partial(client):
+    response = client.get("/busca?q=multa", headers={"HX-Request": "true", "HX-Target": "resultados"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "<html" not in html and "result-count" in html
+
+
+def test_search_page_suggestion(client):
+    html = client.get("/busca?q=fretameto").get_data(as_text=True)
+    assert "Você quis dizer" in html and "fretamento" in html
+
+
+def test_search_page_rejects_overlong_query(client):
+    response = client.get("/busca", query_string={"q": "a" * 600})
+    assert response.status_code == 400
+    assert "500 caracteres" in response.get_data(as_text=True)
+
+
+def test_search_page_escapes_query(client):
+    html = client.get("/busca", query_string={"q": "<script>alert(1)</script>"}).get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in html
+
+
+def test_law_reader(client):
+    response = client.get("/leis/pe-lei-16205-2017")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert 'id="art-3/par-3"' in html and 'id="anexo-i/inc-4/ali-f"' in html
+    assert "Sumário" in html and "Capítulo II — Dos conceitos e do cadastramento" in html
+    assert "Redação dada pela Lei nº 17.107, de 13/11/2020" in html
+    assert "Redação anterior (não está em vigor)" in html
+    assert "urn:lex:br;pernambuco:estadual:lei:2017-11-24;16205!art3_par3" in html
+    assert "Nota: Redação Anterior" not in html
+
+
+@pytest.mark.parametrize("law_id", ["sp-decreto-29912-1989", "ac-lei-2731-2013", "recife-lei-16856-2003"])
+def test_every_law_renders(client, law_id):
+    assert client.get(f"/leis/{law_id}").status_code == 200
+
+
+def test_unit_page(client):
+    html = client.get("/leis/pe-lei-16205-2017/art-28/inc-4").get_data(as_text=True)
+    assert "Lei 16.205/2017 (PE), art. 28, inciso IV" in html
+    assert "R$ 2.900,00" in html
+    assert 'id="historico"' in html and "R$ 3.900,00" in html
+    assert "/leis/pe-lei-16205-2017#art-28/inc-4" in html
+
+
+def test_unknown_law_and_unit(client):
+    assert client.get("/leis/nao-existe").status_code == 404
+    response = client.get("/leis/pe-lei-16205-2017/art-99")
+    assert response.status_code == 404
+    assert "Dispositivo não encontrado" in response.get_data(as_text=True)
+
+
+def test_language_switch_is_remembered(client):
+    response = client.get("/?lang=en")
+    assert "lang=en" in response.headers.get("Set-Cookie", "")
+    html = client.get("/").get_data(as_text=True)
+    assert '<html lang="en">' in html
