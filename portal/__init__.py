@@ -11,6 +11,7 @@ import secrets
 from pathlib import Path
 
 from flask import Flask
+from flask_compress import Compress
 from flask_htmx import HTMX
 
 from . import api, cli, errors, i18n, law_urls, pages
@@ -39,6 +40,9 @@ def create_portal(app: Flask) -> None:
         app.config["SECRET_KEY"] = _secret_key(data_dir)
 
     HTMX(app)
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    app.config.setdefault("COMPRESS_MIN_SIZE", 1024)
+    Compress(app)
     i18n.init_app(app)
     app.extensions["search"] = SearchService(app.config["INDEX_DIR"])
     app.register_blueprint(pages.bp)

@@ -81,3 +81,15 @@ def test_language_switch_is_remembered(client):
     assert "lang=en" in response.headers.get("Set-Cookie", "")
     html = client.get("/").get_data(as_text=True)
     assert '<html lang="en">' in html
+
+
+def test_long_pages_are_compressed_for_slow_connections(client):
+    plain = client.get("/leis/ac-lei-2731-2013")
+    gzipped = client.get("/leis/ac-lei-2731-2013", headers={"Accept-Encoding": "gzip"})
+    assert gzipped.headers["Content-Encoding"] == "gzip"
+    assert len(gzipped.data) * 5 < len(plain.data)
+
+
+def test_unit_page_shows_its_history_once(client):
+    html = client.get("/leis/pe-lei-16205-2017/art-28/inc-4").get_data(as_text=True)
+    assert html.count("R$ 3.900,00") == 1
