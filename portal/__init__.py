@@ -14,7 +14,7 @@ from flask import Flask
 from flask_compress import Compress
 from flask_htmx import HTMX
 
-from . import api, cli, errors, i18n, law_urls, pages
+from . import api, cli, errors, i18n, law_urls, pages, serialize, wizards
 from .search import SearchService
 
 
@@ -47,6 +47,8 @@ def create_portal(app: Flask) -> None:
     app.extensions["search"] = SearchService(app.config["INDEX_DIR"])
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(wizards.bp)
+    app.jinja_env.globals.update(say=serialize.say, cites=serialize.cites, error_text=serialize.error_text)
     errors.init_app(app)
     cli.init_app(app)
     law_urls.init_app(app)

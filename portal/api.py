@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify, request, url_for
+from flask_babel import gettext as _
 
 from knowledge.corpus import load_law
+from knowledge.flows import FLOWS, InvalidAnswer, UnknownFlow
 from knowledge.laws import LAWS
 
 from . import search_params
 from .errors import error_response
+from .serialize import cites, error_text, outcome_json, question_json, translate
 from .law_urls import unit_url
 from .search import service
 
@@ -67,3 +70,69 @@ def laws():
             ]
         }
     )
+
+
+# -- wizards ------------------------------------------------------------------------------
+
+
+def _flow_or_404(flow_id: str):
+    try:
+        return FLOWS.get(flow_id)
+    except UnknownFlow:
+        return None
+
+
+@bp.get("/wizards")
+def wizards():
+    return jsonify(
+        {
+            "wizards": [
+                {
+                    "id": flow.id,
+                    "titulo": translate(flow.title),
+                    "descricao": translate(flow.description),
+                    "url": url_for("api.wizard", flow_id=flow.id),
+                    "pagina": url_for("wizards.run", flow_id=flow.id),
+                    "legal_basis": cites(flow.legal_basis),
+                }
+                for flow in FLOWS.all()
+            ]
+        }
+    )
+
+
+@bp.get("/wizards/<flow_id>")
+def wizard(flow_id: str):
+    flow = _flow_or_404(flow_id)
+    if flow is None:
+        return error_response(404, _("Assistente desconhecido: %(id)s.", id=flow_id))
+    return jsonify(
+        {
+            "id": flow.id,
+            "titulo": translate(flow.title),
+            "descricao": translate(flow.description),
+            "questions": [question_json(q) for q in flow.questions],
+        }
+    )
+
+
+@bp.post("/wizards/<flow_id>")
+def wizard_answer(flow_id: str):
+    from datetime import date
+
+    from .wizards import flow_options
+
+    flow = _flow_or_404(flow_id)
+    if flow is None:
+        return error_response(404, _("Assistente desconhecido: %(id)s.", id=flow_id))
+    body = request.get_json(silent=True) if request.is_json else None
+    if not isinstance(body, dict) or not isinstance(body.get("answers", {}), dict):
+        return error_response(400, _('Envie um objeto JSON no formato {"answers": {...}}.'), field="answers")
+    try:
+        progress = flow.run(body.get("answers") or {}, today=date.today(), options=flow_options())
+    except InvalidAnswer as exc:
+        return error_response(400, error_text(exc), field=exc.field)
+    if not progress.complete:
+        return jsonify({"complete": False, "next_question": question_json(progress.next_question)})
+    outcome = progress.outcome
+    return jsonify({"complete": True, "outcome": outcome_json(outcome), "citations": cites(outcome.citations())})

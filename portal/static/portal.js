@@ -20,6 +20,14 @@
       focusTarget.focus();
     }
   });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-print]");
+    if (button) { window.print(); }
+  });
+  /* 4xx answers carry a form with the error explained: show them instead of ignoring them. */
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.xhr.status === 400) { event.detail.shouldSwap = true; event.detail.isError = false; }
+  });
   document.addEventListener("htmx:responseError", function (event) {
     announce(document.documentElement.lang.indexOf("pt") === 0
       ? "Não foi possível atualizar. Tente de novo."

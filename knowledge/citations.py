@@ -1,0 +1,53 @@
+"""Citations: which unit of which law a legal statement comes from.
+
+Every statement the product makes (a wizard outcome, a fine, a deadline, a
+document) carries :class:`Cite` objects.  They are plain data here; the web layer
+turns them into labels and links.  ``tests/test_citations.py`` resolves every
+citation the rules can produce, so a typo in a unit id fails the build.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PE = "pe-lei-16205-2017"
+SP = "sp-decreto-29912-1989"
+AC = "ac-lei-2731-2013"
+RECIFE = "recife-lei-16856-2003"
+
+
+@dataclass(frozen=True, order=True)
+class Cite:
+    law: str
+    unit: str
+
+    def resolve(self):
+        from .corpus import resolve
+
+        return resolve(self.law, self.unit)
+
+    @property
+    def label(self) -> str:
+        law, unit = self.resolve()
+        return law.citation(unit)
+
+
+def pe(unit: str) -> Cite:
+    return Cite(PE, unit)
+
+
+def sp(unit: str) -> Cite:
+    return Cite(SP, unit)
+
+
+def ac(unit: str) -> Cite:
+    return Cite(AC, unit)
+
+
+def recife(unit: str) -> Cite:
+    return Cite(RECIFE, unit)
+
+
+def N_(message: str) -> str:
+    """Mark a Portuguese message for translation (extracted by Babel, translated by the portal)."""
+    return message

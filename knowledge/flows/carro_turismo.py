@@ -1,0 +1,246 @@
+"""Assistente "Meu carro de 7 lugares pode fazer fretamento turístico?" (Pernambuco).
+
+Lei 16.205/2017, arts. 1º, § 2º; 3º, § 3º; 5º; 9º; 11; 12; 13; 14; 15; 16; 18, § 2º;
+21; Anexo I.  The rules apply the wording in force on ``data_referencia``
+(default: today): the automobile was only admitted by Lei 17.107/2020 (art. 3º,
+§ 3º), and the inspection schedule by vehicle age changed again with Lei
+17.406/2021 (art. 11).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from ..citations import N_, pe
+from ..parameters import LEI_17107, LEI_17406, PE_IN_FORCE, param
+from .engine import Flow, InvalidAnswer, Money, Option, Outcome, Question, Statement
+
+TIPOS = (
+    Option("automovel", N_("Automóvel (carro)")),
+    Option("utilitario", N_("Utilitário (van de passageiros registrada como utilitário)")),
+    Option("micro_onibus", N_("Micro-ônibus")),
+    Option("onibus", N_("Ônibus")),
+)
+AUTOMOVEL_LUGARES = 7
+# Art. 11, parágrafo único (Lei 17.107/2020): until 31/10/2022, inspection
+# requests accepted for automobiles up to 10 years old.  Lei 17.406/2021 rewrote
+# art. 11 as a whole, so the transition only mattered between the two acts.
+TRANSICAO_AUTOMOVEL_ATE = date(2022, 10, 31)
+TRANSICAO_AUTOMOVEL_ANOS = 10
+
+
+def _automovel(a: dict) -> bool:
+    return a.get("tipo_veiculo") == "automovel"
+
+
+QUESTIONS = [
+    Question("tipo_veiculo", "choice", N_("Que tipo de veículo consta no CRLV?"), options=TIPOS, legal_basis=(pe("art-3/par-3"),)),
+    Question("lugares", "number", N_("Qual é a capacidade de passageiros no CRLV (lugares)?"), minimum=1, maximum=100, legal_basis=(pe("art-3/par-3"), pe("art-9/par-2"))),
+    Question("ano_fabricacao", "number", N_("Qual é o ano de fabricação?"), minimum=1950, maximum=2100, legal_basis=(pe("art-11"),)),
+    Question(
+        "data_referencia", "date", N_("Para qual data quer a resposta?"), required=False, default_today=True,
+        help=N_("Deixe em branco para hoje. A lei mudou em 2020 e em 2021; a resposta usa a redação em vigor nesta data."),
+    ),
+    Question("categoria_aluguel", "bool", N_("O veículo está registrado na categoria aluguel (placa de aluguel)?"), legal_basis=(pe("art-1/par-2"), pe("art-12"))),
+    Question("emplacado_pe", "bool", N_("O veículo está emplacado em Pernambuco?"), legal_basis=(pe("art-16"),)),
+    Question("empresa_crc", "bool", N_("A empresa (ou MEI) já tem o CRC da EPTI?"), legal_basis=(pe("art-4"),)),
+    Question("cadastur_pe", "bool", N_("A empresa está registrada no Cadastur em Pernambuco?"), legal_basis=(pe("art-3/inc-2"), pe("art-5/par-2"))),
+    Question("atividade_exclusiva_turismo", "bool", N_("A empresa se dedica exclusivamente ao turismo?"), legal_basis=(pe("art-5/inc-16"),)),
+    Question("reboque", "bool", N_("O carro usa reboque ou carroceria acoplada?"), legal_basis=(pe("art-12/par-2"),), ask_if=_automovel),
+    Question("rastreador", "bool", N_("O veículo tem rastreador ou GPS com consulta online pela EPTI?"), legal_basis=(pe("art-14/inc-4"),)),
+    Question("envelopado", "bool", N_("O carro está envelopado no modelo da EPTI?"), legal_basis=(pe("art-14/inc-3"),), ask_if=_automovel),
+]
+
+
+def _s(text: str, *cites, code: str = "", fixable: bool | None = None, **params) -> Statement:
+    statement = Statement(N_(text), list(cites), params, code=code)
+    if fixable is not None:
+        statement.data["corrigivel"] = fixable
+    return statement
+
+
+def _age(a: dict, when: date) -> int:
+    if a["ano_fabricacao"] > when.year:
+        raise InvalidAnswer("ano_fabricacao", N_("O ano de fabricação não pode ser depois da data de referência."))
+    return when.year - a["ano_fabricacao"]
+
+
+def _vistoria(a: dict, when: date, idade: int) -> tuple[str | None, Statement | None, Statement | None]:
+    """(anual|semestral|None, the rule applied, a blocking pendência if the vehicle is not admitted)."""
+    tipo = a["tipo_veiculo"]
+    if tipo == "automovel":
+        if when < LEI_17107:
+            return None, None, None  # not admitted at all: see the "automovel_antes_da_lei" pendência
+        limite = param("pe.vistoria.automovel.anual_ate_anos", when)
+        if when >= LEI_17406:
+            periodicidade = "anual" if idade <= limite.value else "semestral"
+            cite = pe("art-11/inc-1/ali-b") if periodicidade == "anual" else pe("art-11/inc-2/ali-b")
+            return periodicidade, _s(
+                "Automóvel de 7 lugares com %(idade)d anos de fabricação: vistoria %(periodicidade)s (anual até %(limite)d anos, semestral depois).",
+                cite, code="vistoria_automovel", idade=idade, periodicidade=periodicidade, limite=limite.value,
+            ), None
+        # Lei 17.107 wording (13/11/2020 to 22/09/2021): annual only, up to 5 years (10 during the transition).
+        admitted = idade <= limite.value or (when <= TRANSICAO_AUTOMOVEL_ATE and idade <= TRANSICAO_AUTOMOVEL_ANOS)
+        rule = _s(
+            "Na redação da Lei 17.107/2020, em vigor nesta data, a vistoria era anual e só admitida para automóvel com até %(limite)d anos (até %(transicao)d anos na transição).",
+            pe("art-11"), code="vistoria_automovel_2020", limite=limite.value, transicao=TRANSICAO_AUTOMOVEL_ANOS,
+        )
+        block = None if admitted else _s(
+            "Nesta data a lei não admitia vistoria de automóvel com %(idade)d anos de fabricação.", pe("art-11"), code="idade_nao_admitida", fixable=False, idade=idade,
+        )
+        return ("anual" if admitted else None), rule, block
+    if tipo in ("onibus", "micro_onibus"):
+        if when >= LEI_17406:
+            limite = param("pe.vistoria.onibus.anual_ate_anos", when)
+            periodicidade = "anual" if idade <= limite.value else "semestral"
+            cite = pe("art-11/inc-1/ali-a") if periodicidade == "anual" else pe("art-11/inc-2/ali-a")
+            return periodicidade, _s(
+                "Ônibus e micro-ônibus com %(idade)d anos de fabricação: vistoria %(periodicidade)s (anual até %(limite)d anos, semestral depois).",
+                cite, code="vistoria_onibus", idade=idade, periodicidade=periodicidade, limite=limite.value,
+            ), None
+        if when >= LEI_17107:
+            admitted = idade <= 15
+            rule = _s("Na redação da Lei 17.107/2020 a vistoria era anual e só admitida para ônibus e micro-ônibus com até 15 anos.", pe("art-11"), code="vistoria_onibus_2020")
+            block = None if admitted else _s("Nesta data a lei não admitia vistoria deste veículo pela idade.", pe("art-11"), code="idade_nao_admitida", fixable=False)
+            return ("anual" if admitted else None), rule, block
+        # Original wording (2018–2020): by capacity and years since first registration.
+        if a["lugares"] > 20:
+            periodicidade = "anual" if idade < 10 else "semestral"
+        else:
+            periodicidade = "anual" if idade < 6 else "semestral"
+        return periodicidade, _s(
+            "Na redação original da lei, em vigor nesta data, a vistoria era anual para ônibus com menos de 10 anos e micro-ônibus com menos de 6 anos, e semestral depois.",
+            pe("art-11"), code="vistoria_original",
+        ), None
+    return None, None, None
+
+
+def _seguro(a: dict, when: date) -> list[Statement]:
+    tipo = a["tipo_veiculo"]
+    if when < LEI_17107:
+        pid = "pe.seguro.onibus" if a["lugares"] > 20 else "pe.seguro.micro_onibus"
+        value = param(pid, when)
+        return [_money_statement("Responsabilidade civil com cobertura mínima de %(valor)s.", value, "seguro_rc")]
+    pid = {"automovel": "pe.seguro.automovel", "onibus": "pe.seguro.onibus"}.get(tipo, "pe.seguro.micro_onibus")
+    base = param(pid, when)
+    items = [_money_statement("Cobertura mínima para este tipo de veículo: %(valor)s.", base, "seguro_veiculo")]
+    for pid, text, code in (
+        ("pe.seguro.morte", N_("Morte: %(valor)s por passageiro."), "seguro_morte"),
+        ("pe.seguro.invalidez", N_("Invalidez: %(valor)s por passageiro."), "seguro_invalidez"),
+        ("pe.seguro.terceiros", N_("Danos a terceiros: %(valor)s."), "seguro_terceiros"),
+    ):
+        items.append(_money_statement(text, param(pid, when), code))
+    return items
+
+
+def _money_statement(text: str, value, code: str) -> Statement:
+    statement = _s(text, value.cite, code=code, valor=value.value)
+    statement.money = Money(value.value, "BRL", value.value)
+    return statement
+
+
+def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
+    when = a.get("data_referencia") or today
+    if when < PE_IN_FORCE:
+        raise InvalidAnswer("data_referencia", N_("A Lei 16.205/2017 só passou a valer em 22/02/2018; escolha uma data a partir dela."))
+    idade = _age(a, when)
+    pendencias: list[Statement] = []
+    rules: list[Statement] = []
+    tipo = a["tipo_veiculo"]
+
+    if tipo == "automovel" and when < LEI_17107:
+        pendencias.append(_s(
+            "Até 12/11/2020 a lei não admitia automóvel no fretamento: o carro de 7 lugares só passou a ser aceito no turístico com a Lei 17.107/2020.",
+            pe("art-3/par-3"), code="automovel_antes_da_lei", fixable=False,
+        ))
+    if tipo == "utilitario":
+        pendencias.append(_s(
+            "No fretamento turístico a lei admite ônibus, micro-ônibus e automóvel de 7 lugares; um utilitário não está entre eles.",
+            pe("art-3/par-3"), code="tipo_nao_admitido", fixable=False,
+        ))
+    if tipo == "automovel" and a["lugares"] != AUTOMOVEL_LUGARES:
+        pendencias.append(_s(
+            "Só o automóvel com capacidade para 7 pessoas é admitido; o CRLV informa %(lugares)d.",
+            pe("art-3/par-3"), pe("art-9/par-2"), code="capacidade", fixable=False, lugares=a["lugares"],
+        ))
+    periodicidade, vistoria_rule, block = _vistoria(a, when, idade)
+    if vistoria_rule:
+        rules.append(vistoria_rule)
+    if block:
+        pendencias.append(block)
+    if not a["categoria_aluguel"]:
+        pendencias.append(_s("O veículo precisa estar registrado na categoria aluguel.", pe("art-1/par-2"), pe("art-12"), code="categoria_aluguel", fixable=True))
+    if not a["emplacado_pe"]:
+        zero_km = param("pe.emplacamento.zero_km.dias", when)
+        pendencias.append(_s(
+            "O veículo precisa ser emplacado em Pernambuco (veículo zero km de empresa com matriz em PE: até %(dias)d dias).",
+            pe("art-16"), zero_km.cite, code="emplacamento_pe", fixable=True, dias=zero_km.value,
+        ))
+    if not a["empresa_crc"]:
+        pendencias.append(_s("A empresa precisa do Certificado de Registro Cadastral (CRC) da EPTI.", pe("art-4"), code="crc", fixable=True))
+    if not a["cadastur_pe"]:
+        pendencias.append(_s("O fretamento turístico exige o registro da empresa no Cadastur em Pernambuco.", pe("art-3/inc-2"), pe("art-5/par-2"), code="cadastur", fixable=True))
+    if not a["atividade_exclusiva_turismo"]:
+        pendencias.append(_s("Quem se cadastra no turístico deve prestar atividade exclusiva de turismo.", pe("art-5/inc-16"), code="turismo_exclusivo", fixable=True))
+    if tipo == "automovel" and a.get("reboque"):
+        pendencias.append(_s("Automóvel de 7 lugares não pode usar reboque nem carroceria acoplada.", pe("art-12/par-2"), code="reboque", fixable=True))
+    if not a["rastreador"] and when >= LEI_17107:
+        pendencias.append(_s(
+            "O veículo precisa de rastreador ou GPS com as informações disponíveis online para a EPTI (viajar sem ele é infração gravíssima).",
+            pe("art-14/inc-4"), pe("anexo-i/inc-4/ali-i"), code="rastreador", fixable=True,
+        ))
+    if tipo == "automovel" and not a.get("envelopado") and when >= LEI_17107:
+        pendencias.append(_s(
+            "O automóvel precisa ser envelopado no modelo fornecido pela EPTI (a falta é infração gravíssima).",
+            pe("art-14/inc-3"), pe("anexo-i/inc-4/ali-j"), code="envelopamento", fixable=True,
+        ))
+
+    exigencias = [
+        _s("Tacógrafo aferido pelo Inmetro.", pe("art-13"), code="tacografo"),
+        _s("Adesivo externo e orientações internas para denúncias no layout da EPTI.", pe("art-14/inc-1"), pe("art-14/inc-2"), code="adesivo"),
+        _s("Na vistoria: laudo técnico de engenheiro mecânico, apólice de seguro, certidão negativa do DETRAN/PE e a Taxa FUSP-LV.", pe("art-9/par-1"), code="documentos_vistoria"),
+    ]
+    if tipo == "automovel":
+        exigencias.append(_s("No turístico com automóvel de 7 lugares não se aplica o limite de 50%% de veículos locados.", pe("art-18/par-2"), code="sem_limite_locados"))
+    por_viagem = [
+        _s("O CRC e o comprovante da Taxa FUSP-F.", pe("art-21"), code="crc_fusp"),
+        _s("Relação de passageiros de ida e volta, com nome e número de documento com foto (ou o voucher).", pe("art-21/inc-4/ali-a"), pe("art-21/par-1"), code="lista"),
+        _s("Origem, destino e itinerário da viagem.", pe("art-21/inc-4/ali-b"), pe("art-21/inc-4/ali-c"), code="roteiro"),
+        _s("Dia e horário da partida e do retorno.", pe("art-21/inc-4/ali-d"), pe("art-21/inc-4/ali-e"), code="datas"),
+    ]
+    if tipo == "automovel":
+        por_viagem.append(_s("Para automóvel de 7 lugares, a autorização da EPTI para aquela viagem junto com a lista de passageiros.", pe("art-21/inc-4/ali-f"), code="autorizacao_viagem"))
+    por_viagem.append(_s("Nada de passagem individual, terminal rodoviário ou passageiro em pé.", pe("art-34/inc-1"), pe("art-34/inc-2"), pe("art-34/inc-7"), code="vedacoes"))
+
+    seguro = _seguro(a, when)
+    elegivel = not pendencias
+    if elegivel:
+        headline = Statement(N_("Sim: com o que você informou, o veículo cumpre o que a lei exige para o fretamento turístico."), [pe("art-3/par-3")])
+    elif all(p.data.get("corrigivel") for p in pendencias):
+        headline = Statement(N_("Ainda não: há pendências, mas todas podem ser resolvidas."), [pe("art-3/par-3")])
+    else:
+        headline = Statement(N_("Não: este veículo não pode fazer fretamento turístico."), [pe("art-3/par-3")])
+    return Outcome(
+        {
+            "elegivel": elegivel,
+            "data_referencia": when,
+            "idade_veiculo": idade,
+            "pendencias": pendencias,
+            "vistoria": periodicidade,
+            "seguro_minimo": seguro,
+            "exigencias": exigencias,
+            "por_viagem": por_viagem,
+        },
+        rules=pendencias + rules + seguro + exigencias + por_viagem,
+        headline=headline,
+    )
+
+
+FLOW = Flow(
+    id="carro_turismo",
+    title=N_("Meu carro de 7 lugares pode fazer fretamento turístico?"),
+    description=N_("Confira se um automóvel (ou outro veículo) pode fazer fretamento turístico em Pernambuco, o que falta, a vistoria e o seguro exigidos."),
+    questions=QUESTIONS,
+    decide=decide,
+    legal_basis=(pe("art-3/par-3"),),
+)

@@ -1,0 +1,271 @@
+"""A small engine for guided interviews ("assistentes"), with no web framework in it.
+
+Modelled on GOV.UK smart answers: a flow is an ordered list of questions, each
+with a predicate saying when it is relevant given the answers so far, and a
+function that turns complete answers into an outcome.  The same engine serves the
+wizard pages, the JSON API and the conversational assistant, so the three can
+never disagree.
+
+- Answers come in as strings (query string) or JSON values; :meth:`Flow.run`
+  parses them into Python values, ignoring answers to questions the routing skips
+  and rejecting unknown keys or invalid values with :class:`InvalidAnswer`.
+- Outcomes are built from :class:`Statement` items: a sentence (a Portuguese
+  template with ``%(name)s`` parameters, translated by the web layer) plus the
+  citations it rests on.  Every statement that states a rule carries its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import Any, Callable
+
+from ..citations import Cite, N_
+
+ANSWERED_TRUE = {"true", "sim", "s", "1", "yes", "on"}
+ANSWERED_FALSE = {"false", "nao", "não", "n", "0", "no", "off"}
+
+
+class InvalidAnswer(ValueError):
+    def __init__(self, field_id: str, message: str, **params):
+        super().__init__(message % params if params else message)
+        self.field = field_id
+        self.message = message
+        self.params = params
+
+
+class UnknownFlow(LookupError):
+    pass
+
+
+@dataclass(frozen=True)
+class Option:
+    value: str
+    label: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    type: str  # choice | multiple | bool | number | date
+    text: str
+    help: str = ""
+    options: tuple[Option, ...] = ()
+    legal_basis: tuple[Cite, ...] = ()
+    required: bool = True
+    minimum: int | None = None
+    maximum: int | None = None
+    ask_if: Callable[[dict], bool] | None = None
+    default_today: bool = False  # dates: an empty answer means "today"
+
+    def relevant(self, answers: dict) -> bool:
+        return self.ask_if is None or bool(self.ask_if(answers))
+
+    def option_values(self) -> list[str]:
+        return [o.value for o in self.options]
+
+    def parse(self, raw: Any, today: date) -> Any:
+        """A raw answer (string from a form, or JSON value) → Python value, or InvalidAnswer."""
+        if self.type == "multiple":
+            values = raw if isinstance(raw, (list, tuple)) else [v for v in str(raw).split(",")] if raw not in (None, "") else []
+            values = [str(v).strip() for v in values if str(v).strip()]
+            unknown = [v for v in values if v not in self.option_values()]
+            if unknown:
+                raise InvalidAnswer(self.id, N_("Opção desconhecida: %(value)s."), value=", ".join(unknown))
+            if self.required and not values:
+                raise InvalidAnswer(self.id, N_("Escolha pelo menos uma opção."))
+            return sorted(set(values), key=self.option_values().index)
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            if self.type == "date" and self.default_today:
+                return today
+            if not self.required:
+                return None
+            raise InvalidAnswer(self.id, N_("Responda esta pergunta para continuar."))
+        if self.type == "choice":
+            value = str(raw).strip()
+            if value not in self.option_values():
+                raise InvalidAnswer(self.id, N_("Opção desconhecida: %(value)s."), value=value)
+            return value
+        if self.type == "bool":
+            if isinstance(raw, bool):
+                return raw
+            value = str(raw).strip().lower()
+            if value in ANSWERED_TRUE:
+                return True
+            if value in ANSWERED_FALSE:
+                return False
+            raise InvalidAnswer(self.id, N_("Responda sim ou não."))
+        if self.type == "number":
+            if isinstance(raw, bool):
+                raise InvalidAnswer(self.id, N_("Informe um número inteiro."))
+            try:
+                number = int(str(raw).strip())
+            except ValueError:
+                raise InvalidAnswer(self.id, N_("Informe um número inteiro.")) from None
+            if self.minimum is not None and number < self.minimum:
+                raise InvalidAnswer(self.id, N_("O número deve ser no mínimo %(min)d."), min=self.minimum)
+            if self.maximum is not None and number > self.maximum:
+                raise InvalidAnswer(self.id, N_("O número deve ser no máximo %(max)d."), max=self.maximum)
+            return number
+        if self.type == "date":
+            if isinstance(raw, date):
+                return raw
+            try:
+                value = date.fromisoformat(str(raw).strip())
+            except ValueError:
+                raise InvalidAnswer(self.id, N_("Informe a data no formato AAAA-MM-DD.")) from None
+            if value.year < 1980 or value > date(today.year + 1, 12, 31):
+                raise InvalidAnswer(self.id, N_("Data fora do intervalo aceito."))
+            return value
+        raise ValueError(self.type)  # pragma: no cover
+
+
+def brl(value: Decimal) -> str:
+    """R$ in Brazilian format: R$ 2.900,00."""
+    return "R$ " + f"{value:,.2f}".replace(",", "X").replace(".", ",").replace("X", ".")
+
+
+@dataclass
+class Money:
+    """An amount in the unit the law uses (R$, UFIRAC, % do MVR, múltiplos de Vb)."""
+
+    amount: Decimal | int
+    unit: str  # BRL | UFIRAC | MVR_PCT | VB
+    brl: Decimal | None = None  # the amount in reais, when the law gives it or it is configured
+
+
+@dataclass
+class Statement:
+    """One thing the outcome says, with the law behind it."""
+
+    text: str  # Portuguese template (%(name)s)
+    citations: list[Cite] = field(default_factory=list)
+    params: dict = field(default_factory=dict)
+    code: str = ""  # stable identifier of the rule (for tests and the API)
+    money: Money | None = None
+    due: date | None = None  # a date the law makes relevant (deadline, earliest release)
+    data: dict = field(default_factory=dict)  # extra machine-readable facts (fixable, days …)
+
+    def render(self, translate: Callable[[str], str] | None = None, money: Callable[[Decimal], str] | None = None) -> str:
+        """The sentence with its parameters filled in.
+
+        Decimal parameters are amounts in reais; ``money`` formats them for the
+        reader's locale (default: Brazilian format).  ``translate`` maps the
+        Portuguese template (and string parameters) to the reader's language.
+        """
+        translate = translate or (lambda text: text)
+        money = money or brl
+        params = {
+            key: money(value) if isinstance(value, Decimal) else translate(value) if isinstance(value, str) else value
+            for key, value in self.params.items()
+        }
+        return translate(self.text) % params  # templates write a literal % as %%
+
+
+@dataclass
+class Outcome:
+    """What a flow concludes: its fields (lists of statements, values) and the rules applied."""
+
+    fields: dict
+    rules: list[Statement]  # the "por quê?" panel: every rule applied, with its citation
+    headline: Statement | None = None
+
+    def citations(self) -> list[Cite]:
+        seen: list[Cite] = []
+        for cite in _walk_cites(self.fields):
+            if cite not in seen:
+                seen.append(cite)
+        for rule in self.rules:
+            for cite in rule.citations:
+                if cite not in seen:
+                    seen.append(cite)
+        return seen
+
+
+def _walk_cites(value):
+    if isinstance(value, Cite):
+        yield value
+    elif isinstance(value, Statement):
+        yield from value.citations
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _walk_cites(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _walk_cites(item)
+
+
+@dataclass
+class Progress:
+    """Where a set of answers stands in a flow."""
+
+    answers: dict  # parsed answers to the relevant questions, in question order
+    asked: list[Question]  # relevant questions already answered
+    next_question: Question | None
+    outcome: Outcome | None
+
+    @property
+    def complete(self) -> bool:
+        return self.next_question is None
+
+
+@dataclass
+class Flow:
+    id: str
+    title: str
+    description: str
+    questions: list[Question]
+    decide: Callable[[dict, date, dict], Outcome]
+    legal_basis: tuple[Cite, ...] = ()
+
+    def question(self, question_id: str) -> Question:
+        for q in self.questions:
+            if q.id == question_id:
+                return q
+        raise KeyError(question_id)
+
+    def run(
+        self, raw_answers: dict, *, today: date | None = None, stop_at: str | None = None, options: dict | None = None
+    ) -> Progress:
+        """Parse the answers, find the next relevant question or, if none, the outcome.
+
+        ``stop_at`` re-asks that question even if answered (the "alterar" link).
+        ``options`` carries configured values the law leaves open (e.g. the UFIRAC in R$).
+        """
+        today = today or date.today()
+        known = {q.id for q in self.questions}
+        unknown = sorted(set(raw_answers) - known)
+        if unknown:
+            raise InvalidAnswer(unknown[0], N_("Pergunta desconhecida neste assistente: %(field)s."), field=unknown[0])
+        answers: dict = {}
+        asked: list[Question] = []
+        for question in self.questions:
+            if not question.relevant(answers):
+                continue
+            if question.id == stop_at or question.id not in raw_answers:
+                return Progress(answers, asked, question, None)
+            # Present but empty: "today" for dates that default to it, None for
+            # optional questions, an error for required ones.
+            answers[question.id] = question.parse(raw_answers[question.id], today)
+            asked.append(question)
+        return Progress(answers, asked, None, self.decide(answers, today, options or {}))
+
+
+class Registry:
+    def __init__(self) -> None:
+        self._flows: dict[str, Flow] = {}
+
+    def add(self, flow: Flow) -> Flow:
+        self._flows[flow.id] = flow
+        return flow
+
+    def get(self, flow_id: str) -> Flow:
+        try:
+            return self._flows[flow_id]
+        except KeyError:
+            raise UnknownFlow(flow_id) from None
+
+    def all(self) -> list[Flow]:
+        return list(self._flows.values())

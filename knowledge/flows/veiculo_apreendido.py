@@ -1,0 +1,390 @@
+"""Assistente "O que acontece com meu veículo apreendido?"
+
+Pernambuco: Lei 16.205/2017, arts. 23–30, 29-A e 37.
+São Paulo: Regulamento do Decreto 29.912/1989, arts. 39–40, 44–49, 52 e 55.
+Acre: Lei 2.731/2013, arts. 76–79, 88–90 e 99.
+Recife: Lei 16.856/2003, arts. 36, 38 e 41–45.
+
+Amounts stay in the unit each law uses: R$ (Pernambuco), % do MVR (São Paulo),
+UFIRAC (Acre) and multiples of Vb (Recife).  A reais figure is given only where the
+law gives one (Recife's Vb = R$ 50,00) or a value is configured (``ufirac_brl``).
+Dates are computed only where the law says how to count (Acre, art. 99; Recife,
+art. 41, § 1º); elsewhere the outcome says that counting is left to regulation.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from decimal import Decimal
+
+from ..citations import N_, ac, pe, recife, sp
+from ..parameters import AC_IN_FORCE, PE_IN_FORCE, RECIFE_IN_FORCE, SP_IN_FORCE, param
+from .engine import Flow, InvalidAnswer, Money, Option, Outcome, Question, Statement
+
+JURISDICOES = (
+    Option("pe", N_("Pernambuco (fiscalização da EPTI)")),
+    Option("sp", N_("São Paulo (DER/ARTESP)")),
+    Option("ac", N_("Acre (AGEAC e órgãos conveniados)")),
+    Option("recife", N_("Recife (transporte complementar, Prefeitura)")),
+)
+MEDIDAS = (
+    Option("retencao", N_("Retenção: o veículo foi parado e segurado no local")),
+    Option("remocao", N_("Remoção: o veículo foi guinchado")),
+    Option("apreensao", N_("Apreensão: o veículo foi levado ao depósito")),
+)
+
+QUESTIONS = [
+    Question("jurisdicao", "choice", N_("Onde aconteceu?"), options=JURISDICOES),
+    Question("medida", "choice", N_("O que fizeram com o veículo?"), options=MEDIDAS, legal_basis=(pe("art-29"), sp("art-34"), ac("art-73"), recife("art-38"))),
+    Question("data_medida", "date", N_("Em que data?"), legal_basis=(ac("art-78/par-unico"),)),
+    Question(
+        "data_notificacao", "date", N_("Em que data recebeu o auto de infração ou a notificação? (se já recebeu)"), required=False,
+        help=N_("Deixe em branco se ainda não recebeu; os prazos de defesa contam a partir do recebimento."),
+    ),
+    Question(
+        "tinha_autorizacao", "bool", N_("O veículo e a empresa tinham a autorização exigida (CRC, registro, permissão)?"),
+        legal_basis=(pe("art-4"), sp("art-40"), ac("art-78"), recife("art-44")),
+    ),
+    Question(
+        "reincidente_12m", "bool", N_("Houve outra apreensão ou a mesma infração nos últimos 12 meses?"),
+        legal_basis=(ac("art-78/par-unico"), ac("art-88/par-1"), pe("art-23/inc-2")),
+    ),
+    Question(
+        "dias_deposito", "number", N_("Quantos dias o veículo já está (ou ficou) no depósito? (se souber)"), required=False, minimum=0, maximum=3650,
+        ask_if=lambda a: a.get("medida") == "apreensao",
+    ),
+]
+
+
+def _s(text: str, *cites, code: str = "", **params) -> Statement:
+    return Statement(N_(text), list(cites), params, code=code)
+
+
+def _payment(text: str, *cites, code: str, money: Money | None = None, **params) -> Statement:
+    statement = _s(text, *cites, code=code, **params)
+    statement.money = money
+    return statement
+
+
+def _deadline(text: str, *cites, code: str, days: int, body: str, due: date | None, counting: str, **params) -> Statement:
+    statement = _s(text, *cites, code=code, dias=days, orgao=body, **params)
+    statement.due = due
+    statement.data.update({"dias": days, "orgao": body, "contagem": counting})
+    return statement
+
+
+def _next_business_day(day: date) -> date:
+    day += timedelta(days=1)
+    while day.weekday() >= 5:
+        day += timedelta(days=1)
+    return day
+
+
+# -- Pernambuco ------------------------------------------------------------------------
+
+
+def _pernambuco(a: dict, today: date, options: dict) -> dict:
+    when, medida = a["data_medida"], a["medida"]
+    steps = []
+    if medida == "retencao":
+        steps.append(_s("A retenção segura o veículo no local; é cabível em qualquer infração do Anexo I.", pe("art-29/inc-1"), pe("art-29/par-1"), code="retencao"))
+    elif medida == "remocao":
+        steps.append(_s("A remoção leva o veículo do local; só é cabível nas infrações graves e gravíssimas.", pe("art-29/inc-2"), pe("art-29/par-2"), code="remocao"))
+    else:
+        steps.append(_s("A apreensão é ordenada pelo Diretor-Presidente da EPTI ou por quem ele designar.", pe("art-29/par-3"), code="ordem_apreensao"))
+        steps.append(_s("O veículo apreendido fica no depósito, sob custódia do órgão, com ônus para o proprietário.", pe("art-29-a"), code="deposito"))
+    steps.append(_s("A fiscalização pode impedir o início ou a continuação da viagem.", pe("art-37"), code="viagem_impedida"))
+    steps.append(_s("Documentos obrigatórios podem ser recolhidos (infrações moderadas, graves e gravíssimas) e são devolvidos após a regularização.", pe("art-29/par-4"), pe("art-29/par-5"), code="documentos"))
+    steps.append(_s("É lavrado o auto de infração, com direito de defesa e contraditório.", pe("art-24"), pe("art-25"), code="auto"))
+    if a["tinha_autorizacao"]:
+        steps.append(_s("Confirmadas infrações graves ou gravíssimas, o CRC pode ser suspenso (90 dias) ou cancelado (180 dias); com CRC suspenso ou cancelado não se pode operar.", pe("art-30"), pe("art-23/inc-3"), pe("art-23/inc-4"), pe("art-23/par-unico"), code="crc_sancoes"))
+    else:
+        steps.append(_s("Fretamento sem CRC (ou com CRC vencido) é infração gravíssima.", pe("anexo-i/inc-4/ali-b"), code="sem_crc"))
+
+    liberacao = []
+    if medida == "apreensao":
+        liberacao.append(_s("A restituição só ocorre depois de pagas as multas, taxas e as despesas com transbordo de passageiros, remoção e estadia.", pe("art-29-a/par-unico"), code="pagamento_previo"))
+    else:
+        liberacao.append(_s("A viagem só prossegue regularizado o motivo da medida ou com a substituição do veículo.", pe("art-37"), pe("art-37/par-1"), code="regularizacao"))
+    liberacao.append(_s("A lei não fixa um prazo mínimo ou máximo de custódia.", pe("art-29-a"), code="sem_prazo_custodia"))
+
+    pagamentos = []
+    if not a["tinha_autorizacao"]:
+        fine = param("pe.multa.gravissima", when)
+        pagamentos.append(_payment("Multa por infração gravíssima: %(valor)s.", fine.cite, pe("anexo-i/inc-4/ali-b"), code="multa", money=Money(fine.value, "BRL", fine.value), valor=fine.value))
+    else:
+        pagamentos.append(_s("Multa conforme a gravidade da infração do Anexo I: leve, moderada, grave ou gravíssima.", pe("art-28"), pe("art-22"), code="multa"))
+    if a["reincidente_12m"]:
+        pagamentos.append(_s("Se for a mesma infração repetida em até 30 dias, a multa é em dobro.", pe("art-23/inc-2"), code="multa_em_dobro"))
+    pagamentos.append(_s("Despesas de remoção e estadia no depósito: a lei não fixa o valor.", pe("art-29-a/par-unico"), code="remocao_estadia"))
+    pagamentos.append(_s("Despesas com o transbordo dos passageiros.", pe("art-29-a/par-unico"), code="transbordo"))
+    pagamentos.append(_s("Se a fiscalização requisitar veículo de outro transportador, o infrator ressarce os custos e o veículo só é liberado depois desse pagamento.", pe("art-37/par-2"), code="veiculo_substituto"))
+
+    notified = a.get("data_notificacao")
+    defesa = param("pe.defesa.dias", when)
+    recurso = param("pe.recurso.dias", when)
+    remessa = param("pe.auto.remessa.dias", when)
+    prazos = [
+        _deadline(
+            "Defesa: %(dias)d dias a contar do recebimento da 2ª via do auto de infração, dirigida ao %(orgao)s.",
+            defesa.cite, code="defesa", days=defesa.value, body="Diretor-Presidente da EPTI",
+            due=notified + timedelta(days=defesa.value) if notified else None, counting="nao_definida",
+        ),
+        _deadline(
+            "Recurso: %(dias)d dias da notificação da decisão, ao Diretor-Presidente da EPTI, que o encaminha à %(orgao)s.",
+            recurso.cite, code="recurso", days=recurso.value, body="JARI Transporte", due=None, counting="nao_definida",
+        ),
+        _s("A 2ª via do auto deve ser remetida em até %(dias)d dias; a decisão sobre a defesa, comunicada em até 60 dias.", remessa.cite, pe("art-25/par-3"), code="prazos_epti", dias=remessa.value),
+        _s("A Lei 16.205/2017 não diz se os prazos contam em dias corridos ou úteis nem como excluir o dia inicial; a data indicada conta dias corridos a partir do dia seguinte ao recebimento. Confirme com a EPTI.", pe("art-25/par-2"), code="contagem"),
+    ]
+    return {
+        "o_que_acontece": steps,
+        "liberacao": liberacao,
+        "data_minima": None,
+        "data_maxima": None,
+        "pagamentos": pagamentos,
+        "prazos": prazos,
+        "quem_retira": [_s("A restituição é feita mediante recibo do proprietário do veículo ou de procurador legalmente habilitado.", pe("art-37/par-4"), code="proprietario")],
+        "passageiros": [
+            _s("Tem prioridade a substituição por outro veículo da mesma empresa (ou locado por ela), com espera máxima de 2 horas; depois disso, a fiscalização providencia o veículo.", pe("art-37/par-1"), pe("art-37/par-1/ali-a"), code="substituicao"),
+            _s("Sem substituição pela empresa, a fiscalização pode requisitar veículo de outro transportador, à custa do infrator.", pe("art-37/par-2"), code="requisicao"),
+        ],
+    }
+
+
+# -- São Paulo ------------------------------------------------------------------------------
+
+
+def _sao_paulo(a: dict, today: date, options: dict) -> dict:
+    when, medida = a["data_medida"], a["medida"]
+    steps, liberacao = [], []
+    data_minima = None
+    if medida == "remocao":
+        steps.append(_s("O Regulamento não prevê a remoção como penalidade: as medidas sobre o veículo são a retenção e a apreensão.", sp("art-34"), code="remocao_nao_prevista"))
+    if medida in ("retencao", "remocao"):
+        steps.append(_s("A retenção é aplicada quando a infração ameaça a segurança e nos casos do art. 39 (vistoria, tacógrafo, embriaguez do motorista, características do veículo…).", sp("art-39"), code="retencao"))
+        steps.append(_s("A retenção é feita pelos agentes de fiscalização.", sp("art-48"), code="quem_retem"))
+        liberacao.append(_s("A viagem só continua depois que o infrator sana a irregularidade ou substitui o veículo.", sp("art-48/par-unico"), code="regularizacao"))
+    else:
+        horas = param("sp.apreensao.minimo.horas", when)
+        data_minima = when + timedelta(hours=horas.value)
+        steps.append(_s("A apreensão é aplicada, além da multa, quando o serviço não é autorizado pelo DER, e dura no mínimo %(horas)d horas.", horas.cite, code="apreensao", horas=horas.value))
+        liberacao.append(_s("A apreensão dura no mínimo %(horas)d horas.", horas.cite, code="minimo_48h", horas=horas.value))
+        liberacao.append(_s("Para liberar, o infrator paga ao DER a multa, as despesas da apreensão e as dos veículos usados para repor o transporte.", sp("art-40/par-2"), code="pagamento"))
+        liberacao.append(_s("A liberação é feita por ato da autoridade regional dos serviços de transporte coletivo.", sp("art-49/par-unico"), code="autoridade_regional"))
+    pagamentos = []
+    if not a["tinha_autorizacao"]:
+        pct = param("sp.multa.grupo5", when)
+        pagamentos.append(_payment(
+            "Multa por executar serviço sem autorização: %(pct)d%% do Maior Valor de Referência (MVR), atualizada pela variação do MVR.",
+            pct.cite, sp("art-37/inc-5/ali-a"), sp("art-46/par-2"), code="multa", money=Money(pct.value, "MVR_PCT"), pct=pct.value,
+        ))
+    else:
+        pagamentos.append(_s("Multa entre 50%% e 400%% do MVR conforme a infração.", sp("art-37"), code="multa"))
+    if medida == "apreensao":
+        pagamentos.append(_s("Despesas decorrentes da apreensão (valor não fixado no Regulamento).", sp("art-40/par-2"), code="despesas_apreensao"))
+        pagamentos.append(_s("Despesas com os veículos empregados na reposição do transporte.", sp("art-40/par-2"), code="veiculo_substituto"))
+    notified = a.get("data_notificacao")
+    defesa, recurso, pagamento = param("sp.defesa.dias", when), param("sp.recurso.dias", when), param("sp.pagamento.dias", when)
+    prazos = [
+        _deadline(
+            "Defesa: %(dias)d dias do recebimento da intimação, preferencialmente perante o %(orgao)s.", defesa.cite, sp("art-45/par-2"),
+            code="defesa", days=defesa.value, body="órgão que expediu a intimação (DER)", due=notified + timedelta(days=defesa.value) if notified else None, counting="nao_definida",
+        ),
+        _deadline(
+            "Recurso contra a multa: %(dias)d dias do recebimento da notificação, uma única vez à %(orgao)s.", recurso.cite, sp("art-52"),
+            code="recurso", days=recurso.value, body="Comissão de Transporte Coletivo do DER", due=None, counting="nao_definida",
+        ),
+        _deadline(
+            "Pagamento: %(dias)d dias da notificação da multa (ou da decisão que rejeitar o recurso).", pagamento.cite,
+            code="pagamento", days=pagamento.value, body="DER", due=None, counting="nao_definida",
+        ),
+        _s("O Regulamento não define como contar os prazos (corridos ou úteis); a data indicada conta dias corridos a partir do dia seguinte ao recebimento. Confirme com o órgão.", sp("art-45/par-1"), code="contagem"),
+    ]
+    return {
+        "o_que_acontece": steps + [_s("A multa começa com o auto de infração; o infrator é intimado pelo Diário Oficial e, se possível, recebe cópia na hora.", sp("art-44"), sp("art-44/par-1"), sp("art-44/par-2"), code="auto")],
+        "liberacao": liberacao,
+        "data_minima": data_minima,
+        "data_maxima": None,
+        "pagamentos": pagamentos,
+        "prazos": prazos,
+        "quem_retira": [_s("O Regulamento não diz quem retira o veículo; a liberação depende do pagamento pelo infrator e de ato da autoridade regional.", sp("art-40/par-2"), sp("art-49/par-unico"), code="nao_especificado")],
+        "passageiros": [_s("O DER pode requisitar veículo de empresas cadastradas para completar a viagem dos passageiros do veículo apreendido.", sp("art-40/par-1"), code="requisicao")] if medida == "apreensao" else [
+            _s("Na interrupção, a transportadora deve continuar a viagem com o mesmo veículo ou outro de característica idêntica ou superior.", sp("art-12"), code="continuidade")
+        ],
+    }
+
+
+# -- Acre -------------------------------------------------------------------------------------
+
+
+def _acre(a: dict, today: date, options: dict) -> dict:
+    when, medida = a["data_medida"], a["medida"]
+    ufirac_brl: Decimal | None = options.get("ufirac_brl")
+    steps, liberacao = [], []
+    data_minima = data_maxima = None
+    if medida == "remocao":
+        steps.append(_s("A lei do Acre não prevê a remoção como penalidade: as medidas sobre o veículo são a retenção e a apreensão.", ac("art-73"), code="remocao_nao_prevista"))
+    if medida in ("retencao", "remocao"):
+        steps.append(_s("A retenção vale para veículo inseguro, carga perigosa, motorista com sinais de embriaguez, registrador adulterado ou veículo não cadastrado.", ac("art-77"), code="retencao"))
+        liberacao.append(_s("O veículo retido é levado à garagem da transportadora ou a local indicado e só é liberado comprovada a correção da irregularidade.", ac("art-77/par-3"), code="correcao"))
+    else:
+        reincidente = a["reincidente_12m"]
+        kind = "reincidencia" if reincidente else "primeira"
+        low, high = param(f"ac.custodia.{kind}.min_dias", when), param(f"ac.custodia.{kind}.max_dias", when)
+        # Art. 99: exclude the first day, include the last.
+        data_minima, data_maxima = when + timedelta(days=low.value), when + timedelta(days=high.value)
+        steps.append(_s("A apreensão é aplicada, além da multa, a quem opera sem concessão, permissão ou autorização.", ac("art-78"), code="apreensao"))
+        steps.append(_s("O veículo fica no depósito, sob custódia do órgão, com ônus para o proprietário.", ac("art-89"), code="deposito"))
+        liberacao.append(_s(
+            "Custódia de %(min)d a %(max)d dias, conforme as circunstâncias (%(caso)s em 12 meses).",
+            low.cite, code="custodia", min=low.value, max=high.value, caso=N_("reincidência") if reincidente else N_("primeira apreensão"),
+        ))
+        liberacao.append(_s("Liberação com a guia de recolhimento que comprove o pagamento das multas e das despesas da apreensão.", ac("art-78/par-unico"), code="guia"))
+        liberacao.append(_s("A restituição exige o prévio pagamento das multas vencidas, taxas e despesas com transbordo, remoção e estada.", ac("art-89/par-1"), code="pagamento_previo"))
+        liberacao.append(_s("Contagem dos dias: exclui o dia da apreensão e inclui o último dia.", ac("art-99"), code="contagem_custodia"))
+
+    def ufirac(amount: int) -> Money:
+        return Money(amount, "UFIRAC", (ufirac_brl * amount) if ufirac_brl else None)
+
+    pagamentos = []
+    if not a["tinha_autorizacao"]:
+        fine = param("ac.multa.clandestino", when)
+        amount = fine.value * (2 if a["reincidente_12m"] else 1)
+        pagamentos.append(_payment(
+            "Multa por transporte sem concessão, permissão ou autorização: %(ufirac)d UFIRACs%(dobro)s.",
+            fine.cite, ac("art-75/inc-4/ali-x"), *( [ac("art-88/par-1")] if a["reincidente_12m"] else [] ),
+            code="multa", money=ufirac(amount), ufirac=amount, dobro=N_(" (valor dobrado pela reincidência)") if a["reincidente_12m"] else "",
+        ))
+    else:
+        pagamentos.append(_s("Multa conforme a infração: 30, 70, 160 ou 330 UFIRACs.", ac("art-75"), code="multa"))
+        if a["reincidente_12m"]:
+            pagamentos.append(_s("Reincidência na mesma infração em até 90 dias: multa em dobro.", ac("art-76"), code="multa_em_dobro"))
+    if medida == "apreensao":
+        diaria, teto = param("ac.estadia.diaria", when), param("ac.estadia.max_dias", when)
+        dias = a.get("dias_deposito")
+        if dias is not None:
+            cobrados = min(dias, teto.value)
+            pagamentos.append(_payment(
+                "Estada no depósito: %(diaria)d UFIRACs por dia, no máximo %(teto)d dias — para %(dias)d dias, %(total)d UFIRACs.",
+                diaria.cite, code="estadia", money=ufirac(diaria.value * cobrados), diaria=diaria.value, teto=teto.value, dias=dias, total=diaria.value * cobrados,
+            ))
+        else:
+            pagamentos.append(_payment(
+                "Estada no depósito: %(diaria)d UFIRACs por dia, cobrados no máximo por %(teto)d dias.", diaria.cite, code="estadia",
+                money=ufirac(diaria.value), diaria=diaria.value, teto=teto.value,
+            ))
+        pagamentos.append(_s("Taxas e despesas com transbordo e remoção (valores não fixados na lei).", ac("art-89/par-1"), code="transbordo_remocao"))
+    notified = a.get("data_notificacao")
+    prazos = [
+        _deadline(
+            "Defesa: nos prazos da regulamentação da lei e das normas da %(orgao)s; a Lei 2.731/2013 não fixa o número de dias.",
+            ac("art-79/par-2"), code="defesa", days=0, body="AGEAC", due=None, counting="regulamento",
+        ),
+        _s("Multa não paga no prazo e sem recurso é inscrita na dívida ativa.", ac("art-79/par-3"), code="divida_ativa"),
+        _s("Todo prazo desta lei exclui o dia de início e inclui o dia do vencimento.", ac("art-99"), code="contagem"),
+    ]
+    if notified:
+        prazos[0].data["recebido_em"] = notified
+    return {
+        "o_que_acontece": steps + [_s("A autoridade instaura processo administrativo e representa à polícia para apurar crimes ligados ao transporte clandestino.", ac("art-88/par-2"), ac("art-90"), code="processo")] if not a["tinha_autorizacao"] else steps,
+        "liberacao": liberacao,
+        "data_minima": data_minima,
+        "data_maxima": data_maxima,
+        "pagamentos": pagamentos,
+        "prazos": prazos,
+        "quem_retira": [_s("A lei põe o ônus da custódia no proprietário e não diz quem retira o veículo; leve a guia de recolhimento paga.", ac("art-89"), ac("art-78/par-unico"), code="proprietario")],
+        "passageiros": [_s("As despesas com o transbordo dos passageiros entram no que se paga para liberar o veículo; a lei não diz quem providencia o transporte.", ac("art-89/par-1"), code="transbordo")],
+    }
+
+
+# -- Recife ---------------------------------------------------------------------------------------
+
+
+def _recife(a: dict, today: date, options: dict) -> dict:
+    when, medida = a["data_medida"], a["medida"]
+    vb = param("recife.vb", when)
+    steps, liberacao, pagamentos = [], [], []
+    if medida == "remocao":
+        steps.append(_s("A Lei 16.856/2003 não prevê a remoção como medida: são a retenção, a apreensão e o recolhimento de documentos.", recife("art-38"), code="remocao_nao_prevista"))
+    if medida in ("retencao", "remocao"):
+        steps.append(_s("A retenção é cabível nas infrações dos Grupos 1 e 2 do Anexo Único.", recife("art-38/par-1"), code="retencao"))
+        liberacao.append(_s("A lei não detalha a liberação do veículo retido; os documentos recolhidos voltam após a regularização.", recife("art-38/par-5"), code="regularizacao"))
+    else:
+        steps.append(_s("A apreensão é cabível nas infrações dos Grupos 3 e 4 do Anexo Único.", recife("art-38/par-2"), code="apreensao"))
+        liberacao.append(_s("O veículo apreendido só é liberado após o pagamento da taxa e das despesas da apreensão previstas na Lei Municipal nº 16.828/2002.", recife("art-38/par-4"), code="pagamento"))
+        liberacao.append(_s("A lei não fixa prazo mínimo ou máximo de custódia.", recife("art-38"), code="sem_prazo_custodia"))
+    if not a["tinha_autorizacao"]:
+        steps.insert(0, _s("Transporte remunerado de passageiros sem autorização, permissão ou concessão é proibido e sujeita à apreensão do veículo.", recife("art-44"), recife("art-45"), code="sem_autorizacao"))
+        fator = param("recife.multa.clandestino.vb", when)
+        total = vb.value * fator.value
+        pagamentos.append(_payment(
+            "Multa: Vm = %(fator)d × Vb; com Vb = %(vb)s (valor da lei, corrigido pelo reajuste tarifário), %(total)s.",
+            fator.cite, vb.cite, recife("art-45/par-unico"), code="multa", money=Money(fator.value, "VB", total), fator=fator.value, vb=vb.value, total=total,
+        ))
+    else:
+        pagamentos.append(_s(
+            "Multa: Vm = G × Vb, em que G é o número do grupo da infração (1 a 4) e Vb = %(vb)s, corrigido pelo reajuste tarifário.",
+            recife("art-36"), recife("art-36/inc-3"), recife("art-36/par-1"), code="multa", vb=vb.value,
+        ))
+        if a["reincidente_12m"]:
+            pagamentos.append(_s("Reincidência em 6 meses nos Grupos 2 a 4: multa em dobro; segunda reincidência no Grupo 4 em 12 meses: cassação da permissão.", recife("art-33/inc-3"), recife("art-33/inc-4"), code="reincidencia"))
+    if medida == "apreensao":
+        pagamentos.append(_s("Taxa e despesas da apreensão, pela Lei Municipal nº 16.828/2002 (valores fora desta lei).", recife("art-38/par-4"), code="taxa_apreensao"))
+    notified = a.get("data_notificacao")
+    defesa, julgamento, recurso = param("recife.defesa.dias", when), param("recife.julgamento.dias", when), param("recife.recurso.dias", when)
+    start = _next_business_day(notified) if notified else None
+    prazos = [
+        _deadline(
+            "Defesa: até %(dias)d dias, contados a partir do primeiro dia útil após o recebimento da notificação, em petição ao presidente da %(orgao)s.",
+            defesa.cite, recife("art-41/par-1"), recife("art-41/par-2"), code="defesa", days=defesa.value,
+            body="CDTC (Comissão Disciplinar do Transporte Complementar)", due=start + timedelta(days=defesa.value - 1) if start else None, counting="lei",
+        ),
+        _s("A CDTC julga em até %(dias)d dias; se a defesa não for acolhida, você é comunicado em até 15 dias.", julgamento.cite, recife("art-42/par-unico"), code="julgamento", dias=julgamento.value),
+        _deadline(
+            "Recurso: %(dias)d dias do recebimento da notificação da decisão, ao %(orgao)s (efeito só devolutivo).",
+            recurso.cite, recife("art-43/par-unico"), code="recurso", days=recurso.value, body="Conselho de Revisão Administrativa (CRA)", due=None, counting="nao_definida",
+        ),
+        _s("A Prefeitura tem 30 dias da infração para notificar, sob pena de arquivamento do auto.", recife("art-29/par-1"), code="notificacao_30_dias"),
+        _s("Feriados não são considerados no cálculo da data; confira no órgão.", recife("art-41/par-1"), code="feriados"),
+    ]
+    return {
+        "o_que_acontece": steps,
+        "liberacao": liberacao,
+        "data_minima": None,
+        "data_maxima": None,
+        "pagamentos": pagamentos,
+        "prazos": prazos,
+        "quem_retira": [_s("A lei não diz quem retira o veículo; a liberação depende do pagamento da taxa e das despesas.", recife("art-38/par-4"), code="nao_especificado")],
+        "passageiros": [_s("A lei não trata do transporte dos passageiros quando o veículo é retido ou apreendido.", recife("art-38"), code="nao_previsto")],
+    }
+
+
+HANDLERS = {"pe": _pernambuco, "sp": _sao_paulo, "ac": _acre, "recife": _recife}
+
+
+IN_FORCE = {"pe": PE_IN_FORCE, "sp": SP_IN_FORCE, "ac": AC_IN_FORCE, "recife": RECIFE_IN_FORCE}
+
+
+def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
+    start = IN_FORCE[a["jurisdicao"]]
+    if a["data_medida"] < start:
+        raise InvalidAnswer("data_medida", N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), data=start.strftime("%d/%m/%Y"))
+    if a["data_medida"] > today:
+        raise InvalidAnswer("data_medida", N_("A data da medida não pode estar no futuro."))
+    if a.get("data_notificacao") and a["data_notificacao"] < a["data_medida"]:
+        raise InvalidAnswer("data_notificacao", N_("A notificação não pode ser anterior à medida."))
+    fields = HANDLERS[a["jurisdicao"]](a, today, options or {})
+    rules = [s for key in ("o_que_acontece", "liberacao", "pagamentos", "prazos", "quem_retira", "passageiros") for s in fields[key]]
+    first = fields["o_que_acontece"][0] if fields["o_que_acontece"] else fields["liberacao"][0]
+    return Outcome(fields, rules=rules, headline=Statement(first.text, first.citations, first.params, code=first.code))
+
+
+FLOW = Flow(
+    id="veiculo_apreendido",
+    title=N_("O que acontece com meu veículo apreendido?"),
+    description=N_("Retenção, remoção ou apreensão em Pernambuco, São Paulo, Acre ou Recife: como liberar, quanto se paga e os prazos de defesa."),
+    questions=QUESTIONS,
+    decide=decide,
+    legal_basis=(pe("art-29-a"), sp("art-40"), ac("art-78"), recife("art-38")),
+)

@@ -1,0 +1,126 @@
+"""Wizard pages (/assistentes): one question at a time, answers in the query string.
+
+Every step is a plain GET URL carrying all answers so far, so Back, reload,
+bookmark and share work without JavaScript; with htmx only the step is swapped.
+A review screen lists the answers with "alterar" links before the outcome.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Blueprint, abort, current_app, render_template, request, url_for
+
+from knowledge.flows import FLOWS, InvalidAnswer, UnknownFlow
+from knowledge.citations import N_
+from knowledge.flows.engine import Flow, Option, Question
+
+bp = Blueprint("wizards", __name__, url_prefix="/assistentes")
+
+SUBMITTED = "_enviado"  # which question the form being submitted was asking
+BOOL_OPTIONS = (Option("sim", N_("Sim")), Option("nao", N_("Não")))
+
+
+def flow_options() -> dict:
+    """Values the law leaves to configuration (e.g. the UFIRAC in reais)."""
+    options = {}
+    if current_app.config.get("UFIRAC_BRL"):
+        from decimal import Decimal
+
+        options["ufirac_brl"] = Decimal(str(current_app.config["UFIRAC_BRL"]))
+    return options
+
+
+def raw_answers(flow: Flow, args) -> dict:
+    submitted = args.get(SUBMITTED)
+    raw = {}
+    for question in flow.questions:
+        if question.type == "multiple":
+            values = [v for v in args.getlist(question.id) if v]
+            if values or question.id in args or submitted == question.id:
+                raw[question.id] = values
+        elif question.id in args:
+            raw[question.id] = args.get(question.id)
+        elif submitted == question.id:
+            raw[question.id] = ""  # the form was sent with nothing chosen
+    return raw
+
+
+def canonical(question: Question, value) -> list[str]:
+    """An answer as query-string values."""
+    if value is None:
+        return [""]
+    if question.type == "multiple":
+        return list(value)
+    if question.type == "bool":
+        return ["sim" if value else "nao"]
+    if isinstance(value, date):
+        return [value.isoformat()]
+    return [str(value)]
+
+
+def answers_query(flow: Flow, answers: dict, *, without: str | None = None) -> list[tuple[str, str]]:
+    pairs = []
+    for question in flow.questions:
+        if question.id in answers and question.id != without:
+            pairs.extend((question.id, v) for v in canonical(question, answers[question.id]))
+    return pairs
+
+
+def step_url(flow: Flow, answers: dict, **extra) -> str:
+    from urllib.parse import urlencode
+
+    pairs = answers_query(flow, answers) + [(k, v) for k, v in extra.items() if v is not None]
+    base = url_for("wizards.run", flow_id=flow.id)
+    return f"{base}?{urlencode(pairs)}" if pairs else base
+
+
+@bp.get("/")
+def index():
+    return render_template("wizards.html", flows=FLOWS.all())
+
+
+@bp.get("/<flow_id>")
+def run(flow_id: str):
+    try:
+        flow = FLOWS.get(flow_id)
+    except UnknownFlow:
+        abort(404)
+    raw = raw_answers(flow, request.args)
+    stop_at = request.args.get("alterar") or None
+    if stop_at and stop_at not in {q.id for q in flow.questions}:
+        stop_at = None
+    status, error, progress = 200, None, None
+    try:
+        progress = flow.run(raw, today=date.today(), stop_at=stop_at, options=flow_options())
+    except InvalidAnswer as exc:
+        error = exc
+        status = 400
+        # Ask again the question whose answer was invalid, keeping the others.
+        raw_ok = {k: v for k, v in raw.items() if k != exc.field}
+        try:
+            progress = flow.run(raw_ok, today=date.today(), stop_at=exc.field if exc.field in {q.id for q in flow.questions} else None, options=flow_options())
+        except InvalidAnswer:
+            progress = flow.run({}, today=date.today(), options=flow_options())
+    mode = "question" if not progress.complete else ("outcome" if request.args.get("ver") == "resultado" else "review")
+    context = dict(
+        flow=flow,
+        progress=progress,
+        mode=mode,
+        error=error,
+        raw=raw,
+        step_number=len(progress.asked) + 1,
+        step_url=lambda answers=None, **extra: step_url(flow, progress.answers if answers is None else answers, **extra),
+        hidden_fields=[
+            (key, value)
+            for key, values in raw.items()
+            if progress.next_question is None or key != progress.next_question.id
+            for value in (values if isinstance(values, list) else [values])
+        ],
+        canonical=canonical,
+        submitted_key=SUBMITTED,
+        today_iso=date.today().isoformat(),
+        bool_options=BOOL_OPTIONS,
+    )
+    template = "_wizard_step.html" if request.headers.get("HX-Target") == "etapa" else "wizard.html"
+    return render_template(template, **context), status
