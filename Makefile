@@ -9,7 +9,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 export PORTAL_DATA_DIR ?= $(abspath $(DATA_DIR))
 
-.PHONY: run test install install-test index translations translations-extract translations-update benchmarks clean
+.PHONY: run test install install-test index demo translations translations-extract translations-update benchmarks clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required (found %s)" % sys.version.split()[0]'
@@ -43,7 +43,11 @@ translations-update: translations-extract
 index: install
 	$(BIN)/flask --app app index build
 
-run: install index
+## Demonstration registry (only when no real registry was imported).
+demo: install
+	$(BIN)/flask --app app registry demo
+
+run: install index demo
 	@echo "Embarque Legal em http://$(HOST):$(PORT)  (dados em $(PORTAL_DATA_DIR))"
 	PORTAL_BIND=$(HOST):$(PORT) $(BIN)/gunicorn --config gunicorn.conf.py app:app
 

@@ -14,7 +14,9 @@ from flask import Flask
 from flask_compress import Compress
 from flask_htmx import HTMX
 
-from . import api, cli, errors, i18n, law_urls, pages, serialize, wizards
+from flask_wtf.csrf import CSRFProtect
+
+from . import admin, api, cli, database, errors, i18n, law_urls, pages, passenger, serialize, wizards
 from .search import SearchService
 
 
@@ -39,6 +41,10 @@ def create_portal(app: Flask) -> None:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(data_dir)
 
+    database.init_app(app)
+    csrf = CSRFProtect(app)
+    # The JSON API takes application/json only, which a cross-site form cannot send.
+    csrf.exempt(api.bp)
     HTMX(app)
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config.setdefault("COMPRESS_MIN_SIZE", 1024)
@@ -48,6 +54,8 @@ def create_portal(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(wizards.bp)
+    app.register_blueprint(passenger.bp)
+    app.register_blueprint(admin.bp)
     app.jinja_env.globals.update(say=serialize.say, cites=serialize.cites, error_text=serialize.error_text)
     errors.init_app(app)
     cli.init_app(app)

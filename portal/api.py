@@ -136,3 +136,47 @@ def wizard_answer(flow_id: str):
         return jsonify({"complete": False, "next_question": question_json(progress.next_question)})
     outcome = progress.outcome
     return jsonify({"complete": True, "outcome": outcome_json(outcome), "citations": cites(outcome.citations())})
+
+
+# -- vehicles and complaints -----------------------------------------------------------------
+
+
+@bp.get("/veiculos/<path:placa>")
+def vehicle(placa: str):
+    from knowledge.plates import PLATE_HELP, InvalidPlate
+
+    from .lookup import lookup
+
+    try:
+        return jsonify(lookup(placa))
+    except InvalidPlate:
+        return error_response(400, translate(PLATE_HELP), field="placa")
+
+
+@bp.post("/denuncias")
+def complaint_create():
+    from datetime import date
+
+    from . import complaints_service as service
+
+    if not request.is_json:
+        return error_response(415 if request.content_type else 400, _("Envie a denúncia como JSON (Content-Type: application/json)."), field="denuncia")
+    data = request.get_json(silent=True)
+    try:
+        parsed = service.parse(data, today=date.today())
+    except service.ComplaintError as exc:
+        return error_response(400, exc.text(), field=exc.field)
+    key = (request.headers.get("Idempotency-Key") or "").strip()[:100] or None
+    stored, receipt = service.submit(parsed, idempotency_key=key)
+    receipt["acompanhar"] = url_for("passenger.denuncia_status", protocolo=stored.protocolo)
+    return jsonify(receipt), 201 if stored.created else 200
+
+
+@bp.get("/denuncias/<protocolo>")
+def complaint_status(protocolo: str):
+    from . import complaints_service as service
+
+    status = service.public_status(protocolo)
+    if status is None:
+        return error_response(404, _("Protocolo não encontrado."), field="protocolo")
+    return jsonify(status)

@@ -37,3 +37,84 @@ def init_app(app: Flask) -> None:
         click.echo(f"Índice em {path}: {info['documents']} documentos, construído em {info['built_at']}.")
 
     app.cli.add_command(index)
+    init_registry_cli(app)
+
+
+def init_registry_cli(app: Flask) -> None:
+    from .database import db_path
+    from .storage import staff as staff_store
+    from .storage.db import connect
+    from .storage.demo import as_files
+    from .storage.registry import ImportFileError, import_registry, registry_info
+
+    registry = AppGroup("registry", help="Cadastro de operadoras e veículos.")
+
+    @registry.command("import", help="Importa o cadastro (CSV) e substitui o atual de uma vez.")
+    @click.option("--operators", "operators", type=click.File("rb"), required=True, help="CSV de operadoras")
+    @click.option("--vehicles", "vehicles", type=click.File("rb"), required=True, help="CSV de veículos")
+    @click.option("--strict", is_flag=True, help="Não importa nada se alguma linha for rejeitada.")
+    def import_command(operators, vehicles, strict: bool) -> None:
+        db = connect(db_path())
+        try:
+            report = import_registry(db, operators, vehicles, strict=strict)
+        except ImportFileError as exc:
+            click.echo(f"Erro: {exc}", err=True)
+            sys.exit(1)
+        finally:
+            db.conn.close()
+        for rejected in report.rejected:
+            click.echo(f"{rejected.file}, linha {rejected.line}: {rejected.reason}", err=True)
+        if not report.replaced:
+            reason = "linhas rejeitadas no modo estrito" if strict and report.rejected else "nenhuma linha válida"
+            click.echo(f"Nada importado ({reason}); o cadastro atual foi mantido.", err=True)
+            sys.exit(1)
+        click.echo(f"Importados {report.operators} operadoras e {report.vehicles} veículos ({len(report.rejected)} linhas rejeitadas) em {report.imported_at}.")
+
+    @registry.command("demo", help="Carrega o cadastro de demonstração (se não houver cadastro real, ou com --force).")
+    @click.option("--force", is_flag=True, help="Substitui mesmo um cadastro real.")
+    def demo_command(force: bool) -> None:
+        db = connect(db_path())
+        try:
+            info = registry_info(db)
+            if info["atualizado_em"] and not info["demonstracao"] and not force:
+                click.echo("Há um cadastro real importado; use --force para trocá-lo pela demonstração.")
+                return
+            operators, vehicles = as_files()
+            report = import_registry(db, operators, vehicles, demo=True)
+        finally:
+            db.conn.close()
+        click.echo(f"Cadastro de DEMONSTRAÇÃO carregado: {report.operators} operadoras, {report.vehicles} veículos.")
+
+    @registry.command("status", help="Mostra quando o cadastro foi atualizado.")
+    def status_command() -> None:
+        db = connect(db_path())
+        try:
+            info = registry_info(db)
+        finally:
+            db.conn.close()
+        kind = "demonstração" if info["demonstracao"] else "real"
+        click.echo(f"Cadastro {kind}: {info['operadoras']} operadoras, {info['veiculos']} veículos, atualizado em {info['atualizado_em']}.")
+
+    staff = AppGroup("staff", help="Contas da equipe.")
+
+    @staff.command("create", help="Cria uma conta da equipe (a senha é pedida, ou lida com --password-stdin).")
+    @click.argument("username")
+    @click.option("--password-stdin", is_flag=True, help="Lê a senha da entrada padrão.")
+    def create_staff(username: str, password_stdin: bool) -> None:
+        if password_stdin:
+            password = sys.stdin.readline().rstrip("\n")
+        else:
+            password = click.prompt("Senha", hide_input=True, confirmation_prompt=True)
+        db = connect(db_path())
+        try:
+            staff_store.create_user(db, username, password)
+            staff_store.audit(db, None, "conta_criada", username.strip().lower())
+        except staff_store.StaffError as exc:
+            click.echo(f"Erro: {exc}", err=True)
+            sys.exit(1)
+        finally:
+            db.conn.close()
+        click.echo(f"Conta {username.strip().lower()} criada.")
+
+    app.cli.add_command(registry)
+    app.cli.add_command(staff)

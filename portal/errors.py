@@ -7,8 +7,9 @@ request bodies, which may hold personal data) and answered with a plain 500.
 from __future__ import annotations
 
 import logging
+import sqlite3
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
@@ -36,8 +37,8 @@ def _messages() -> dict[int, str]:
 def error_response(status: int, message: str | None = None, **extra):
     message = message or _messages().get(status, _messages()[500])
     if wants_json():
-        return jsonify({"error": message, **extra}), status
-    return render_template("error.html", status=status, message=message), status
+        return make_response(jsonify({"error": message, **extra}), status), status
+    return make_response(render_template("error.html", status=status, message=message), status), status
 
 
 def init_app(app: Flask) -> None:
@@ -54,6 +55,17 @@ def init_app(app: Flask) -> None:
             _("A busca está indisponível: o índice das leis não foi construído ou está danificado. "
               "Quem administra o portal deve executar: flask --app app index build"),
         )
+
+    @app.errorhandler(sqlite3.OperationalError)
+    def database_unavailable(exc: sqlite3.OperationalError):
+        # Locked for longer than the busy timeout, read-only disk, disk full …
+        log.error("database unavailable on %s %s: %s", request.method, request.path, exc)
+        response = error_response(
+            503,
+            _("O banco de dados está temporariamente indisponível. Nada foi registrado: tente de novo em alguns instantes."),
+        )
+        response[0].headers["Retry-After"] = "30"
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):

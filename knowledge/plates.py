@@ -1,0 +1,85 @@
+"""Brazilian licence plates: the old form (LLLNNNN) and the Mercosul form (LLLNLNN).
+
+A plate moving to the Mercosul standard keeps its letters and digits except the
+second digit, which becomes a letter: 0=A, 1=B … 9=J (``QUA1960`` ↔ ``QUA1J60``).
+People type plates with hyphens, spaces and any case; the registry may hold either
+form.  :func:`plate_key` gives one key for both forms, so a lookup finds the
+vehicle whichever form was registered and whichever form was typed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .citations import N_
+
+OLD_RE = re.compile(r"^[A-Z]{3}[0-9]{4}$")
+MERCOSUL_RE = re.compile(r"^[A-Z]{3}[0-9][A-J][0-9]{2}$")
+# Any Mercosul plate: the fifth character may be any letter for new plates.
+MERCOSUL_ANY_RE = re.compile(r"^[A-Z]{3}[0-9][A-Z][0-9]{2}$")
+DIGIT_TO_LETTER = {str(d): chr(ord("A") + d) for d in range(10)}
+LETTER_TO_DIGIT = {v: k for k, v in DIGIT_TO_LETTER.items()}
+
+PLATE_HELP = N_(
+    "Digite a placa com 3 letras e 4 caracteres: no modelo antigo, 3 letras e 4 números (ex.: ABC-1234); "
+    "no modelo Mercosul, 3 letras, 1 número, 1 letra e 2 números (ex.: ABC1D23). Hífen, espaço e maiúsculas não importam."
+)
+
+
+class InvalidPlate(ValueError):
+    def __init__(self, raw: str):
+        super().__init__(PLATE_HELP)
+        self.raw = raw
+        self.message = PLATE_HELP
+
+
+def normalize(raw: str) -> str:
+    """Upper case, without spaces, hyphens or dots; raises InvalidPlate if not a plate."""
+    if not isinstance(raw, str):
+        raise InvalidPlate(str(raw))
+    cleaned = re.sub(r"[\s\-.·•_]", "", raw).upper()
+    if OLD_RE.match(cleaned) or MERCOSUL_ANY_RE.match(cleaned):
+        return cleaned
+    raise InvalidPlate(raw)
+
+
+def to_mercosul(plate: str) -> str:
+    """The Mercosul form of a normalized plate (identity for Mercosul plates)."""
+    if OLD_RE.match(plate):
+        return plate[:4] + DIGIT_TO_LETTER[plate[4]] + plate[5:]
+    return plate
+
+
+def to_old(plate: str) -> str | None:
+    """The old form, when the plate has one (Mercosul fifth letter A–J)."""
+    if OLD_RE.match(plate):
+        return plate
+    if MERCOSUL_RE.match(plate):
+        return plate[:4] + LETTER_TO_DIGIT[plate[4]] + plate[5:]
+    return None
+
+
+def plate_key(raw: str) -> str:
+    """One key for both forms of the same plate (its Mercosul form)."""
+    return to_mercosul(normalize(raw))
+
+
+def display(plate: str) -> str:
+    """ABC-1234 for old plates, ABC1D23 for Mercosul plates."""
+    return f"{plate[:3]}-{plate[3:]}" if OLD_RE.match(plate) else plate
+
+
+PLATE_IN_TEXT_RE = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{3})[\s\-]?([0-9][A-Za-z0-9][0-9]{2})(?![A-Za-z0-9])")
+
+
+def find_plates(text: str) -> list[str]:
+    """Plates mentioned anywhere in a message ("a van QUA-1960 tá lotada"), normalized."""
+    found = []
+    for match in PLATE_IN_TEXT_RE.finditer(text or ""):
+        try:
+            plate = normalize(match.group(1) + match.group(2))
+        except InvalidPlate:
+            continue
+        if plate not in found:
+            found.append(plate)
+    return found

@@ -1,0 +1,159 @@
+"""Staff area (/admin): complaint triage, registry import, CSV export, audit log.
+
+Every page requires a signed-in staff member (anonymous: redirect to the login
+for pages, 401 otherwise); every action is written to the audit log, including
+each time a complainant's contact is displayed.
+"""
+
+from __future__ import annotations
+
+import functools
+from datetime import date
+
+from flask import Blueprint, Response, abort, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+
+from knowledge.complaints import OCCURRENCES
+
+from .database import get_db
+from .storage import complaints as store
+from .storage import staff
+from .storage.registry import ImportFileError, csv_text, import_registry, registry_info
+
+bp = Blueprint("admin", __name__, url_prefix="/admin")
+
+STATE_LABELS = {"recebida": "Recebida", "em_analise": "Em análise", "encaminhada": "Encaminhada", "arquivada": "Arquivada"}
+
+
+def current_user() -> dict | None:
+    if "staff_user" not in g:
+        user_id = session.get("staff_id")
+        g.staff_user = staff.get_user(get_db(), user_id) if user_id else None
+    return g.staff_user
+
+
+def staff_required(view):
+    @functools.wraps(view)
+    def wrapped(*args, **kwargs):
+        if current_user() is None:
+            if request.method == "GET":
+                return redirect(url_for("admin.login", next=request.path))
+            abort(401)
+        return view(*args, **kwargs)
+
+    return wrapped
+
+
+@bp.route("/entrar", methods=["GET", "POST"])
+def login():
+    error = None
+    if request.method == "POST":
+        username = request.form.get("usuario", "")
+        try:
+            user = staff.authenticate(get_db(), username, request.form.get("senha", ""))
+        except staff.LockedOut:
+            user, error = None, _("Conta bloqueada por 15 minutos após tentativas erradas.")
+        if user:
+            session.clear()
+            session["staff_id"] = user["id"]
+            session.permanent = True
+            staff.audit(get_db(), user, "login")
+            target = request.args.get("next") or ""
+            return redirect(target if target.startswith("/admin") else url_for("admin.dashboard"), code=303)
+        error = error or _("Usuário ou senha incorretos.")
+        staff.audit(get_db(), None, "login_falhou", username.strip().lower()[:60])
+        return render_template("admin/login.html", error=error), 401
+    return render_template("admin/login.html", error=error)
+
+
+@bp.post("/sair")
+@staff_required
+def logout():
+    staff.audit(get_db(), current_user(), "logout")
+    session.clear()
+    return redirect(url_for("pages.home"), code=303)
+
+
+@bp.get("/")
+@staff_required
+def dashboard():
+    situacao = request.args.get("situacao") or None
+    if situacao not in (None, *store.STATES):
+        abort(400)
+    db = get_db()
+    return render_template(
+        "admin/dashboard.html",
+        complaints=store.listing(db, situacao),
+        counts=store.counts(db),
+        situacao=situacao,
+        states=STATE_LABELS,
+        occurrences=OCCURRENCES,
+        registry=registry_info(db),
+    )
+
+
+@bp.get("/denuncias/<int:complaint_id>")
+@staff_required
+def complaint(complaint_id: int):
+    show_contact = request.args.get("contato") == "1"
+    db = get_db()
+    data = store.staff_view(db, complaint_id, with_contact=show_contact)
+    if data is None:
+        abort(404)
+    if show_contact:
+        staff.audit(db, current_user(), "viu_contato", data["protocolo"])
+    return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES, show_contact=show_contact)
+
+
+@bp.post("/denuncias/<int:complaint_id>/situacao")
+@staff_required
+def complaint_transition(complaint_id: int):
+    db = get_db()
+    new_state = request.form.get("situacao", "")
+    note = (request.form.get("nota") or "").strip()[:2000]
+    public = request.form.get("publica") == "sim"
+    try:
+        store.transition(db, complaint_id, new_state, note=note, public=public, staff_id=current_user()["id"])
+    except store.InvalidTransition as exc:
+        data = store.staff_view(db, complaint_id, with_contact=False)
+        if data is None:
+            abort(404)
+        return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES, show_contact=False, error=str(exc)), 400
+    staff.audit(db, current_user(), "mudou_situacao", str(complaint_id), f"{new_state}; nota {'pública' if public else 'interna'}")
+    return redirect(url_for("admin.complaint", complaint_id=complaint_id), code=303)
+
+
+@bp.route("/registro", methods=["GET", "POST"])
+@staff_required
+def registry():
+    report, error = None, None
+    if request.method == "POST":
+        request.max_content_length = 200 * 1024 * 1024  # registry exports are large; everything else stays small
+        operators, vehicles = request.files.get("operadoras"), request.files.get("veiculos")
+        if not operators or not vehicles or not operators.filename or not vehicles.filename:
+            error = _("Envie os dois arquivos: operadoras e veículos.")
+        else:
+            try:
+                report = import_registry(get_db(), operators.stream, vehicles.stream, strict=request.form.get("estrito") == "sim")
+            except ImportFileError as exc:
+                error = str(exc)
+            else:
+                staff.audit(get_db(), current_user(), "importou_registro", "", f"{report.operators} operadoras, {report.vehicles} veículos, {len(report.rejected)} rejeitadas")
+    status = 400 if error or (report and not report.replaced) else 200
+    return render_template("admin/registry.html", report=report, error=error, registry=registry_info(get_db())), status
+
+
+@bp.get("/exportar.csv")
+@staff_required
+def export():
+    db = get_db()
+    staff.audit(db, current_user(), "exportou_denuncias")
+    columns = ["protocolo", "criada_em", "atualizada_em", "jurisdicao", "placa", "data_ocorrencia", "origem", "destino", "ocorrencias", "relato", "situacao", "tem_contato"]
+    body = csv_text(store.export_rows(db), columns)
+    return Response(body, mimetype="text/csv", headers={"Content-Disposition": f"attachment; filename=denuncias-{date.today().isoformat()}.csv"})
+
+
+@bp.get("/auditoria")
+@staff_required
+def audit_log():
+    return render_template("admin/audit.html", entries=staff.audit_entries(get_db()))

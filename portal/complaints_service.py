@@ -1,0 +1,203 @@
+"""Receiving a complaint: check it, store it once, tell the citizen what happens next.
+
+Used by the HTML form and the JSON API alike.  Anonymous by default; a contact is
+kept only with explicit consent (LGPD), in a separate table, and never appears in
+a public response or a log line.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from flask import current_app
+from flask_babel import gettext
+
+from knowledge.citations import N_
+from knowledge.complaints import JURISDICTIONS, OCCURRENCES, REGULATORS, classify
+from knowledge.plates import InvalidPlate, normalize, plate_key
+
+from .database import get_db
+from .serialize import cites
+from .storage import complaints as store
+from .storage.registry import find_vehicle
+
+log = logging.getLogger("portal.complaints")
+
+MAX_RELATO = 4000
+MAX_PLACE = 120
+EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]{2,}$")
+PHONE_RE = re.compile(r"^[0-9()+\-\s.]{8,20}$")
+
+CONSENT_TEXT = N_(
+    "Autorizo o uso do meu nome, e-mail ou telefone apenas para que o órgão fiscalizador entre em contato sobre esta denúncia. "
+    "Esses dados não aparecem na consulta pública do protocolo e podem ser apagados a meu pedido (Lei 13.709/2018, LGPD)."
+)
+
+
+class ComplaintError(ValueError):
+    def __init__(self, field: str, message: str, **params):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+        self.params = params
+
+    def text(self) -> str:
+        message = gettext(self.message)
+        return message % self.params if self.params else message
+
+
+@dataclass
+class Parsed:
+    complaint: dict
+    contact: dict | None
+
+
+def _text(value, field: str, limit: int) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ComplaintError(field, N_("Este campo deve ser um texto."))
+    value = value.strip()
+    if len(value) > limit:
+        raise ComplaintError(field, N_("Use no máximo %(n)d caracteres."), n=limit)
+    return value or None
+
+
+def parse(data: dict, *, today: date) -> Parsed:
+    """Validate a complaint (form or JSON); raises ComplaintError naming the field."""
+    if not isinstance(data, dict):
+        raise ComplaintError("denuncia", N_("Envie os dados da denúncia como um objeto JSON."))
+    placa = None
+    raw_plate = data.get("placa")
+    if raw_plate not in (None, ""):
+        try:
+            placa = normalize(str(raw_plate))
+        except InvalidPlate as exc:
+            raise ComplaintError("placa", exc.message) from None
+    jurisdicao = data.get("jurisdicao") or None
+    if jurisdicao is not None and jurisdicao not in JURISDICTIONS:
+        raise ComplaintError("jurisdicao", N_("Local desconhecido: use pe, sp, ac ou recife."))
+    if jurisdicao is None:
+        found = find_vehicle(get_db(), plate_key(placa)) if placa else None
+        jurisdicao = found[0]["jurisdicao"] if found else "pe"
+    raw_date = data.get("data_ocorrencia")
+    if raw_date in (None, ""):
+        raise ComplaintError("data_ocorrencia", N_("Informe a data em que aconteceu."))
+    try:
+        when = date.fromisoformat(str(raw_date))
+    except ValueError:
+        raise ComplaintError("data_ocorrencia", N_("Informe a data no formato AAAA-MM-DD.")) from None
+    if when > today:
+        raise ComplaintError("data_ocorrencia", N_("A data não pode estar no futuro."))
+    if when.year < 2000:
+        raise ComplaintError("data_ocorrencia", N_("Data muito antiga."))
+    occurrences = data.get("ocorrencias")
+    if isinstance(occurrences, str):
+        occurrences = [occurrences]
+    if not isinstance(occurrences, list) or not occurrences:
+        raise ComplaintError("ocorrencias", N_("Marque pelo menos uma ocorrência."))
+    unknown = [o for o in occurrences if o not in OCCURRENCES]
+    if unknown:
+        raise ComplaintError("ocorrencias", N_("Ocorrência desconhecida: %(o)s."), o=", ".join(map(str, unknown)))
+    occurrences = [o for o in OCCURRENCES if o in occurrences]
+    relato = _text(data.get("relato"), "relato", MAX_RELATO)
+    if occurrences == ["outro"] and not relato:
+        raise ComplaintError("relato", N_("Conte o que aconteceu: com “outro problema”, o relato é obrigatório."))
+    complaint = {
+        "jurisdicao": jurisdicao, "placa": placa, "data_ocorrencia": when.isoformat(),
+        "origem": _text(data.get("origem"), "origem", MAX_PLACE), "destino": _text(data.get("destino"), "destino", MAX_PLACE),
+        "ocorrencias": occurrences, "relato": relato,
+    }
+    contact = data.get("contato")
+    if contact in (None, {}, ""):
+        return Parsed(complaint, None)
+    if not isinstance(contact, dict):
+        raise ComplaintError("contato", N_("O contato deve ter nome, e-mail ou telefone."))
+    clean = {
+        "nome": _text(contact.get("nome"), "contato.nome", 120),
+        "email": _text(contact.get("email"), "contato.email", 200),
+        "telefone": _text(contact.get("telefone"), "contato.telefone", 20),
+    }
+    if not any(clean.values()):
+        return Parsed(complaint, None)
+    if clean["email"] and not EMAIL_RE.match(clean["email"]):
+        raise ComplaintError("contato.email", N_("E-mail inválido."))
+    if clean["telefone"] and not PHONE_RE.match(clean["telefone"]):
+        raise ComplaintError("contato.telefone", N_("Telefone inválido."))
+    if data.get("consentimento") not in (True, "true", "sim", "on", "1"):
+        raise ComplaintError("consentimento", N_("Para guardar seu contato, marque a autorização de uso dos dados; ou deixe o contato em branco para denunciar anonimamente."))
+    return Parsed(complaint, clean)
+
+
+def regulator(jurisdiction: str) -> dict:
+    base = REGULATORS[jurisdiction]
+    extra = _configured_contacts().get(jurisdiction, [])
+    return {
+        "sigla": base.sigla,
+        "nome": base.nome,
+        "contatos": [gettext(c) for c in base.contatos] + list(extra),
+        "citations": cites(base.citations),
+    }
+
+
+def _configured_contacts() -> dict:
+    """Real contact lines a deployment adds in DATA_DIR/orgaos.json ({"pe": ["…"], …})."""
+    path = Path(current_app.config["DATA_DIR"]) / "orgaos.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return {}
+
+
+def enquadramento(complaint: dict) -> list[dict]:
+    on = date.fromisoformat(complaint["data_ocorrencia"])
+    items = []
+    for occurrence in complaint["ocorrencias"]:
+        e = classify(occurrence, complaint["jurisdicao"], on)
+        multa = None
+        if e.multa:
+            multa = {
+                "valor": float(e.multa["valor"]), "unidade": e.multa["unidade"],
+                "valor_brl": float(e.multa["valor_brl"]) if e.multa.get("valor_brl") is not None else None,
+                "por_passageiro": bool(e.multa.get("por_passageiro")),
+            }
+        gravidade = (gettext(e.gravidade) % e.params if e.params else gettext(e.gravidade)) if e.gravidade else None
+        items.append({
+            "ocorrencia": occurrence,
+            "rotulo": gettext(OCCURRENCES[occurrence]),
+            "descricao": gettext(e.descricao),
+            "gravidade": gravidade,
+            "multa": multa,
+            "citations": cites(e.citations),
+        })
+    return items
+
+
+def submit(parsed: Parsed, *, idempotency_key: str | None = None) -> tuple[store.Stored, dict]:
+    stored = store.create(get_db(), parsed.complaint, parsed.contact, idempotency_key=idempotency_key)
+    # Only the protocol and non-personal facts reach the log.
+    log.info("complaint %s %s (%s)", "received" if stored.created else "repeated", stored.protocolo, parsed.complaint["jurisdicao"])
+    return stored, receipt(stored.protocolo, parsed.complaint)
+
+
+def receipt(protocolo: str, complaint: dict) -> dict:
+    return {
+        "protocolo": protocolo,
+        "situacao": "recebida",
+        "orgao": regulator(complaint["jurisdicao"]),
+        "enquadramento": enquadramento(complaint),
+    }
+
+
+def public_status(protocolo: str) -> dict | None:
+    view = store.public_view(get_db(), protocolo)
+    if view is None:
+        return None
+    view["orgao"] = regulator(view["jurisdicao"])
+    view["enquadramento"] = enquadramento(view)
+    return view

@@ -1,0 +1,90 @@
+"""Vehicle lookup by plate: the registry plus the status rules, for page, API and assistant."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+from flask_babel import gettext
+
+from knowledge.plates import InvalidPlate, display, normalize, plate_key
+from knowledge.vehicle_status import BEFORE_BOARDING, evaluate, not_found
+
+from . import i18n
+from .database import get_db
+from .serialize import cites
+from .storage.registry import find_vehicle, registry_info
+
+try:
+    from zoneinfo import ZoneInfo
+
+    ZONES = {"pe": ZoneInfo("America/Recife"), "recife": ZoneInfo("America/Recife"), "sp": ZoneInfo("America/Sao_Paulo"), "ac": ZoneInfo("America/Rio_Branco")}
+except Exception:  # pragma: no cover - no time zone data on the machine
+    ZONES = {}
+
+
+def today_in(jurisdiction: str | None) -> date:
+    """The date where the vehicle operates: validity ends at local midnight, not UTC's."""
+    zone = ZONES.get(jurisdiction or "pe")
+    return datetime.now(zone).date() if zone else date.today()
+
+
+def _iso(value: str | None) -> date | None:
+    return date.fromisoformat(value) if value else None
+
+
+def render_reason(reason) -> str:
+    params = {k: (i18n.day(v) if isinstance(v, date) else gettext(v) if isinstance(v, str) else v) for k, v in reason.params.items()}
+    return gettext(reason.message) % params if params else gettext(reason.message)
+
+
+def lookup(raw_plate: str, *, on: date | None = None) -> dict:
+    """The public answer for a plate; raises InvalidPlate for anything that is not a plate."""
+    plate = normalize(raw_plate)
+    db = get_db()
+    found = find_vehicle(db, plate_key(plate))
+    info = registry_info(db)
+    consulted = datetime.now(timezone.utc).replace(microsecond=0)
+    if found is None:
+        status = not_found()
+        operator = vehicle = None
+        jurisdiction = None
+    else:
+        operator, vehicle = found
+        jurisdiction = operator["jurisdicao"]
+        check_date = on or today_in(jurisdiction)
+        status = evaluate(
+            {"jurisdicao": jurisdiction, "situacao": operator["situacao"], "crc_validade": _iso(operator["crc_validade"])},
+            {"situacao": vehicle["situacao"], "vistoria_validade": _iso(vehicle["vistoria_validade"]), "seguro_validade": _iso(vehicle["seguro_validade"])},
+            check_date,
+        )
+    return {
+        "placa": display(plate),
+        "consultado_em": consulted.isoformat(),
+        "situacao": status.situacao,
+        "motivos": [{"codigo": r.code, "mensagem": render_reason(r), "citations": cites(r.citations)} for r in status.motivos],
+        "operadora": None if operator is None else {
+            "razao_social": operator["razao_social"], "nome_fantasia": operator["nome_fantasia"], "cnpj": format_cnpj(operator["cnpj"]),
+            "crc_numero": operator["crc_numero"], "crc_validade": operator["crc_validade"], "situacao": operator["situacao"],
+            "modalidades": operator["modalidades"], "jurisdicao": jurisdiction,
+        },
+        "veiculo": None if vehicle is None else {
+            "placa_cadastrada": display(vehicle["placa"]), "tipo": vehicle["tipo"], "lugares": vehicle["lugares"],
+            "ano_fabricacao": vehicle["ano_fabricacao"], "vistoria_validade": vehicle["vistoria_validade"],
+            "seguro_validade": vehicle["seguro_validade"], "situacao": vehicle["situacao"],
+        },
+        "dados_atualizados_em": info["atualizado_em"],
+        "demonstracao": info["demonstracao"],
+    }
+
+
+def before_boarding(jurisdiction: str | None) -> list[dict]:
+    return [{"texto": gettext(text), "citations": cites(c)} for text, c in BEFORE_BOARDING.get(jurisdiction or "pe", BEFORE_BOARDING["pe"])]
+
+
+def format_cnpj(digits: str) -> str:
+    if len(digits) == 14:
+        return f"{digits[:2]}.{digits[2:5]}.{digits[5:8]}/{digits[8:12]}-{digits[12:]}"
+    return digits
+
+
+__all__ = ["InvalidPlate", "before_boarding", "lookup", "today_in"]

@@ -1,0 +1,150 @@
+"""Complaints: stored once, numbered with an unguessable protocol, followed up by staff.
+
+Personal data (the optional contact) is kept in its own table and never selected
+by anything public.  A submission may carry an idempotency key: sending the same
+complaint twice (a retry after a timeout) returns the first protocol instead of
+storing a duplicate.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from .db import transaction, utcnow
+
+STATES = ("recebida", "em_analise", "encaminhada", "arquivada")
+TRANSITIONS = {
+    "recebida": {"em_analise", "arquivada"},
+    "em_analise": {"encaminhada", "arquivada"},
+    "encaminhada": set(),
+    "arquivada": set(),
+}
+# Crockford base32: no I, L, O, U — easy to read aloud and to type on a phone.
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+
+def new_protocol(year: int) -> str:
+    """EL-2026-7KQ4-M9XH-2R8C: 60 random bits, so protocols cannot be guessed or enumerated."""
+    chars = "".join(secrets.choice(ALPHABET) for _ in range(12))
+    return f"EL-{year}-{chars[:4]}-{chars[4:8]}-{chars[8:]}"
+
+
+def normalize_protocol(raw: str) -> str:
+    return (raw or "").strip().upper().replace(" ", "")
+
+
+@dataclass
+class Stored:
+    id: int
+    protocolo: str
+    created: bool  # False when an idempotent retry found the first submission
+
+
+class InvalidTransition(ValueError):
+    pass
+
+
+def create(db: sqlite_utils.Database, complaint: dict, contact: dict | None, *, idempotency_key: str | None = None) -> Stored:
+    now = utcnow()
+    with transaction(db):
+        if idempotency_key:
+            row = db.execute("SELECT id, protocolo FROM complaints WHERE chave_idempotencia = ?", [idempotency_key]).fetchone()
+            if row:
+                return Stored(row[0], row[1], created=False)
+        for _ in range(5):
+            protocolo = new_protocol(int(now[:4]))
+            if not db.execute("SELECT 1 FROM complaints WHERE protocolo = ?", [protocolo]).fetchone():
+                break
+        record = {
+            "protocolo": protocolo, "criada_em": now, "atualizada_em": now, "jurisdicao": complaint["jurisdicao"],
+            "placa": complaint.get("placa"), "data_ocorrencia": complaint.get("data_ocorrencia"), "origem": complaint.get("origem"),
+            "destino": complaint.get("destino"), "ocorrencias": json.dumps(complaint["ocorrencias"]), "relato": complaint.get("relato"),
+            "situacao": "recebida", "chave_idempotencia": idempotency_key, "tem_contato": 1 if contact else 0,
+        }
+        complaint_id = db["complaints"].insert(record).last_pk
+        if contact:
+            db["complaint_contacts"].insert({"complaint_id": complaint_id, **contact, "consentimento_em": now})
+        db["complaint_events"].insert({"complaint_id": complaint_id, "em": now, "situacao": "recebida", "nota": None, "publica": 1, "staff_id": None})
+    return Stored(complaint_id, protocolo, created=True)
+
+
+PUBLIC_COLUMNS = "id, protocolo, criada_em, atualizada_em, jurisdicao, placa, data_ocorrencia, ocorrencias, situacao"
+
+
+def public_view(db: sqlite_utils.Database, protocolo: str) -> dict | None:
+    """What anyone holding the protocol may see: status and public history, no personal data."""
+    row = db.execute(f"SELECT {PUBLIC_COLUMNS} FROM complaints WHERE protocolo = ?", [normalize_protocol(protocolo)]).fetchone()
+    if row is None:
+        return None
+    data = dict(zip([c.strip() for c in PUBLIC_COLUMNS.split(",")], row))
+    data["ocorrencias"] = json.loads(data["ocorrencias"])
+    history = db.execute(
+        "SELECT em, situacao, CASE WHEN publica = 1 THEN nota END FROM complaint_events WHERE complaint_id = ? ORDER BY id",
+        [data.pop("id")],
+    ).fetchall()
+    data["historico"] = [{"em": em, "situacao": situacao, "nota": nota} for em, situacao, nota in history]
+    return data
+
+
+def staff_view(db: sqlite_utils.Database, complaint_id: int, *, with_contact: bool) -> dict | None:
+    row = db.execute("SELECT * FROM complaints WHERE id = ?", [complaint_id]).fetchone()
+    if row is None:
+        return None
+    columns = [d[0] for d in db.execute("SELECT * FROM complaints LIMIT 0").description]
+    data = dict(zip(columns, row))
+    data["ocorrencias"] = json.loads(data["ocorrencias"])
+    data["historico"] = [
+        dict(zip(("em", "situacao", "nota", "publica", "staff"), r))
+        for r in db.execute(
+            "SELECT e.em, e.situacao, e.nota, e.publica, s.username FROM complaint_events e LEFT JOIN staff_users s ON s.id = e.staff_id WHERE complaint_id = ? ORDER BY e.id",
+            [complaint_id],
+        ).fetchall()
+    ]
+    if with_contact:
+        contact = db.execute("SELECT nome, email, telefone, consentimento_em FROM complaint_contacts WHERE complaint_id = ?", [complaint_id]).fetchone()
+        data["contato"] = dict(zip(("nome", "email", "telefone", "consentimento_em"), contact)) if contact else None
+    return data
+
+
+def listing(db: sqlite_utils.Database, situacao: str | None = None, limit: int = 200, offset: int = 0) -> list[dict]:
+    where, params = ("WHERE situacao = ?", [situacao]) if situacao else ("", [])
+    rows = db.execute(
+        f"SELECT id, protocolo, criada_em, atualizada_em, jurisdicao, placa, ocorrencias, situacao, tem_contato FROM complaints {where} ORDER BY id DESC LIMIT ? OFFSET ?",
+        params + [limit, offset],
+    ).fetchall()
+    keys = ("id", "protocolo", "criada_em", "atualizada_em", "jurisdicao", "placa", "ocorrencias", "situacao", "tem_contato")
+    result = []
+    for row in rows:
+        item = dict(zip(keys, row))
+        item["ocorrencias"] = json.loads(item["ocorrencias"])
+        result.append(item)
+    return result
+
+
+def counts(db: sqlite_utils.Database) -> dict[str, int]:
+    return {s: n for s, n in db.execute("SELECT situacao, COUNT(*) FROM complaints GROUP BY situacao").fetchall()}
+
+
+def transition(db: sqlite_utils.Database, complaint_id: int, new_state: str, *, note: str | None, public: bool, staff_id: int) -> None:
+    with transaction(db):
+        row = db.execute("SELECT situacao FROM complaints WHERE id = ?", [complaint_id]).fetchone()
+        if row is None:
+            raise InvalidTransition("denúncia inexistente")
+        if new_state not in TRANSITIONS.get(row[0], set()):
+            raise InvalidTransition(f"não é possível passar de {row[0]} para {new_state}")
+        now = utcnow()
+        db.execute("UPDATE complaints SET situacao = ?, atualizada_em = ? WHERE id = ?", [new_state, now, complaint_id])
+        db["complaint_events"].insert({"complaint_id": complaint_id, "em": now, "situacao": new_state, "nota": note or None, "publica": 1 if public else 0, "staff_id": staff_id})
+
+
+def export_rows(db: sqlite_utils.Database) -> list[dict]:
+    """For the staff CSV export: everything but the contact (only whether there is one)."""
+    rows = db.execute(
+        "SELECT protocolo, criada_em, atualizada_em, jurisdicao, placa, data_ocorrencia, origem, destino, ocorrencias, relato, situacao, tem_contato FROM complaints ORDER BY id"
+    ).fetchall()
+    keys = ("protocolo", "criada_em", "atualizada_em", "jurisdicao", "placa", "data_ocorrencia", "origem", "destino", "ocorrencias", "relato", "situacao", "tem_contato")
+    return [dict(zip(keys, r)) | {"ocorrencias": "|".join(json.loads(r[8]))} for r in rows]

@@ -1,0 +1,169 @@
+"""Connections and explicit, versioned migrations.
+
+Each migration is a numbered function applied once, in order, inside a write
+transaction; ``schema_migrations`` records what has been applied.  Several
+gunicorn workers may start together: ``BEGIN IMMEDIATE`` makes them take turns,
+and each re-reads the applied versions inside the lock.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable
+
+import sqlite_utils
+
+DB_NAME = "portal.db"
+BUSY_TIMEOUT_MS = 5000
+
+
+def utcnow() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+
+
+def connect(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Database:
+    path = Path(path)
+    if readonly:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    if not readonly:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+    return sqlite_utils.Database(conn)
+
+
+class transaction:
+    """``with transaction(db):`` — BEGIN IMMEDIATE … COMMIT (or ROLLBACK on error)."""
+
+    def __init__(self, db: sqlite_utils.Database):
+        self.db = db
+
+    def __enter__(self):
+        self.db.conn.execute("BEGIN IMMEDIATE")
+        return self.db
+
+    def __exit__(self, exc_type, exc, tb):
+        self.db.conn.execute("ROLLBACK" if exc_type else "COMMIT")
+        return False
+
+
+# -- migrations --------------------------------------------------------------------
+
+
+def _m1_registry(db: sqlite_utils.Database) -> None:
+    db["meta"].create({"key": str, "value": str}, pk="key")
+    create_registry_tables(db, suffix="")
+
+
+def create_registry_tables(db: sqlite_utils.Database, suffix: str) -> None:
+    """operators and vehicles (the import builds ``*_new`` copies and swaps them in)."""
+    db[f"operators{suffix}"].create(
+        {
+            "cnpj": str, "razao_social": str, "nome_fantasia": str, "jurisdicao": str, "crc_numero": str,
+            "crc_emissao": str, "crc_validade": str, "situacao": str, "modalidades": str, "telefone": str, "email": str,
+        },
+        pk="cnpj",
+        not_null={"razao_social", "jurisdicao", "crc_numero", "crc_validade", "situacao"},
+    )
+    db[f"vehicles{suffix}"].create(
+        {
+            "placa": str, "placa_chave": str, "cnpj": str, "tipo": str, "lugares": int, "ano_fabricacao": int,
+            "vistoria_validade": str, "seguro_validade": str, "situacao": str,
+        },
+        pk="placa",
+        not_null={"placa_chave", "cnpj", "tipo", "situacao"},
+    )
+
+
+def create_registry_indexes(db: sqlite_utils.Database) -> None:
+    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS idx_vehicles_placa_chave ON vehicles (placa_chave)")
+    db.execute("CREATE INDEX IF NOT EXISTS idx_vehicles_cnpj ON vehicles (cnpj)")
+
+
+def _m2_registry_indexes(db: sqlite_utils.Database) -> None:
+    create_registry_indexes(db)
+
+
+def _m3_complaints(db: sqlite_utils.Database) -> None:
+    db["complaints"].create(
+        {
+            "id": int, "protocolo": str, "criada_em": str, "atualizada_em": str, "jurisdicao": str, "placa": str,
+            "data_ocorrencia": str, "origem": str, "destino": str, "ocorrencias": str, "relato": str,
+            "situacao": str, "chave_idempotencia": str, "tem_contato": int,
+        },
+        pk="id",
+        not_null={"protocolo", "criada_em", "jurisdicao", "situacao", "ocorrencias"},
+    )
+    db.execute("CREATE UNIQUE INDEX idx_complaints_protocolo ON complaints (protocolo)")
+    db.execute("CREATE UNIQUE INDEX idx_complaints_idempotencia ON complaints (chave_idempotencia) WHERE chave_idempotencia IS NOT NULL")
+    db.execute("CREATE INDEX idx_complaints_situacao ON complaints (situacao, criada_em)")
+    # Personal data lives apart, so that nothing public ever selects it by accident.
+    db["complaint_contacts"].create(
+        {"complaint_id": int, "nome": str, "email": str, "telefone": str, "consentimento_em": str},
+        pk="complaint_id",
+        foreign_keys=[("complaint_id", "complaints", "id")],
+    )
+    db["complaint_events"].create(
+        {"id": int, "complaint_id": int, "em": str, "situacao": str, "nota": str, "publica": int, "staff_id": int},
+        pk="id",
+        foreign_keys=[("complaint_id", "complaints", "id")],
+    )
+    db.execute("CREATE INDEX idx_complaint_events ON complaint_events (complaint_id, id)")
+
+
+def _m4_staff_and_audit(db: sqlite_utils.Database) -> None:
+    db["staff_users"].create(
+        {"id": int, "username": str, "password_hash": str, "criado_em": str, "ativo": int, "falhas_login": int, "bloqueado_ate": str},
+        pk="id",
+        not_null={"username", "password_hash"},
+    )
+    db.execute("CREATE UNIQUE INDEX idx_staff_username ON staff_users (username)")
+    db["audit_log"].create(
+        {"id": int, "em": str, "staff_id": int, "usuario": str, "acao": str, "alvo": str, "detalhes": str},
+        pk="id",
+    )
+
+
+MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
+    (1, "registro: operadoras, veículos e metadados", _m1_registry),
+    (2, "registro: índices de consulta por placa", _m2_registry_indexes),
+    (3, "denúncias, contatos (separados) e histórico", _m3_complaints),
+    (4, "equipe e trilha de auditoria", _m4_staff_and_audit),
+]
+
+
+def applied_versions(db: sqlite_utils.Database) -> set[int]:
+    if "schema_migrations" not in db.table_names():
+        return set()
+    return {row["version"] for row in db["schema_migrations"].rows}
+
+
+def migrate(db: sqlite_utils.Database) -> list[int]:
+    """Apply pending migrations; returns the versions applied now."""
+    done: list[int] = []
+    with transaction(db):
+        if "schema_migrations" not in db.table_names():
+            db["schema_migrations"].create({"version": int, "description": str, "applied_at": str}, pk="version")
+        applied = applied_versions(db)
+        for version, description, apply in MIGRATIONS:
+            if version in applied:
+                continue
+            apply(db)
+            db["schema_migrations"].insert({"version": version, "description": description, "applied_at": utcnow()})
+            done.append(version)
+    return done
+
+
+def get_meta(db: sqlite_utils.Database, key: str, default: str | None = None) -> str | None:
+    row = db.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
+    return row[0] if row else default
+
+
+def set_meta(db: sqlite_utils.Database, key: str, value: str) -> None:
+    db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [key, value])

@@ -1,0 +1,292 @@
+"""The regulator's registry of operators and vehicles: import and lookup.
+
+Import format (UTF-8 CSV with a header row, ``,`` or ``;`` separated; dates ISO
+``YYYY-MM-DD`` or ``DD/MM/YYYY``) — documented in the README:
+
+- operators: cnpj, razao_social, nome_fantasia, jurisdicao, crc_numero, crc_emissao,
+  crc_validade, situacao (ativo|suspenso|cancelado), modalidades (ids separated by |),
+  telefone, email
+- vehicles: placa, cnpj, tipo (onibus|micro_onibus|automovel), lugares,
+  ano_fabricacao, vistoria_validade, seguro_validade, situacao (ativo|retirado)
+
+Every rejected row is reported with its line number as a spreadsheet shows it
+(the header is line 1) and the reason.  A (re-)import replaces the whole registry
+in one transaction: new tables are filled, then swapped in, so readers see either
+the old registry or the new one, never half of each.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import IO, Iterable, Iterator
+
+import sqlite_utils
+from validate_docbr import CNPJ
+
+from knowledge.plates import InvalidPlate, normalize, to_mercosul
+
+from .db import create_registry_indexes, create_registry_tables, get_meta, set_meta, transaction, utcnow
+
+OPERATOR_COLUMNS = ["cnpj", "razao_social", "nome_fantasia", "jurisdicao", "crc_numero", "crc_emissao", "crc_validade", "situacao", "modalidades", "telefone", "email"]
+VEHICLE_COLUMNS = ["placa", "cnpj", "tipo", "lugares", "ano_fabricacao", "vistoria_validade", "seguro_validade", "situacao"]
+JURISDICTIONS = {"pe", "sp", "ac", "recife"}
+OPERATOR_STATES = {"ativo", "suspenso", "cancelado"}
+VEHICLE_STATES = {"ativo", "retirado"}
+VEHICLE_TYPES = {"onibus", "micro_onibus", "automovel"}
+MODALITIES = {"eventual", "turistico", "continuo", "social", "proprio", "tfd", "alunos"}
+EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+_cnpj = CNPJ()
+
+
+@dataclass
+class Rejected:
+    file: str
+    line: int
+    reason: str
+
+
+@dataclass
+class ImportReport:
+    operators: int = 0
+    vehicles: int = 0
+    rejected: list[Rejected] = field(default_factory=list)
+    imported_at: str | None = None
+    replaced: bool = False
+
+    @property
+    def imported_anything(self) -> bool:
+        return self.operators + self.vehicles > 0
+
+
+class ImportFileError(ValueError):
+    """The file as a whole cannot be read (encoding, missing columns)."""
+
+
+def parse_date(value: str) -> date:
+    value = (value or "").strip()
+    for fmt in ("%Y-%m-%d", "%d/%m/%Y"):
+        try:
+            return datetime.strptime(value, fmt).date()
+        except ValueError:
+            continue
+    raise ValueError(f"data inválida: {value!r} (use AAAA-MM-DD ou DD/MM/AAAA)")
+
+
+def cnpj_digits(value: str) -> str:
+    digits = re.sub(r"[.\-/\s]", "", value or "").upper()
+    if not digits or not _cnpj.validate(digits):
+        raise ValueError(f"CNPJ inválido (dígitos verificadores não conferem): {value!r}")
+    return digits
+
+
+def read_rows(handle: IO[bytes] | IO[str], expected: list[str], name: str) -> Iterator[tuple[int, dict]]:
+    """(line number, row) for each data row; the header is line 1."""
+    raw = handle.read()
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise ImportFileError(f"{name}: o arquivo não está em UTF-8 ({exc.reason} na posição {exc.start})") from None
+    raw = raw.lstrip("\ufeff")
+    first_line = raw.split("\n", 1)[0]
+    delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
+    reader = csv.reader(io.StringIO(raw), delimiter=delimiter)
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except StopIteration:
+        raise ImportFileError(f"{name}: arquivo vazio") from None
+    missing = [c for c in expected if c not in header]
+    if missing:
+        raise ImportFileError(f"{name}: faltam as colunas {', '.join(missing)} no cabeçalho")
+    line = reader.line_num
+    for values in reader:
+        start, line = line + 1, reader.line_num
+        if not any(v.strip() for v in values):
+            continue
+        if len(values) != len(header):
+            yield start, {"__error__": f"{len(values)} colunas em vez de {len(header)}"}
+            continue
+        yield start, {h: (v or "").strip() for h, v in zip(header, values)}
+
+
+def validate_operator(row: dict) -> dict:
+    cnpj = cnpj_digits(row["cnpj"])
+    if not row["razao_social"]:
+        raise ValueError("razão social em branco")
+    jurisdicao = row["jurisdicao"].lower()
+    if jurisdicao not in JURISDICTIONS:
+        raise ValueError(f"jurisdição desconhecida: {row['jurisdicao']!r} (use pe, sp, ac ou recife)")
+    if not row["crc_numero"]:
+        raise ValueError("número do CRC em branco")
+    emissao = parse_date(row["crc_emissao"]) if row["crc_emissao"] else None
+    validade = parse_date(row["crc_validade"])
+    if emissao and validade < emissao:
+        raise ValueError("validade do CRC anterior à emissão")
+    situacao = row["situacao"].lower()
+    if situacao not in OPERATOR_STATES:
+        raise ValueError(f"situação desconhecida: {row['situacao']!r} (use ativo, suspenso ou cancelado)")
+    modalidades = [m.strip().lower() for m in row["modalidades"].split("|") if m.strip()]
+    unknown = [m for m in modalidades if m not in MODALITIES]
+    if unknown:
+        raise ValueError(f"modalidade desconhecida: {', '.join(unknown)}")
+    email = row.get("email", "")
+    if email and not EMAIL_RE.match(email):
+        raise ValueError(f"e-mail inválido: {email!r}")
+    return {
+        "cnpj": cnpj, "razao_social": row["razao_social"][:200], "nome_fantasia": row.get("nome_fantasia", "")[:200],
+        "jurisdicao": jurisdicao, "crc_numero": row["crc_numero"][:50], "crc_emissao": emissao.isoformat() if emissao else None,
+        "crc_validade": validade.isoformat(), "situacao": situacao, "modalidades": "|".join(modalidades),
+        "telefone": row.get("telefone", "")[:40], "email": email[:200],
+    }
+
+
+def validate_vehicle(row: dict, operators: set[str], this_year: int) -> dict:
+    try:
+        placa = normalize(row["placa"])
+    except InvalidPlate:
+        raise ValueError(f"placa inválida: {row['placa']!r}") from None
+    cnpj = cnpj_digits(row["cnpj"])
+    if cnpj not in operators:
+        raise ValueError(f"CNPJ {row['cnpj']} não está entre as operadoras importadas")
+    tipo = row["tipo"].lower()
+    if tipo not in VEHICLE_TYPES:
+        raise ValueError(f"tipo desconhecido: {row['tipo']!r} (use onibus, micro_onibus ou automovel)")
+    try:
+        lugares = int(row["lugares"])
+        ano = int(row["ano_fabricacao"])
+    except ValueError:
+        raise ValueError("lugares e ano de fabricação devem ser números inteiros") from None
+    if not 1 <= lugares <= 100:
+        raise ValueError(f"lugares fora do intervalo 1–100: {lugares}")
+    if not 1950 <= ano <= this_year + 1:
+        raise ValueError(f"ano de fabricação fora do intervalo: {ano}")
+    situacao = row["situacao"].lower()
+    if situacao not in VEHICLE_STATES:
+        raise ValueError(f"situação desconhecida: {row['situacao']!r} (use ativo ou retirado)")
+    return {
+        "placa": placa, "placa_chave": to_mercosul(placa), "cnpj": cnpj, "tipo": tipo, "lugares": lugares, "ano_fabricacao": ano,
+        "vistoria_validade": parse_date(row["vistoria_validade"]).isoformat(),
+        "seguro_validade": parse_date(row["seguro_validade"]).isoformat(), "situacao": situacao,
+    }
+
+
+def import_registry(
+    db: sqlite_utils.Database,
+    operators_file: IO,
+    vehicles_file: IO,
+    *,
+    demo: bool = False,
+    strict: bool = False,
+    today: date | None = None,
+) -> ImportReport:
+    """Validate both files and replace the registry atomically with the accepted rows.
+
+    With ``strict``, any rejected row cancels the whole import.  When no row is
+    accepted the current registry is kept.
+    """
+    today = today or date.today()
+    report = ImportReport()
+    operators: list[dict] = []
+    seen_cnpj: set[str] = set()
+    for line, row in read_rows(operators_file, OPERATOR_COLUMNS, "operadoras"):
+        try:
+            if "__error__" in row:
+                raise ValueError(row["__error__"])
+            record = validate_operator(row)
+            if record["cnpj"] in seen_cnpj:
+                raise ValueError(f"CNPJ repetido no arquivo: {row['cnpj']}")
+        except ValueError as exc:
+            report.rejected.append(Rejected("operadoras", line, str(exc)))
+            continue
+        seen_cnpj.add(record["cnpj"])
+        operators.append(record)
+    vehicles: list[dict] = []
+    seen_keys: set[str] = set()
+    for line, row in read_rows(vehicles_file, VEHICLE_COLUMNS, "veículos"):
+        try:
+            if "__error__" in row:
+                raise ValueError(row["__error__"])
+            record = validate_vehicle(row, seen_cnpj, today.year)
+            if record["placa_chave"] in seen_keys:
+                raise ValueError(f"placa repetida no arquivo (nos modelos antigo ou Mercosul): {row['placa']}")
+        except ValueError as exc:
+            report.rejected.append(Rejected("veículos", line, str(exc)))
+            continue
+        seen_keys.add(record["placa_chave"])
+        vehicles.append(record)
+    report.operators, report.vehicles = len(operators), len(vehicles)
+    if (strict and report.rejected) or not report.imported_anything:
+        report.operators = report.vehicles = 0
+        return report
+    report.imported_at = utcnow()
+    with transaction(db):
+        for name in ("operators_new", "vehicles_new"):
+            if name in db.table_names():
+                db[name].drop()
+        create_registry_tables(db, suffix="_new")
+        db["operators_new"].insert_all(operators, batch_size=5000)
+        db["vehicles_new"].insert_all(vehicles, batch_size=5000)
+        db["vehicles"].drop()
+        db["operators"].drop()
+        db.execute("ALTER TABLE operators_new RENAME TO operators")
+        db.execute("ALTER TABLE vehicles_new RENAME TO vehicles")
+        create_registry_indexes(db)
+        set_meta(db, "registro_atualizado_em", report.imported_at)
+        set_meta(db, "registro_demonstracao", "1" if demo else "0")
+        set_meta(db, "registro_operadoras", str(report.operators))
+        set_meta(db, "registro_veiculos", str(report.vehicles))
+    report.replaced = True
+    return report
+
+
+# -- lookup ----------------------------------------------------------------------------
+
+
+def find_vehicle(db: sqlite_utils.Database, key: str) -> tuple[dict, dict] | None:
+    """(operator, vehicle) for a plate key (Mercosul form), or None."""
+    row = db.execute(
+        """
+        SELECT v.placa, v.tipo, v.lugares, v.ano_fabricacao, v.vistoria_validade, v.seguro_validade, v.situacao AS v_situacao,
+               o.cnpj, o.razao_social, o.nome_fantasia, o.jurisdicao, o.crc_numero, o.crc_emissao, o.crc_validade,
+               o.situacao AS o_situacao, o.modalidades
+        FROM vehicles v JOIN operators o ON o.cnpj = v.cnpj
+        WHERE v.placa_chave = ?
+        """,
+        [key],
+    ).fetchone()
+    if row is None:
+        return None
+    (placa, tipo, lugares, ano, vistoria, seguro, v_situacao, cnpj, razao, fantasia, jurisdicao, crc_numero, crc_emissao,
+     crc_validade, o_situacao, modalidades) = row
+    operator = {
+        "cnpj": cnpj, "razao_social": razao, "nome_fantasia": fantasia, "jurisdicao": jurisdicao, "crc_numero": crc_numero,
+        "crc_emissao": crc_emissao, "crc_validade": crc_validade, "situacao": o_situacao,
+        "modalidades": [m for m in (modalidades or "").split("|") if m],
+    }
+    vehicle = {
+        "placa": placa, "tipo": tipo, "lugares": lugares, "ano_fabricacao": ano,
+        "vistoria_validade": vistoria, "seguro_validade": seguro, "situacao": v_situacao,
+    }
+    return operator, vehicle
+
+
+def registry_info(db: sqlite_utils.Database) -> dict:
+    return {
+        "atualizado_em": get_meta(db, "registro_atualizado_em"),
+        "demonstracao": get_meta(db, "registro_demonstracao", "0") == "1",
+        "operadoras": int(get_meta(db, "registro_operadoras", "0") or 0),
+        "veiculos": int(get_meta(db, "registro_veiculos", "0") or 0),
+    }
+
+
+def csv_text(rows: Iterable[dict], columns: list[str]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow(row)
+    return out.getvalue()
