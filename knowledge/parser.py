@@ -502,7 +502,7 @@ class _TreeBuilder:
 
         # 6. Unmarked text.
         if PENA_RE.match(block):
-            inciso = next((u for u in reversed(self.stack) if u.kind == "inciso"), self.stack[-1])
+            inciso = next((u for u in reversed(self._open()) if u.kind == "inciso"), self.top)
             inciso.closing = _clean(block).rstrip(":").rstrip() + "."
             return
         if self.pending_title is not None:
@@ -566,23 +566,29 @@ class _TreeBuilder:
             self.toc_root.append(division)
         self.pending_title = division if not title else None
 
+    def _open(self) -> list[Unit]:
+        """The open units; after a heading only the current top unit is open."""
+        if not self.stack and self.top is not None:
+            self.stack = [self.top]
+        return self.stack
+
     def _inciso(self, number: int, marker: str, text: str) -> None:
-        parent = next(u for u in reversed(self.stack) if u.kind in ("paragrafo", "artigo", "anexo", "grupo"))
+        parent = next((u for u in reversed(self._open()) if u.kind in ("paragrafo", "artigo", "anexo", "grupo")), self.top)
         unit = self._new_unit("inciso", str(number), marker, text, parent)
         self.stack = self.stack[: self.stack.index(parent) + 1] + [unit]
 
     def _alinea(self, letter: str, text: str) -> None:
-        deepest = self.stack[-1]
+        deepest = self._open()[-1]
         if deepest.kind == "item" and deepest.parent is not None and deepest.parent.kind == "alinea":
             parent = deepest.parent.parent
         else:
-            parent = next(u for u in reversed(self.stack) if u.kind != "alinea")
+            parent = next((u for u in reversed(self.stack) if u.kind != "alinea"), self.top)
         assert parent is not None
         unit = self._new_unit("alinea", letter, f"{letter})", text, parent)
         self.stack = self.stack[: self.stack.index(parent) + 1] + [unit]
 
     def _item(self, index: int, number: str, text: str) -> None:
-        deepest = self.stack[-1]
+        deepest = self._open()[-1]
         if deepest.kind == "artigo" and number == "1" and self._next_inciso_is_two(index):
             # São Paulo art. 37 prints its first inciso as "1 -" before "II -".
             self._inciso(1, "I -", text)
