@@ -56,6 +56,7 @@ test: install-test
 
 benchmarks: install
 	$(BIN)/python benchmarks/search.py
+	$(BIN)/python benchmarks/lookup.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .hypothesis

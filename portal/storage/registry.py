@@ -22,6 +22,7 @@ import io
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from functools import lru_cache
 from typing import IO, Iterable, Iterator
 
 import sqlite_utils
@@ -76,7 +77,9 @@ def parse_date(value: str) -> date:
     raise ValueError(f"data inválida: {value!r} (use AAAA-MM-DD ou DD/MM/AAAA)")
 
 
+@lru_cache(maxsize=100_000)
 def cnpj_digits(value: str) -> str:
+    """The CNPJ without punctuation, if its check digits are right (cached: a fleet repeats its operator's)."""
     digits = re.sub(r"[.\-/\s]", "", value or "").upper()
     if not digits or not _cnpj.validate(digits):
         raise ValueError(f"CNPJ inválido (dígitos verificadores não conferem): {value!r}")
