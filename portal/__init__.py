@@ -16,7 +16,7 @@ from flask_htmx import HTMX
 
 from flask_wtf.csrf import CSRFProtect
 
-from . import admin, api, cli, database, errors, i18n, law_urls, pages, passenger, serialize, wizards
+from . import admin, api, assistant_web, cli, database, errors, i18n, law_urls, pages, passenger, serialize, wizards
 from .search import SearchService
 
 
@@ -45,6 +45,7 @@ def create_portal(app: Flask) -> None:
     csrf = CSRFProtect(app)
     # The JSON API takes application/json only, which a cross-site form cannot send.
     csrf.exempt(api.bp)
+    csrf.exempt(assistant_web.api)
     HTMX(app)
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config.setdefault("COMPRESS_MIN_SIZE", 1024)
@@ -56,6 +57,7 @@ def create_portal(app: Flask) -> None:
     app.register_blueprint(wizards.bp)
     app.register_blueprint(passenger.bp)
     app.register_blueprint(admin.bp)
+    app.register_blueprint(assistant_web.bp)
     app.jinja_env.globals.update(say=serialize.say, cites=serialize.cites, error_text=serialize.error_text)
     errors.init_app(app)
     cli.init_app(app)

@@ -29,7 +29,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("passagem", "bilhete", "ticket", "passagem individual"),
     ("vender", "venda", "cobrança individual", "cobrar"),
     ("lista de passageiros", "relação de passageiros"),
-    ("em pé", "passageiros em pé", "lotação", "superlotação"),
+    ("em pé", "passageiros em pé", "sentados", "sentado", "lotação", "superlotação"),
     ("recurso", "recorrer", "apelar", "jari"),
     ("defesa", "defender", "contestar", "impugnar"),
     ("prazo", "dias", "tempo"),
@@ -59,14 +59,19 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
 )
 
 ONE_WAY: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
-    (("vale", "valer", "quanto tempo", "vencimento", "vence"), ("validade",)),
+    (("vale", "valer", "quanto tempo", "vencimento", "vence", "dura"), ("validade", "vencimento", "ano")),
     (("renovar", "renovação"), ("renovado", "renovada", "antecedência")),
     (("usar", "parar", "embarcar"), ("utilização",)),
     (("pegar passageiro", "pegar passageiros"), ("embarque",)),
     (("quanto custa", "quanto é", "quanto pago", "valor", "preço"), ("valor", "valores", "R$")),
     (("cabe", "cabem", "caber", "quantos passageiros", "quantas pessoas", "quantos lugares"), ("capacidade", "lotação")),
     (("levar", "trazer", "apresentar"), ("apresentar", "documentos")),
-    (("atraso", "atrasou", "atrasar", "quebrou", "quebra", "pane", "enguiçou"), ("retardamento", "interrupção", "avaria")),
+    (("atraso", "atrasou", "atrasar", "quebrou", "quebra", "quebrar", "quebrado", "estragou", "pifou", "pane", "enguiçou"), ("retardamento", "interrupção", "avaria")),
+    (("trocar", "troca", "substituir", "incluir", "colocar outro"), ("substituição", "inclusão")),
+    (("conta o primeiro dia", "primeiro dia", "como conta o prazo", "contar o prazo", "contagem"), ("contagem dos prazos", "dia de início", "dia de vencimento")),
+    # "Clandestino" is Acre's word; Recife and Pernambuco say "transporte remunerado sem autorização".
+    (("clandestino", "clandestinos", "pirata", "piratas"), ("transporte remunerado",)),
+    (("quem analisa", "quem julga", "quem decide", "quem cuida", "analisa", "analisar"), ("apreciar", "compete", "julgar")),
     (("demora", "demorar", "leva quanto tempo"), ("prazo",)),
     (("liberar o crc", "sair o crc", "tirar o crc", "emitir o crc", "emissão do crc"), ("fornecido", "emitido", "emissão")),
     (("preso", "presa", "fica no pátio", "fica quanto tempo"), ("custódia", "perdurará", "mínimo")),
@@ -80,6 +85,7 @@ ONE_WAY: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 # "rodoviário" in the statutes is the adjective of every "transporte rodoviário".
 REWRITES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("rodoviária", "rodoviárias", "rodoviaria"), ("terminal rodoviário", "terminais rodoviários")),
+    (("idoso", "idosos", "idosa", "idosas", "terceira idade"), ("sessenta anos", "gratuito", "idosas")),
 )
 
 # Words that place a question in one jurisdiction.  They do not filter (the

@@ -130,11 +130,18 @@ def _m4_staff_and_audit(db: sqlite_utils.Database) -> None:
     )
 
 
+def _m5_conversations(db: sqlite_utils.Database) -> None:
+    # Assistant conversations: the state between turns, deleted when they expire.
+    db["conversations"].create({"id": str, "estado": str, "criada_em": str, "expira_em": str}, pk="id")
+    db.execute("CREATE INDEX idx_conversations_expira ON conversations (expira_em)")
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (1, "registro: operadoras, veículos e metadados", _m1_registry),
     (2, "registro: índices de consulta por placa", _m2_registry_indexes),
     (3, "denúncias, contatos (separados) e histórico", _m3_complaints),
     (4, "equipe e trilha de auditoria", _m4_staff_and_audit),
+    (5, "conversas do assistente (com validade)", _m5_conversations),
 ]
 
 

@@ -1,0 +1,59 @@
+"""Reading messages as people write them: no accents, slang, abbreviations, typos."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from difflib import SequenceMatcher
+
+SLANG = {
+    "vc": "voce", "vcs": "voces", "pq": "porque", "q": "que", "ta": "esta", "tao": "estao", "to": "estou",
+    "tb": "tambem", "tbm": "tambem", "n": "nao", "naum": "nao", "pra": "para", "pro": "para", "pras": "para",
+    "busao": "onibus", "buzao": "onibus", "bus": "onibus", "onbus": "onibus", "oibus": "onibus", "onibu": "onibus",
+    "d": "de", "eh": "e", "msm": "mesmo", "qnt": "quanto", "qto": "quanto", "qdo": "quando", "hj": "hoje", "td": "tudo",
+    "blz": "beleza", "obg": "obrigado", "obgd": "obrigado", "obrigada": "obrigado", "vlw": "valeu", "ngm": "ninguem",
+    "cmg": "comigo", "mto": "muito", "mt": "muito", "kombi": "van", "topic": "van", "sprinter": "van",
+    "crlv": "documento", "tava": "estava", "tavam": "estavam", "tao": "estao", "brigadao": "obrigado", "obrigadao": "obrigado",
+}
+
+
+def fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
+
+
+def normalize(text: str) -> str:
+    """Lowercase, no accents, slang expanded, punctuation as spaces (digits and / kept)."""
+    text = fold((text or "").lower())
+    text = re.sub(r"[^\w/]+", " ", text)
+    words = [SLANG.get(w, w) for w in text.split()]
+    return " ".join(words)
+
+
+def tokens(text: str) -> list[str]:
+    return normalize(text).split()
+
+
+def similar(a: str, b: str) -> float:
+    return SequenceMatcher(None, a, b).ratio()
+
+
+def has_word(words: list[str], *candidates: str, fuzzy: bool = True) -> bool:
+    """Any candidate among the words (prefix match for stems; fuzzy for long words)."""
+    for candidate in candidates:
+        for word in words:
+            if candidate.endswith("*"):
+                if word.startswith(candidate[:-1]):
+                    return True
+                if fuzzy and len(candidate) > 6 and similar(word[: len(candidate) - 1], candidate[:-1]) >= 0.86:
+                    return True
+            elif word == candidate:
+                return True
+            elif fuzzy and len(candidate) >= 6 and len(word) >= 5 and similar(word, candidate) >= 0.84:
+                return True
+    return False
+
+
+def has_phrase(text: str, *phrases: str) -> bool:
+    padded = f" {text} "
+    return any(f" {p} " in padded for p in phrases)

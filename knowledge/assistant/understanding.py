@@ -1,0 +1,245 @@
+"""What does the person want?  Deterministic rules over the normalized message.
+
+The result is an :class:`Understanding`: an intent plus the slots the message
+already carries (plates, jurisdiction, occurrences, answers for a wizard).  The
+order of the checks is the priority: starting over, a plate, an answer to the
+question being asked, small talk, out of scope, a wizard situation, a complaint,
+and otherwise a question about the law.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..plates import find_plates
+from .text import has_phrase, has_word, normalize
+
+JURISDICTION_WORDS = {
+    "pe": ("pernambuco", "pernambucano", "epti", "caruaru", "petrolina", "olinda", "jaboatao", "garanhuns"),
+    "sp": ("sao paulo", "sp", "paulista", "der", "artesp", "campinas", "santos"),
+    "ac": ("acre", "acreano", "rio branco", "ageac", "cruzeiro do sul"),
+    "recife": ("recife", "stcp", "transporte complementar", "complementar"),
+}
+OTHER_PLACES = (
+    "bahia", "paraiba", "rio de janeiro", "rj", "minas", "minas gerais", "parana", "ceara", "alagoas", "sergipe", "goias",
+    "espirito santo", "santa catarina", "rio grande do sul", "rio grande do norte", "piaui", "maranhao", "amazonas",
+    "rondonia", "roraima", "amapa", "tocantins", "mato grosso", "distrito federal", "brasilia", "salvador", "fortaleza",
+    "estado do para",
+    "joao pessoa", "natal", "maceio", "belo horizonte", "curitiba", "porto alegre", "manaus", "belem", "goiania",
+)
+
+GREETINGS = ("oi", "ola", "opa", "eai", "e ai", "bom dia", "boa tarde", "boa noite", "hello", "hi", "hola", "salve", "oie")
+THANKS = ("obrigado", "valeu", "agradecido", "brigado", "muito obrigado", "gracias", "thanks", "thank you", "show", "beleza", "blz", "ajudou muito", "me ajudou")
+HELP = ("ajuda", "socorro", "help", "o que voce faz", "o que voce sabe", "como funciona", "o que posso perguntar", "menu", "opcoes")
+RESTART = ("recomecar", "reiniciar", "comecar de novo", "do zero", "nova conversa", "limpar", "reset", "recomeca")
+CANCEL = ("cancelar", "cancela", "sair", "parar", "deixa pra la", "esquece")
+
+QUESTION_STARTS = ("pode ", "posso ", "podem ", "e permitido", "e proibido", "qual ", "quais ", "quanto ", "quantos ", "quantas ",
+                   "como ", "o que ", "onde ", "quando ", "quem ", "existe ", "tem que ", "precisa ", "e obrigatorio", "e verdade",
+                   "e legal", "e crime", "a lei ", "o fretamento pode", "fretamento pode", "se ")
+NARRATIVE = ("esta", "estao", "estou", "estava", "estavam", "agora", "aqui", "nessa", "nesse", "neste", "nesta", "desse", "dessa",
+             "vi", "flagrei", "tem gente", "todo mundo", "o motorista", "motorista", "cobrou", "cobrando", "vendeu", "vendendo",
+             "vendem", "colocou", "colocaram", "levou", "embarcou", "embarcaram", "andando", "rodando", "parou", "saiu", "deixou")
+COMPLAINT_WORDS = ("denunciar", "denuncia", "denuncio", "reclamar", "reclamacao", "queixa", "reportar", "avisar a fiscalizacao")
+
+OCCURRENCE_PATTERNS: dict[str, tuple[str, ...]] = {
+    "venda_passagem_individual": (r"vend\w* (\w+ )?passage", r"passage\w* individ", r"cobr\w*( \w+){0,4} (por|cada|de cada) (pessoa|passageiro|cabeca|um)",
+                                  r"cobr\w* passage", r"vend\w* (\w+ )?bilhete", r"vend\w* (\w+ )?(vaga|assento|lugar)"),
+    "passageiros_em_pe": (r"\bem pe\b", r"superlot", r"\blotad", r"sem (banco|assento|lugar)", r"gente de pe"),
+    "terminal_rodoviario": (r"rodoviaria", r"terminal rodoviario", r"dentro do terminal"),
+    "passageiro_fora_da_lista": (r"fora da lista", r"nao (estava|esta|ta) na lista", r"sem lista", r"lista de passageiros"),
+    "veiculo_inseguro": (r"sem freio", r"pneu careca", r"caindo aos pedacos", r"insegur", r"fumaca", r"quebrad", r"vazando", r"perigos"),
+    "porta_aberta": (r"porta aberta", r"portas abertas", r"com a porta", r"porta\w*( \w+){0,3} nao fecha"),
+    "sem_autorizacao": (r"clandestin", r"piratas?\b", r"sem autoriza", r"irregular", r"sem (crc|registro|licenca|permissao)"),
+    "outro": (r"\bxing", r"\bgross", r"agredi", r"\bbebad", r"embriag", r"\bbebendo", r"correndo demais", r"alta velocidade", r"assedi",
+              r"mal educad", r"desrespeit", r"ameac", r"humilh"),
+}
+
+WIZARD_PATTERNS = {
+    "veiculo_apreendido": (r"apreend", r"apreensao", r"\bretid", r"retencao", r"retiveram", r"seguraram (o|a|meu|minha)", r"guinch", r"\bprend", r"\bpres[oa]\b",
+                           r"\bremov", r"rebocad", r"levaram (o|a|meu|minha) (van|onibus|carro|micro|veiculo)", r"patio", r"\bdeposito\b"),
+    "documentos_crc": (),
+    "carro_turismo": (),
+    "modalidade": (),
+}
+FIRST_PERSON = ("meu", "minha", "meus", "minhas", "eu", "sou", "nos", "nosso", "nossa", "me", "minha empresa", "a empresa", "tenho", "a gente", "fui", "estou")
+# A seizure that happened (apreenderam, guincharam …): the person needs the wizard, not a statute.
+EVENT_VERBS = r"\b(apreenderam|guincharam|retiveram|prenderam|levaram|seguraram|removeram|rebocaram|recolheram|pegaram)\b"
+MODALITY_NAMES = ("eventual", "continuo", "turistico", "social", "proprio", "tfd")
+VEHICLE_WORDS = ("van", "onibus", "micro", "microonibus", "carro", "veiculo", "automovel", "kombi", "carros", "vans")
+
+
+@dataclass
+class Understanding:
+    intent: str  # recomecar | cancelar | placa | wizard_resposta | saudacao | agradecimento | ajuda | fora_do_escopo | wizard | denuncia | jurisdicao | lei
+    text: str  # normalized message
+    plates: list[str] = field(default_factory=list)
+    jurisdiction: str | None = None
+    flow: str | None = None
+    occurrences: list[str] = field(default_factory=list)
+    prefill: dict = field(default_factory=dict)
+    reason: str = ""  # why out of scope
+
+
+def jurisdiction_in(text: str) -> str | None:
+    found = [j for j, words in JURISDICTION_WORDS.items() if has_phrase(text, *words)]
+    if "recife" in found and len(found) > 1 and "complementar" not in text and "stcp" not in text:
+        found.remove("recife")  # "de Recife a Caruaru" in Pernambuco is about the state law
+    return found[0] if len(found) == 1 else ("pe" if found == ["pe", "recife"] else None)
+
+
+def occurrences_in(text: str) -> list[str]:
+    return [code for code, patterns in OCCURRENCE_PATTERNS.items() if any(re.search(p, text) for p in patterns)]
+
+
+QUESTION_WORDS = ("quanto", "quantos", "quantas", "qual", "quais", "como", "pode", "podem", "posso", "onde", "quando", "quem", "existe", "precisa", "devo")
+
+
+def is_question(raw: str, text: str) -> bool:
+    first = text.split()[:5]
+    return (
+        raw.strip().endswith("?")
+        or text.startswith(QUESTION_STARTS)
+        or any(w in QUESTION_WORDS for w in first)
+        or has_phrase(text, "e permitido", "e proibido", "pode ser", "e legal")
+    )
+
+
+def _is_narrative(text: str) -> bool:
+    """Telling what happens or happened (gerunds, past tense, deictics), not asking a rule."""
+    return any(has_phrase(text, w) for w in NARRATIVE) or bool(re.search(r"\b\w{3,}(ando|endo|indo|ou|aram|eram|iram)\b", text)) or has_phrase(text, "tem uma", "tem um")
+
+
+def wizard_in(text: str, words: list[str]) -> str | None:
+    first_person = any(has_phrase(text, w) for w in FIRST_PERSON)
+    if has_word(words, "crc", "certificado") or has_phrase(text, "registro na epti", "cadastro na epti", "me cadastrar", "cadastrar na epti", "cadastro da empresa"):
+        if has_word(words, "documento*", "documentacao", "papeis", "papelada", "certidao*", "requisito*") or re.search(r"\b(como|o que)\b.*\b(tir|obt|consig|consegu|pedi|precis)\w*", text):
+            return "documentos_crc"
+    if (has_word(words, "carro", "automovel", "spin", "minivan", "suv", "carros") or has_phrase(text, "7 lugares", "sete lugares")
+            or (first_person and has_word(words, "veiculo", "veiculos", "onibus", "van", "micro"))) and (
+        has_phrase(text, "7 lugares", "sete lugares", "7 pessoas", "7 lugar") or has_word(words, "turismo", "turistico", "turistic*", "passeio*", "turista", "turistas")
+    ) and (first_person or is_question("", text) or "pode" in words or "serve" in words or has_phrase(text, "da para")):
+        return "carro_turismo"
+    if has_word(words, "modalidade*", "modalidades") and (first_person or has_phrase(text, "qual e a", "qual a", "em qual")):
+        return "modalidade"
+    if sum(1 for m in MODALITY_NAMES if m in words) >= 2 and (first_person or has_phrase(text, "nao sei")):
+        return "modalidade"
+    if has_phrase(text, "que tipo de fretamento", "qual tipo de fretamento", "qual fretamento", "que fretamento") and first_person:
+        return "modalidade"
+    if any(re.search(p, text) for p in WIZARD_PATTERNS["veiculo_apreendido"]) and (first_person or re.search(EVENT_VERBS, text)):
+        return "veiculo_apreendido"
+    return None
+
+
+def prefill(flow: str, text: str, words: list[str]) -> dict:
+    """Answers the first message already gives (only values the flow accepts)."""
+    answers: dict = {}
+    jurisdiction = jurisdiction_in(text)
+    if flow == "veiculo_apreendido":
+        if jurisdiction:
+            answers["jurisdicao"] = jurisdiction
+        if re.search(r"apreend|apreensao|patio|deposito", text):
+            answers["medida"] = "apreensao"
+        elif re.search(r"guinch|\bremov|rebocad", text):
+            answers["medida"] = "remocao"
+        elif re.search(r"\bretid|retencao|retiveram|seguraram", text):
+            answers["medida"] = "retencao"
+    elif flow == "modalidade":
+        if jurisdiction in ("pe", "recife"):
+            answers["jurisdicao"] = "pe"
+        elif jurisdiction == "sp":
+            answers["jurisdicao"] = "sp"
+    elif flow == "carro_turismo":
+        if has_word(words, "carro", "automovel", "spin", "minivan", "suv"):
+            answers["tipo_veiculo"] = "automovel"
+        match = re.search(r"\b(\d{1,2}|sete) (lugares|pessoas|assentos)", text)
+        if match:
+            answers["lugares"] = "7" if match.group(1) == "sete" else match.group(1)
+    return answers
+
+
+def out_of_scope(text: str, words: list[str]) -> str | None:
+    if has_word(words, "antt") or has_phrase(text, "interestadual", "interestaduais", "outro estado", "outros estados", "entre estados"):
+        return "interestadual"
+    if (has_word(words, "cnh", "habilitacao") or has_phrase(text, "carteira de motorista", "carteira de habilitacao")) and has_word(words, "renov*", "tirar", "vencid*", "perdi", "suspens*", "pontos"):
+        return "transito"
+    if has_word(words, "uber", "blablacar", "aplicativo", "aplicativos", "indrive", "cabify") or has_phrase(text, "99 pop", "app de transporte", "de aplicativo"):
+        return "aplicativo"
+    if has_word(words, "aviao", "voo", "aerea", "aereo", "aeroporto", "metro", "trem", "navio", "barco", "balsa", "onibus urbano") and not has_word(words, "fretamento", "fretado"):
+        return "outro_modal"
+    if has_word(words, "taxi", "taxista", "taxis") and not (jurisdiction_in(text) == "ac" or has_phrase(text, "outra cidade", "intermunicipal", "outro municipio")):
+        return "taxi"
+    if any(has_phrase(text, place) for place in OTHER_PLACES) and not jurisdiction_in(text):
+        return "outro_estado"
+    return None
+
+
+def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, answer_parses: bool) -> Understanding:
+    """Classify a message; the dialogue tells whether a wizard answer or a jurisdiction is awaited."""
+    text = normalize(message)
+    words = text.split()
+    u = Understanding(intent="lei", text=text, jurisdiction=jurisdiction_in(text))
+    if any(has_phrase(text, w) for w in RESTART):
+        u.intent = "recomecar"
+        return u
+    u.plates = find_plates(message)
+    if u.plates:
+        u.intent = "placa"
+        u.occurrences = occurrences_in(text)
+        return u
+    if in_wizard and any(has_phrase(text, w) for w in CANCEL) and len(words) <= 4:
+        u.intent = "cancelar"
+        return u
+    if in_wizard and answer_parses:
+        u.intent = "wizard_resposta"
+        return u
+    if in_wizard:
+        # Not an answer: switch only for a clearly different request, else ask again.
+        reason = out_of_scope(text, words)
+        flow = wizard_in(text, words)
+        u.occurrences = occurrences_in(text)
+        if reason:
+            u.intent, u.reason = "fora_do_escopo", reason
+        elif flow:
+            u.intent, u.flow, u.prefill = "wizard", flow, prefill(flow, text, words)
+        elif any(has_phrase(text, w) for w in COMPLAINT_WORDS) or (u.occurrences and _is_narrative(text) and not is_question(message, text)):
+            u.intent = "denuncia"
+        elif is_question(message, text) and len(words) >= 4:
+            u.intent = "lei"
+        else:
+            u.intent = "wizard_repergunta"
+        return u
+    if awaiting_jurisdiction and u.jurisdiction and len(words) <= 5:
+        u.intent = "jurisdicao"
+        return u
+    short = len(words) <= 6
+    if short and any(has_phrase(text, w) for w in THANKS) and not is_question(message, text):
+        u.intent = "agradecimento"
+        return u
+    if short and (any(has_phrase(text, w) for w in HELP) or text in ("?", "")):
+        u.intent = "ajuda"
+        return u
+    if len(words) <= 4 and any(text == g or text.startswith(g + " ") for g in GREETINGS):
+        u.intent = "saudacao"
+        return u
+    reason = out_of_scope(text, words)
+    if reason:
+        u.intent, u.reason = "fora_do_escopo", reason
+        return u
+    flow = wizard_in(text, words)
+    if flow:
+        u.intent, u.flow = "wizard", flow
+        u.prefill = prefill(flow, text, words)
+        return u
+    u.occurrences = occurrences_in(text)
+    explicit = any(has_phrase(text, w) for w in COMPLAINT_WORDS) and (
+        not is_question(message, text)
+        or re.search(r"\b(quero|queria|gostaria|como|onde|vou|preciso|posso|da pra)\b( \w+){0,2} (denunciar|denuncio|reclamar|fazer (uma )?(denuncia|reclamacao)|registrar)", text)
+    )
+    if explicit or (u.occurrences and _is_narrative(text) and not is_question(message, text)):
+        u.intent = "denuncia"
+        return u
+    if short and any(text.startswith(g) for g in GREETINGS) and len(words) <= 2:
+        u.intent = "saudacao"
+    return u

@@ -1,0 +1,159 @@
+"""The assistant: an evaluation set of real-sounding messages, plus the API contract."""
+
+from __future__ import annotations
+
+import json
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from app import create_app
+
+EVAL = json.loads((Path(__file__).parent / "data" / "assistant_eval.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def assistant_app(tmp_path_factory, index_dir):
+    data_dir = tmp_path_factory.mktemp("assistant")
+    app = create_app({"DATA_DIR": str(data_dir), "INDEX_DIR": str(index_dir), "TESTING": True})
+    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
+    return app
+
+
+def converse(client, messages: list[str]) -> dict:
+    conversation = None
+    reply = None
+    for message in messages:
+        response = client.post("/api/v1/assistente", json={"mensagem": message, "conversa": conversation})
+        assert response.status_code == 200, response.get_data(as_text=True)
+        reply = response.get_json()
+        conversation = reply["conversa"]
+    return reply
+
+
+def check(case: dict, reply: dict) -> tuple[bool, bool | None, list[str]]:
+    """(intent right, citation right or None when not expected, problems)."""
+    problems = []
+    intent_ok = reply["intencao"] == case["intent"]
+    if not intent_ok:
+        problems.append(f"intent {reply['intencao']} != {case['intent']}")
+    kinds = [a["tipo"] for a in reply["acoes"]]
+    if case.get("action") and case["action"] not in kinds:
+        problems.append(f"action {case['action']} not in {kinds}")
+        intent_ok = False
+    if case.get("wizard") and not any(f"/assistentes/{case['wizard']}" in a["url"] for a in reply["acoes"]):
+        problems.append(f"no link to wizard {case['wizard']}")
+        intent_ok = False
+    if case.get("next_question") and (reply.get("pergunta") or {}).get("id") != case["next_question"]:
+        problems.append(f"next question {(reply.get('pergunta') or {}).get('id')} != {case['next_question']}")
+        intent_ok = False
+    if case.get("complete") and not any("ver=resultado" in a["url"] for a in reply["acoes"]):
+        problems.append("wizard not complete")
+        intent_ok = False
+    for occurrence in case.get("occurrences", []):
+        if not any(f"ocorrencias={occurrence}" in a["url"] for a in reply["acoes"]):
+            problems.append(f"occurrence {occurrence} not carried to the complaint form")
+            intent_ok = False
+    if case["intent"] == "fora_do_escopo" and not reply["fora_do_escopo"]:
+        problems.append("fora_do_escopo flag not set")
+        intent_ok = False
+    cited = None
+    if case.get("articles"):
+        cited = any(c["law"] == case["law"] and c["article"] in case["articles"] for c in reply["citations"])
+        if not cited:
+            problems.append(f"expected {case['law']} art. {case['articles']}, got {[(c['law'][:6], c['article']) for c in reply['citations']]}")
+    return intent_ok, cited, problems
+
+
+def test_evaluation_set(assistant_app, capsys):
+    assert len(EVAL) >= 80
+    client = assistant_app.test_client()
+    intents_ok, cites_ok, cites_total, failures = 0, 0, 0, []
+    for case in EVAL:
+        reply = converse(client, case["messages"])
+        intent_ok, cited, problems = check(case, reply)
+        intents_ok += intent_ok
+        if cited is not None:
+            cites_total += 1
+            cites_ok += cited
+        if problems:
+            failures.append((case["id"], case["messages"][-1], problems))
+    intent_accuracy = intents_ok / len(EVAL)
+    citation_accuracy = cites_ok / cites_total
+    with capsys.disabled():
+        print(f"\nassistant: intent accuracy {intents_ok}/{len(EVAL)} = {intent_accuracy:.1%}; citation accuracy {cites_ok}/{cites_total} = {citation_accuracy:.1%}")
+        for case_id, message, problems in failures:
+            print(f"  {case_id}: {message!r}: {'; '.join(problems)}")
+    assert intent_accuracy >= 0.90
+    assert citation_accuracy >= 0.85
+
+
+# -- contract and behaviour ---------------------------------------------------------------------
+
+
+def test_api_contract(assistant_app):
+    reply = assistant_app.test_client().post("/api/v1/assistente", json={"mensagem": "quanto tempo vale o CRC?", "conversa": None}).get_json()
+    assert set(reply) >= {"conversa", "resposta", "citations", "acoes", "pergunta", "fora_do_escopo"}
+    assert len(reply["conversa"]) >= 24
+    assert "art. 8º" in reply["resposta"] and "1 (um) ano" in reply["resposta"]
+    assert all(set(c) == {"law", "article", "unit", "label", "url"} for c in reply["citations"])
+    assert all(a["tipo"] in {"wizard", "consulta", "denuncia", "lei", "busca"} for a in reply["acoes"])
+
+
+@pytest.mark.parametrize("body", [{"mensagem": ""}, {"mensagem": "   "}, {"mensagem": "x" * 2001}, {"conversa": None}, {"mensagem": 5}])
+def test_bad_messages(assistant_app, body):
+    response = assistant_app.test_client().post("/api/v1/assistente", json=body)
+    assert response.status_code == 400 and response.get_json()["error"]
+
+
+def test_unknown_or_expired_conversation_starts_a_new_one(assistant_app):
+    client = assistant_app.test_client()
+    reply = client.post("/api/v1/assistente", json={"mensagem": "oi", "conversa": "nao-existe"}).get_json()
+    assert reply["conversa"] != "nao-existe"
+    from portal.storage.conversations import save
+    from portal.storage.db import connect
+
+    db = connect(Path(assistant_app.config["DATA_DIR"]) / "portal.db")
+    save(db, "velha", {"wizard": "modalidade", "answers": {"jurisdicao": "pe"}}, ttl=timedelta(seconds=-1))
+    db.conn.close()
+    reply = client.post("/api/v1/assistente", json={"mensagem": "sim", "conversa": "velha"}).get_json()
+    assert reply["conversa"] != "velha" and reply["intencao"] != "wizard_resposta"
+
+
+def test_chat_and_wizard_page_agree(assistant_app):
+    """The chat runs the same flow engine: its outcome link is the wizard page's outcome."""
+    client = assistant_app.test_client()
+    reply = converse(client, ["apreenderam minha van no acre", (date.today() - timedelta(days=3)).strftime("%d/%m/%Y"), "pular", "nao", "nao", "4"])
+    link = next(a["url"] for a in reply["acoes"] if "ver=resultado" in a["url"])
+    page = client.get(link).get_data(as_text=True)
+    assert "330 UFIRACs" in reply["resposta"] or "Custódia de 1 a 10 dias" in reply["resposta"]
+    assert "Custódia de 1 a 10 dias" in page
+
+
+def test_never_invents_out_of_corpus_answers(assistant_app):
+    reply = converse(assistant_app.test_client(), ["qual o preço da passagem de avião pra bahia?"])
+    assert reply["fora_do_escopo"] is True and reply["citations"] == []
+
+
+def test_asks_which_place_when_it_matters(assistant_app):
+    client = assistant_app.test_client()
+    reply = converse(client, ["pode viajar passageiro em pe?"])
+    assert reply["pergunta"] and reply["pergunta"]["id"] == "jurisdicao"
+    followup = converse(client, ["pode viajar passageiro em pe?", "sao paulo"])
+    assert followup["citations"][0]["law"] == "sp-decreto-29912-1989"
+
+
+def test_page_without_javascript(assistant_app):
+    client = assistant_app.test_client()
+    client.application.config["WTF_CSRF_ENABLED"] = False
+    try:
+        response = client.post("/assistente", data={"mensagem": "quanto tempo vale o crc?"})
+        assert response.status_code == 303
+        html = client.get("/assistente").get_data(as_text=True)
+        assert "quanto tempo vale o crc?" in html and "art. 8º" in html
+        assert client.post("/assistente", data={"mensagem": ""}).status_code == 400
+        client.post("/assistente/recomecar")
+        assert "quanto tempo vale o crc?" not in client.get("/assistente").get_data(as_text=True)
+    finally:
+        client.application.config["WTF_CSRF_ENABLED"] = True
