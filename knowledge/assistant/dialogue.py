@@ -268,7 +268,11 @@ class Assistant:
                 options.append({"valor": "pular", "rotulo": self._("Pular")})
             if q.type == "date" and q.default_today:
                 options.append({"valor": "hoje", "rotulo": self._("Hoje")})
-            return Reply(" ".join(parts), intent, citations=list(q.legal_basis), acoes=[page], pergunta={"id": q.id, "texto": self._(q.text), "opcoes": options})
+            basis = list(q.legal_basis)
+            chosen_law = LAW_OF.get(state.answers.get("jurisdicao") or "")
+            if chosen_law and any(c.law == chosen_law for c in basis):
+                basis = [c for c in basis if c.law == chosen_law]  # only the law of the place already chosen
+            return Reply(" ".join(parts), intent, citations=basis, acoes=[page], pergunta={"id": q.id, "texto": self._(q.text), "opcoes": options})
         outcome = progress.outcome
         lines = [self.ports.say(outcome.headline)] if outcome.headline else []
         shown = 0
