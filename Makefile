@@ -27,6 +27,7 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 install: $(VENV)/.installed translations
 
 install-test: install $(VENV)/.installed-test
+	@bash scripts/install-test-deps.sh
 
 ## Compile the interface translations (pt_BR is the source language).
 translations: $(VENV)/.installed
@@ -35,7 +36,7 @@ translations: $(VENV)/.installed
 
 ## Extract the marked strings into messages.pot and merge them into each catalog.
 translations-extract: $(VENV)/.installed
-	$(BIN)/pybabel extract -F babel.cfg -k _l -k ngettext:1,2 -o portal/translations/messages.pot --no-location --sort-output .
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k N_ -k ngettext:1,2 -o portal/translations/messages.pot --no-location --sort-output --project "Embarque Legal" .
 
 translations-update: translations-extract
 	$(BIN)/pybabel update -i portal/translations/messages.pot -d portal/translations --no-fuzzy-matching

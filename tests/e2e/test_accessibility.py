@@ -1,0 +1,102 @@
+"""Accessibility in a real browser: axe-core audit of every page in every language,
+reflow at 320 px and 200% zoom, and keyboard-only use of a wizard."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import AXE, DESKTOP, PHONE, SCREENSHOTS
+
+PAGES = [
+    ("inicio", "/"),
+    ("busca", "/busca?q=pode+vender+passagem+individual"),
+    ("busca-vazia", "/busca"),
+    ("leis", "/leis"),
+    ("lei-recife", "/leis/recife-lei-16856-2003"),
+    ("dispositivo", "/leis/pe-lei-16205-2017/art-28/inc-4"),
+    ("assistentes", "/assistentes/"),
+    ("assistente-pergunta", "/assistentes/modalidade?jurisdicao=pe"),
+    ("assistente-erro", "/assistentes/modalidade?jurisdicao=pe&_enviado=intermunicipal"),
+    ("assistente-resultado", "/assistentes/veiculo_apreendido?jurisdicao=recife&medida=apreensao&data_medida=2026-11-02&data_notificacao=2026-11-06&tinha_autorizacao=nao&reincidente_12m=nao&dias_deposito=&ver=resultado"),
+    ("consulta", "/consulta"),
+    ("consulta-irregular", "/consulta?placa=KHD1A11"),
+    ("consulta-erro", "/consulta?placa=12"),
+    ("denuncia", "/denuncia?placa=KGT2E47&ocorrencias=porta_aberta"),
+    ("conversa", "/assistente"),
+    ("equipe-entrar", "/admin/entrar"),
+    ("nao-encontrada", "/pagina-que-nao-existe"),
+]
+LANGUAGES = ["pt_BR", "en", "es"]
+BLOCKING = {"serious", "critical"}
+
+
+@pytest.fixture()
+def audit_page(browser, live_server):
+    context = browser.new_context(viewport=PHONE, bypass_csp=True)
+    pg = context.new_page()
+    yield pg
+    context.close()
+
+
+def run_axe(pg) -> list[dict]:
+    pg.add_script_tag(path=str(AXE))
+    return pg.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+             .map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"""
+    )
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core não instalado (scripts/install-test-deps.sh)")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_serious_or_critical_violations(audit_page, live_server, lang):
+    problems = []
+    for name, path in PAGES:
+        joiner = "&" if "?" in path else "?"
+        audit_page.goto(f"{live_server['url']}{path}{joiner}lang={lang}")
+        violations = [v for v in run_axe(audit_page) if v["impact"] in BLOCKING]
+        problems += [(name, v["id"], v["help"], v["nodes"]) for v in violations]
+        SCREENSHOTS.mkdir(exist_ok=True)
+        audit_page.screenshot(path=str(SCREENSHOTS / f"pagina-{name}-{lang}-360.png"), full_page=True)
+        audit_page.set_viewport_size(DESKTOP)
+        audit_page.screenshot(path=str(SCREENSHOTS / f"pagina-{name}-{lang}-1280.png"), full_page=False)
+        audit_page.set_viewport_size(PHONE)
+    assert problems == [], "\n".join(map(str, problems))
+
+
+@pytest.mark.parametrize("width", [320, 640])  # 320 CSS px, and 1280 px at 200% zoom
+def test_reflow_without_horizontal_scrolling(browser, live_server, width):
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    pg = context.new_page()
+    try:
+        for name, path in PAGES:
+            pg.goto(live_server["url"] + path)
+            overflow = pg.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 1, f"{name} scrolls sideways by {overflow}px at {width}px"
+    finally:
+        context.close()
+
+
+def test_keyboard_only_wizard(browser, live_server):
+    context = browser.new_context(viewport=PHONE)
+    pg = context.new_page()
+    try:
+        pg.goto(live_server["url"] + "/assistentes/veiculo_apreendido")
+        pg.keyboard.press("Tab")
+        assert pg.evaluate("document.activeElement.className") == "skip-link"
+        pg.keyboard.press("Enter")
+        # Reach the first option with the keyboard, choose it, and submit.
+        for _ in range(40):
+            pg.keyboard.press("Tab")
+            if pg.evaluate("document.activeElement.name") == "jurisdicao":
+                break
+        pg.keyboard.press("Space")
+        for _ in range(20):
+            pg.keyboard.press("Tab")
+            if pg.evaluate("document.activeElement.type") == "submit":
+                break
+        pg.keyboard.press("Enter")
+        pg.wait_for_selector("[name=medida]")
+        # After the swap the new question has the focus, so keyboard users can go on.
+        assert "O que fizeram com o veículo?" in pg.evaluate("document.activeElement.textContent")
+    finally:
+        context.close()

@@ -1,0 +1,182 @@
+"""What people do on the portal, in a real browser, with JavaScript on and off."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import shoot, submit
+
+
+def answer(page, question_id: str, value: str) -> None:
+    """Answer the current wizard question and continue."""
+    field = page.locator(f"[name={question_id}]").first
+    kind = field.get_attribute("type")
+    if kind in ("radio", "checkbox"):
+        page.check(f"#{question_id}-{value}")
+    else:
+        page.fill(f"#{question_id}", value)
+    submit(page, ".wizard-form button[type=submit]")
+    assert page.locator(".error-summary").count() == 0, page.locator(".error-summary").inner_text()
+
+
+def test_search(page):
+    page.goto(page.base + "/busca")
+    page.fill("#q", "pode vender passagem individual no fretamento?")
+    if page.js:
+        # Results come in as you type (htmx), without pressing the button.
+        page.wait_for_selector(".result-title", timeout=5000)
+        assert "q=" in page.url  # the address follows, so it can be shared
+    else:
+        submit(page, ".search-form button[type=submit]")
+    titles = page.locator(".result-title").all_inner_texts()
+    assert any("art. 34, inciso I" in t for t in titles[:3]), titles
+    assert page.locator(".snippet mark").count() > 0
+    shoot(page, "busca")
+
+
+def test_law_reader_and_citation(page):
+    page.goto(page.base + "/leis/pe-lei-16205-2017#art-3/par-3")
+    assert page.locator("[id='art-3/par-3']").is_visible()
+    page.locator("[id='art-11'] > details.history > summary").click()
+    assert page.locator("[id='art-11'] > details.history .old-wording").first.is_visible()
+    page.goto(page.base + "/leis/pe-lei-16205-2017/art-3/par-3")
+    assert "urn:lex:br;pernambuco:estadual:lei:2017-11-24;16205!art3_par3" in page.content()
+    shoot(page, "lei-dispositivo")
+
+
+def test_wizard_modalidade(page):
+    page.goto(page.base + "/assistentes/modalidade")
+    for qid, value in [("jurisdicao", "pe"), ("intermunicipal", "sim"), ("prestador", "empresa"), ("passageiros", "grupo_definido"),
+                       ("cobranca_individual", "nao"), ("contratante", "pessoa_fisica"), ("frequencia", "viagem_unica"), ("cadastur", "sim")]:
+        answer(page, qid, value)
+    assert "Confira suas respostas" in page.content()
+    shoot(page, "assistente-modalidade-revisao")
+    submit(page, "a.button >> text=Ver o resultado")
+    assert "Fretamento turístico" in page.locator(".headline").inner_text()
+    assert page.locator(".outcome a[href*='/leis/pe-lei-16205-2017/art-3/inc-2']").count() > 0
+    shoot(page, "assistente-modalidade-resultado")
+
+
+def test_wizard_change_answer_with_back_button(page):
+    page.goto(page.base + "/assistentes/modalidade")
+    answer(page, "jurisdicao", "sp")
+    answer(page, "intermunicipal", "nao")
+    assert "não se enquadra" in page.content() or "Confira suas respostas" in page.content()
+    page.go_back()
+    assert page.locator("#intermunicipal-sim").count() == 1
+
+
+def test_wizard_documentos_crc(page):
+    page.goto(page.base + "/assistentes/documentos_crc")
+    answer(page, "natureza", "cooperativa")
+    answer(page, "modalidades", "eventual")
+    answer(page, "estabelecimento_pe", "nao")
+    answer(page, "usa_onibus", "sim")
+    answer(page, "veiculos_proprios", "1")
+    answer(page, "veiculos_locados", "0")
+    submit(page, "a.button >> text=Ver o resultado")
+    text = page.locator(".outcome").inner_text()
+    assert "Impedimentos" in text and "matriz ou filial" in text
+    page.check("#documento-1")  # the checklist can be ticked
+    shoot(page, "assistente-crc-resultado")
+
+
+def test_wizard_carro_turismo_with_validation_error(page):
+    page.goto(page.base + "/assistentes/carro_turismo")
+    answer(page, "tipo_veiculo", "automovel")
+    page.fill("#lugares", "0")
+    submit(page, ".wizard-form button[type=submit]")
+    assert "no mínimo 1" in page.locator(".error-summary").inner_text()
+    assert page.locator("#lugares").get_attribute("aria-invalid") == "true"
+    shoot(page, "assistente-carro-erro")
+    for qid, value in [("lugares", "7"), ("ano_fabricacao", "2019"), ("data_referencia", ""), ("categoria_aluguel", "sim"), ("emplacado_pe", "sim"),
+                       ("empresa_crc", "sim"), ("cadastur_pe", "sim"), ("atividade_exclusiva_turismo", "sim"), ("reboque", "nao"), ("rastreador", "sim"), ("envelopado", "sim")]:
+        answer(page, qid, value)
+    submit(page, "a.button >> text=Ver o resultado")
+    assert "Sim" in page.locator(".headline").inner_text()
+    assert "semestral" in page.locator(".facts").inner_text()
+    shoot(page, "assistente-carro-resultado")
+
+
+def test_wizard_veiculo_apreendido(page):
+    page.goto(page.base + "/assistentes/veiculo_apreendido")
+    for qid, value in [("jurisdicao", "ac"), ("medida", "apreensao"), ("data_medida", "2026-11-02"), ("data_notificacao", ""),
+                       ("tinha_autorizacao", "nao"), ("reincidente_12m", "nao"), ("dias_deposito", "12")]:
+        answer(page, qid, value)
+    submit(page, "a.button >> text=Ver o resultado")
+    text = page.locator(".outcome").inner_text()
+    assert "330 UFIRACs" in text and "24 UFIRACs" in text
+    shoot(page, "assistente-apreendido-resultado")
+
+
+def test_plate_lookup(page):
+    for plate, expected, name in [("kgt-2e47", "Veículo autorizado", "consulta-regular"), ("KHD 1A11", "irregularidade", "consulta-irregular"), ("ZZZ9Z99", "não encontrada", "consulta-desconhecida")]:
+        page.goto(page.base + "/consulta")
+        page.fill("#placa", plate)
+        submit(page, ".plate-form button[type=submit]")
+        assert expected in page.locator(".verdict h2").inner_text()
+        assert "Dados de demonstração" in page.content()
+        shoot(page, name)
+    page.goto(page.base + "/consulta?placa=12")
+    assert "ABC1D23" in page.locator(".error-message").inner_text()
+
+
+def test_complaint_to_protocol_and_status(page):
+    page.goto(page.base + "/consulta?placa=KHD1A11")
+    page.click("text=Denunciar este veículo")
+    assert page.input_value("#placa") == "KHD1A11"
+    page.check("#oc-venda_passagem_individual")
+    page.fill("#relato", "Vendiam passagem na porta do ônibus.")
+    shoot(page, "denuncia-formulario")
+    with page.expect_navigation():
+        page.click(".complaint-form button[type=submit]")
+    protocol = page.locator(".protocol").inner_text().strip()
+    assert re.fullmatch(r"EL-\d{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}", protocol)
+    assert "gravíssima" in page.content()
+    shoot(page, "denuncia-protocolo")
+    page.goto(page.base + f"/denuncia/{protocol}")
+    assert "Recebida" in page.content() and "Vendiam passagem" not in page.content()
+
+
+def test_complaint_error_keeps_what_was_typed(page):
+    page.goto(page.base + "/denuncia")
+    page.fill("#relato", "texto importante")
+    with page.expect_navigation():
+        page.click(".complaint-form button[type=submit]")
+    assert "Marque pelo menos uma ocorrência." in page.locator(".error-summary").inner_text()
+    assert page.input_value("#relato") == "texto importante"
+
+
+def test_assistant_conversation(page):
+    page.goto(page.base + "/assistente")
+    page.fill("#mensagem", "quanto tempo vale o crc?")
+    submit(page, ".chat-form button[type=submit]")
+    assert "art. 8º" in page.locator("#ultima").inner_text()
+    page.fill("#mensagem", "apreenderam minha van no acre")
+    submit(page, ".chat-form button[type=submit]")
+    assert "Em que data?" in page.locator("#ultima").inner_text()
+    page.fill("#mensagem", "10/11/2026")
+    submit(page, ".chat-form button[type=submit]")
+    submit(page, "#ultima button.chip >> text=Pular")
+    assert "autorização" in page.locator("#ultima").inner_text()
+    shoot(page, "assistente-conversa")
+    with page.expect_navigation():
+        page.click("text=Recomeçar")
+    assert "quanto tempo vale o crc?" not in page.content()
+
+
+def test_language_switch_is_remembered(page):
+    page.goto(page.base + "/")
+    with page.expect_navigation():
+        page.click("a[hreflang=en]")
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.goto(page.base + "/consulta?placa=KGT2E47")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert "R$" not in page.locator(".verdict").inner_text()
+    shoot(page, "idioma-en")
+    with page.expect_navigation():
+        page.click("a[hreflang=es]")
+    assert page.locator("html").get_attribute("lang") == "es"
+    with page.expect_navigation():
+        page.click("a[hreflang=pt-BR]")
+    assert page.locator("html").get_attribute("lang") == "pt-BR"
