@@ -16,7 +16,7 @@ from flask_htmx import HTMX
 
 from flask_wtf.csrf import CSRFProtect
 
-from . import admin, api, assistant_web, cli, database, errors, i18n, law_urls, pages, passenger, serialize, wizards
+from . import admin, api, assistant_web, cli, database, errors, health, i18n, law_urls, openapi, pages, passenger, security, serialize, wizards
 from .search import SearchService
 
 
@@ -41,6 +41,7 @@ def create_portal(app: Flask) -> None:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(data_dir)
 
+    security.init_app(app)
     database.init_app(app)
     csrf = CSRFProtect(app)
     # The JSON API takes application/json only, which a cross-site form cannot send.
@@ -58,6 +59,8 @@ def create_portal(app: Flask) -> None:
     app.register_blueprint(passenger.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(assistant_web.bp)
+    app.register_blueprint(health.bp)
+    app.register_blueprint(openapi.bp)
     app.jinja_env.globals.update(say=serialize.say, cites=serialize.cites, error_text=serialize.error_text)
     errors.init_app(app)
     cli.init_app(app)

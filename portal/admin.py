@@ -13,16 +13,18 @@ from datetime import date
 from flask import Blueprint, Response, abort, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
+from knowledge.citations import N_
 from knowledge.complaints import OCCURRENCES
 
 from .database import get_db
+from .security import LOGIN_LIMIT, limiter
 from .storage import complaints as store
 from .storage import staff
 from .storage.registry import ImportFileError, csv_text, import_registry, registry_info
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
-STATE_LABELS = {"recebida": "Recebida", "em_analise": "Em análise", "encaminhada": "Encaminhada", "arquivada": "Arquivada"}
+STATE_LABELS = {"recebida": N_("Recebida"), "em_analise": N_("Em análise"), "encaminhada": N_("Encaminhada"), "arquivada": N_("Arquivada")}
 
 
 def current_user() -> dict | None:
@@ -45,6 +47,7 @@ def staff_required(view):
 
 
 @bp.route("/entrar", methods=["GET", "POST"])
+@limiter.limit(LOGIN_LIMIT, methods=["POST"])
 def login():
     error = None
     if request.method == "POST":

@@ -14,6 +14,7 @@ from .errors import error_response
 from .serialize import cites, error_text, outcome_json, question_json, translate
 from .law_urls import unit_url
 from .search import service
+from .security import COMPLAINT_LIMIT, LOOKUP_LIMIT, PROTOCOL_LIMIT, SEARCH_LIMIT, limiter
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -43,6 +44,7 @@ def search_payload(response) -> dict:
 
 
 @bp.get("/search")
+@limiter.limit(SEARCH_LIMIT)
 def search():
     try:
         params = search_params.parse(request.args, require_query=True)
@@ -126,7 +128,7 @@ def wizard_answer(flow_id: str):
     if flow is None:
         return error_response(404, _("Assistente desconhecido: %(id)s.", id=flow_id))
     body = request.get_json(silent=True) if request.is_json else None
-    if not isinstance(body, dict) or not isinstance(body.get("answers", {}), dict):
+    if not isinstance(body, dict) or not isinstance(body.get("answers"), dict):
         return error_response(400, _('Envie um objeto JSON no formato {"answers": {...}}.'), field="answers")
     try:
         progress = flow.run(body.get("answers") or {}, today=date.today(), options=flow_options())
@@ -142,6 +144,7 @@ def wizard_answer(flow_id: str):
 
 
 @bp.get("/veiculos/<path:placa>")
+@limiter.limit(LOOKUP_LIMIT)
 def vehicle(placa: str):
     from knowledge.plates import PLATE_HELP, InvalidPlate
 
@@ -154,6 +157,7 @@ def vehicle(placa: str):
 
 
 @bp.post("/denuncias")
+@limiter.limit(COMPLAINT_LIMIT)
 def complaint_create():
     from datetime import date
 
@@ -166,13 +170,16 @@ def complaint_create():
         parsed = service.parse(data, today=date.today())
     except service.ComplaintError as exc:
         return error_response(400, exc.text(), field=exc.field)
-    key = (request.headers.get("Idempotency-Key") or "").strip()[:100] or None
+    key = (request.headers.get("Idempotency-Key") or "").strip() or None
+    if key and len(key) > 100:
+        return error_response(400, _("Idempotency-Key pode ter no máximo 100 caracteres."), field="Idempotency-Key")
     stored, receipt = service.submit(parsed, idempotency_key=key)
     receipt["acompanhar"] = url_for("passenger.denuncia_status", protocolo=stored.protocolo)
     return jsonify(receipt), 201 if stored.created else 200
 
 
 @bp.get("/denuncias/<protocolo>")
+@limiter.limit(PROTOCOL_LIMIT)
 def complaint_status(protocolo: str):
     from . import complaints_service as service
 

@@ -23,6 +23,7 @@ from .errors import error_response
 from .law_urls import citation_dict, unit_url
 from .lookup import lookup
 from .search import service as search_service
+from .security import ASSISTANT_LIMIT, limiter
 from .serialize import say
 from .storage import conversations
 from .wizards import step_url
@@ -107,6 +108,7 @@ def _check(message) -> str | None:
 
 
 @bp.post("/api/v1/assistente")
+@limiter.limit(ASSISTANT_LIMIT)
 def api():
     body = request.get_json(silent=True) if request.is_json else None
     if not isinstance(body, dict):
@@ -115,13 +117,16 @@ def api():
     if problem:
         return error_response(400, problem, field="mensagem")
     conversa = body.get("conversa")
-    conversation_id, reply, _state = converse(body["mensagem"].strip(), conversa if isinstance(conversa, str) else None)
+    if conversa is not None and not isinstance(conversa, str):
+        return error_response(400, gettext("O campo conversa deve ser o identificador recebido antes, ou null."), field="conversa")
+    conversation_id, reply, _state = converse(body["mensagem"].strip(), conversa or None)
     return jsonify(reply_json(conversation_id, reply))
 
 
 def _page(state: State, error: str | None = None, status: int = 200):
     template = "_assistente_conversa.html" if request.headers.get("HX-Target") == "conversa" else "assistente.html"
-    suggestions = [gettext(s) for s in SUGGESTIONS]
+    # The assistant reads Portuguese: a suggestion sends its Portuguese text and shows the translation.
+    suggestions = [(s, gettext(s)) for s in SUGGESTIONS]
     return render_template(template, history=state.history, error=error, suggestions=suggestions, max_message=MAX_MESSAGE), status
 
 
@@ -132,6 +137,7 @@ def page():
 
 
 @bp.post("/assistente")
+@limiter.limit(ASSISTANT_LIMIT)
 def post():
     message = (request.form.get("mensagem") or "").strip()
     problem = _check(message)

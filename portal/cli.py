@@ -116,5 +116,32 @@ def init_registry_cli(app: Flask) -> None:
             db.conn.close()
         click.echo(f"Conta {username.strip().lower()} criada.")
 
+    @app.cli.command("backup", help="Cópia consistente do banco, com o portal no ar (API de backup do SQLite).")
+    @click.argument("dest", type=click.Path(dir_okay=True, writable=True))
+    def backup_command(dest: str) -> None:
+        import sqlite3
+        from pathlib import Path
+
+        source_path = db_path()
+        target = Path(dest)
+        if target.is_dir():
+            target = target / f"portal-{__import__('time').strftime('%Y%m%d-%H%M%S')}.db"
+        if target.exists():
+            click.echo(f"Erro: {target} já existe.", err=True)
+            sys.exit(1)
+        source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True, timeout=30)
+        copy = sqlite3.connect(target)
+        try:
+            # Page by page, so writers are only paused briefly; the copy is one consistent snapshot.
+            source.backup(copy, pages=256, sleep=0.01)
+            ok = copy.execute("PRAGMA integrity_check").fetchone()[0]
+        finally:
+            copy.close()
+            source.close()
+        if ok != "ok":
+            click.echo(f"Erro: a cópia falhou na verificação de integridade ({ok}).", err=True)
+            sys.exit(1)
+        click.echo(f"Cópia salva em {target} ({target.stat().st_size // 1024} KiB, integridade ok).")
+
     app.cli.add_command(registry)
     app.cli.add_command(staff)

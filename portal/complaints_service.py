@@ -18,7 +18,9 @@ from flask import current_app
 from flask_babel import gettext
 
 from knowledge.citations import N_
-from knowledge.complaints import JURISDICTIONS, OCCURRENCES, REGULATORS, classify
+from knowledge.citations import ac, pe, recife, sp
+from knowledge.complaints import JURISDICTIONS, OCCURRENCES, REGULATORS, Enquadramento, classify
+from knowledge.parameters import NotInForce
 from knowledge.plates import InvalidPlate, normalize, plate_key
 
 from .database import get_db
@@ -27,6 +29,9 @@ from .storage import complaints as store
 from .storage.registry import find_vehicle
 
 log = logging.getLogger("portal.complaints")
+
+# Where each law says when it took effect.
+IN_FORCE_CITES = {"pe": pe("art-48"), "sp": sp("decreto/art-2"), "ac": ac("art-100"), "recife": recife("art-50")}
 
 MAX_RELATO = 4000
 MAX_PLACE = 120
@@ -73,6 +78,11 @@ def parse(data: dict, *, today: date) -> Parsed:
     if not isinstance(data, dict):
         raise ComplaintError("denuncia", N_("Envie os dados da denúncia como um objeto JSON."))
     placa = None
+    for name in ("placa", "jurisdicao", "data_ocorrencia", "origem", "destino", "relato"):
+        if data.get(name) is not None and not isinstance(data.get(name), str):
+            raise ComplaintError(name, N_("Este campo deve ser um texto."))
+    if data.get("consentimento") is not None and not isinstance(data.get("consentimento"), bool):
+        raise ComplaintError("consentimento", N_("O consentimento deve ser verdadeiro ou falso."))
     raw_plate = data.get("placa")
     if raw_plate not in (None, ""):
         try:
@@ -101,7 +111,7 @@ def parse(data: dict, *, today: date) -> Parsed:
         occurrences = [occurrences]
     if not isinstance(occurrences, list) or not occurrences:
         raise ComplaintError("ocorrencias", N_("Marque pelo menos uma ocorrência."))
-    unknown = [o for o in occurrences if o not in OCCURRENCES]
+    unknown = [o for o in occurrences if not isinstance(o, str) or o not in OCCURRENCES]
     if unknown:
         raise ComplaintError("ocorrencias", N_("Ocorrência desconhecida: %(o)s."), o=", ".join(map(str, unknown)))
     occurrences = [o for o in OCCURRENCES if o in occurrences]
@@ -129,7 +139,7 @@ def parse(data: dict, *, today: date) -> Parsed:
         raise ComplaintError("contato.email", N_("E-mail inválido."))
     if clean["telefone"] and not PHONE_RE.match(clean["telefone"]):
         raise ComplaintError("contato.telefone", N_("Telefone inválido."))
-    if data.get("consentimento") not in (True, "true", "sim", "on", "1"):
+    if data.get("consentimento") is not True:
         raise ComplaintError("consentimento", N_("Para guardar seu contato, marque a autorização de uso dos dados; ou deixe o contato em branco para denunciar anonimamente."))
     return Parsed(complaint, clean)
 
@@ -158,7 +168,11 @@ def enquadramento(complaint: dict) -> list[dict]:
     on = date.fromisoformat(complaint["data_ocorrencia"])
     items = []
     for occurrence in complaint["ocorrencias"]:
-        e = classify(occurrence, complaint["jurisdicao"], on)
+        try:
+            e = classify(occurrence, complaint["jurisdicao"], on)
+        except NotInForce:
+            # Facts from before the law applied: say so rather than quote a fine it did not set.
+            e = Enquadramento(occurrence, N_("Na data informada esta lei ainda não estava em vigor; o órgão avalia o caso."), None, [IN_FORCE_CITES[complaint["jurisdicao"]]])
         multa = None
         if e.multa:
             multa = {

@@ -45,7 +45,12 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         description = getattr(exc, "user_message", None)
-        return error_response(exc.code or 500, description)
+        response, status = error_response(exc.code or 500, description)
+        # Keep the headers HTTP requires with these errors (Allow on 405, Retry-After on 429 …).
+        for name, value in exc.get_response().headers.items():
+            if name.lower() in ("allow", "retry-after", "www-authenticate") or name.lower().startswith("x-ratelimit"):
+                response.headers[name] = value
+        return response, status
 
     @app.errorhandler(SearchUnavailable)
     def search_unavailable(exc: SearchUnavailable):

@@ -12,6 +12,7 @@ from knowledge.laws import JURISDICTIONS, LAWS
 from . import search_params
 from .errors import error_response
 from .search import service
+from .security import SEARCH_LIMIT, limiter
 
 bp = Blueprint("pages", __name__)
 
@@ -26,6 +27,7 @@ def home():
 
 
 @bp.get("/busca")
+@limiter.limit(SEARCH_LIMIT)
 def search():
     try:
         params = search_params.parse(request.args, require_query=False)

@@ -15,6 +15,7 @@ from knowledge.plates import PLATE_HELP, InvalidPlate
 
 from . import complaints_service as service
 from .lookup import before_boarding, lookup
+from .security import COMPLAINT_LIMIT, LOOKUP_LIMIT, PROTOCOL_LIMIT, limiter
 
 bp = Blueprint("passenger", __name__)
 log = logging.getLogger("portal.passenger")
@@ -23,6 +24,7 @@ JURISDICTION_NAMES = {"pe": "Pernambuco", "sp": "São Paulo", "ac": "Acre", "rec
 
 
 @bp.get("/consulta")
+@limiter.limit(LOOKUP_LIMIT)
 def consulta():
     raw = (request.args.get("placa") or "").strip()
     if not raw:
@@ -86,6 +88,7 @@ def denuncia_form():
 
 
 @bp.post("/denuncia")
+@limiter.limit(COMPLAINT_LIMIT)
 def denuncia_submit():
     data = _form_data(request.form)
     try:
@@ -102,6 +105,7 @@ def denuncia_submit():
 
 
 @bp.get("/denuncia/<protocolo>")
+@limiter.limit(PROTOCOL_LIMIT)
 def denuncia_status(protocolo: str):
     status = service.public_status(protocolo)
     if status is None:

@@ -59,5 +59,8 @@ def parse(args, *, require_query: bool) -> SearchParams:
         limit = int(raw_limit)
     else:
         limit = DEFAULT_LIMIT
-    include_history = (args.get("historico") or "").lower() in ("1", "true", "sim", "on")
+    historico = (args.get("historico") or "").strip().lower()
+    if historico not in ("", "0", "1"):
+        raise BadSearch(_("O parâmetro historico aceita 0 ou 1."), "historico")
+    include_history = historico == "1"
     return SearchParams(q=q, law=law, jurisdiction=jurisdiction, limit=limit, include_history=include_history)

@@ -1,0 +1,75 @@
+"""Defences that apply to every response: headers, cookies, rate limits, proxies.
+
+- Content-Security-Policy with no inline script (htmx runs from our own file with
+  eval and injected styles turned off), no framing, no plugins.
+- Session cookie HttpOnly and SameSite=Lax always; Secure and HSTS when the request
+  arrived over TLS (``PORTAL_BEHIND_PROXY=1`` trusts one proxy's X-Forwarded-Proto).
+- Rate limits (Flask-Limiter) on what can be abused: plate lookups, complaints,
+  the assistant, protocol lookups and staff login.  Storage is per process by
+  default; set ``RATELIMIT_STORAGE_URI`` (e.g. redis://) to share it between
+  workers and machines.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import timedelta
+
+from flask import Flask, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+limiter = Limiter(key_func=get_remote_address, default_limits=[], headers_enabled=True)
+
+# Limits per client address.  Generous for people, tight for scripts.
+LOOKUP_LIMIT = "60 per minute;600 per hour"
+COMPLAINT_LIMIT = "10 per minute;100 per day"
+ASSISTANT_LIMIT = "30 per minute;500 per hour"
+PROTOCOL_LIMIT = "30 per minute"
+LOGIN_LIMIT = "10 per minute;50 per hour"
+SEARCH_LIMIT = "120 per minute"
+
+
+def init_app(app: Flask) -> None:
+    if os.environ.get("PORTAL_BEHIND_PROXY") == "1" or app.config.get("BEHIND_PROXY"):
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.config.setdefault("SESSION_COOKIE_SECURE", os.environ.get("PORTAL_SECURE_COOKIES") == "1")
+    app.config.setdefault("SESSION_COOKIE_NAME", "embarque_sessao")
+    app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(hours=8))
+    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
+    # Tests switch limits off unless a test asks for them (RATELIMIT_ENABLED=True).
+    app.config.setdefault("RATELIMIT_ENABLED", not app.testing and os.environ.get("PORTAL_RATELIMIT", "1") == "1")
+    limiter.init_app(app)
+
+    @app.after_request
+    def security_headers(response):
+        headers = response.headers
+        headers.setdefault("Content-Security-Policy", CSP)
+        headers.setdefault("X-Content-Type-Options", "nosniff")
+        headers.setdefault("X-Frame-Options", "DENY")
+        headers.setdefault("Referrer-Policy", "same-origin")
+        headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
+        headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+        if request.is_secure:
+            headers.setdefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+        if request.path.startswith(("/admin", "/denuncia/", "/api/v1/denuncias/", "/assistente")):
+            headers["Cache-Control"] = "no-store"
+        return response

@@ -1,0 +1,84 @@
+"""The OpenAPI description stays true: every route described, every response valid."""
+
+from __future__ import annotations
+
+import re
+
+import jsonschema
+import pytest
+
+from portal.openapi import spec
+
+SPEC = spec()
+
+
+def validate(instance, schema_name: str | None = None, schema: dict | None = None) -> None:
+    root = {"$ref": f"#/components/schemas/{schema_name}"} if schema_name else dict(schema)
+    root["components"] = SPEC["components"]
+    jsonschema.Draft202012Validator(root, format_checker=jsonschema.FormatChecker()).validate(instance)
+
+
+def test_served_and_valid_openapi(client):
+    data = client.get("/api/v1/openapi.json").get_json()
+    assert data["openapi"].startswith("3.1")
+    assert data == SPEC
+
+
+def test_every_api_route_is_described_and_vice_versa(app):
+    routes = set()
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/v1"):
+            path = re.sub(r"<(?:[a-z]+:)?(\w+)>", r"{\1}", rule.rule)
+            for method in rule.methods - {"HEAD", "OPTIONS"}:
+                routes.add((path, method.lower()))
+    described = {(path, method) for path, ops in SPEC["paths"].items() for method in ops}
+    assert routes == described
+
+
+def _response_schema(path: str, method: str, status: int) -> dict:
+    return SPEC["paths"][path][method]["responses"][str(status)]["content"]["application/json"]["schema"]
+
+
+@pytest.fixture()
+def demo_client(tmp_path, index_dir):
+    from app import create_app
+
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
+    app.test_cli_runner().invoke(args=["registry", "demo"])
+    return app.test_client()
+
+
+@pytest.mark.parametrize(
+    "method, url, body, path, status",
+    [
+        ("get", "/api/v1/search?q=multa&limit=3", None, "/api/v1/search", 200),
+        ("get", "/api/v1/search", None, "/api/v1/search", 400),
+        ("get", "/api/v1/leis", None, "/api/v1/leis", 200),
+        ("get", "/api/v1/wizards", None, "/api/v1/wizards", 200),
+        ("get", "/api/v1/wizards/modalidade", None, "/api/v1/wizards/{flow_id}", 200),
+        ("get", "/api/v1/wizards/nada", None, "/api/v1/wizards/{flow_id}", 404),
+        ("post", "/api/v1/wizards/modalidade", {"answers": {"jurisdicao": "pe"}}, "/api/v1/wizards/{flow_id}", 200),
+        ("post", "/api/v1/wizards/modalidade", {"answers": {"jurisdicao": "pe", "intermunicipal": False}}, "/api/v1/wizards/{flow_id}", 200),
+        ("post", "/api/v1/wizards/modalidade", {"answers": {"jurisdicao": "xx"}}, "/api/v1/wizards/{flow_id}", 400),
+        ("get", "/api/v1/veiculos/KHD1A11", None, "/api/v1/veiculos/{placa}", 200),
+        ("get", "/api/v1/veiculos/ABC1234", None, "/api/v1/veiculos/{placa}", 200),
+        ("get", "/api/v1/veiculos/x", None, "/api/v1/veiculos/{placa}", 400),
+        ("post", "/api/v1/denuncias", {"data_ocorrencia": "2026-11-01", "ocorrencias": ["porta_aberta"], "jurisdicao": "ac"}, "/api/v1/denuncias", 201),
+        ("post", "/api/v1/denuncias", {"ocorrencias": []}, "/api/v1/denuncias", 400),
+        ("get", "/api/v1/denuncias/EL-2026-0000-0000-0000", None, "/api/v1/denuncias/{protocolo}", 404),
+        ("post", "/api/v1/assistente", {"mensagem": "quanto tempo vale o crc?"}, "/api/v1/assistente", 200),
+        ("post", "/api/v1/assistente", {"mensagem": ""}, "/api/v1/assistente", 400),
+        ("get", "/api/v1/ping", None, "/api/v1/ping", 200),
+    ],
+)
+def test_responses_match_the_description(demo_client, method, url, body, path, status):
+    response = getattr(demo_client, method)(url, json=body) if body is not None else getattr(demo_client, method)(url)
+    assert response.status_code == status
+    validate(response.get_json(), schema=_response_schema(path, method, status))
+
+
+def test_complaint_status_matches_and_holds_no_personal_data(demo_client):
+    created = demo_client.post("/api/v1/denuncias", json={"data_ocorrencia": "2026-11-01", "ocorrencias": ["sem_autorizacao"], "relato": "Relato com nome de alguém", "contato": {"nome": "Zé"}, "consentimento": True}).get_json()
+    status = demo_client.get(f"/api/v1/denuncias/{created['protocolo']}").get_json()
+    validate(status, "ComplaintStatus")
+    assert "Zé" not in str(status) and "Relato" not in str(status)
