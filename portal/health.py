@@ -33,7 +33,7 @@ def health():
     except sqlite3.Error as exc:
         checks["banco"] = {"ok": False, "erro": exc.__class__.__name__}
     try:
-        info = service().index().check()
+        info = service().check()
         checks["indice"] = {"ok": True, "documentos": info["documents"], "construido_em": info["built_at"]}
     except SearchUnavailable as exc:
         service().reset()

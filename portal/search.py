@@ -42,6 +42,16 @@ class SearchService:
                 self._index = None
                 raise SearchUnavailable(str(exc)) from exc
 
+    def check(self) -> dict:
+        """Health information; SearchUnavailable when the index is missing or unreadable."""
+        index = self.index()
+        with self._lock:
+            try:
+                return index.check()
+            except (IndexMissing, IndexCorrupt) as exc:
+                self._index = None
+                raise SearchUnavailable(str(exc)) from exc
+
     def reset(self) -> None:
         with self._lock:
             if self._index is not None:

@@ -49,10 +49,10 @@ SEARCH_LIMIT = "120 per minute"
 def init_app(app: Flask) -> None:
     if os.environ.get("PORTAL_BEHIND_PROXY") == "1" or app.config.get("BEHIND_PROXY"):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_SECURE", os.environ.get("PORTAL_SECURE_COOKIES") == "1")
-    app.config.setdefault("SESSION_COOKIE_NAME", "embarque_sessao")
+    # Flask ships defaults for these keys, so "unset" means the default value.
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
+    app.config["SESSION_COOKIE_SECURE"] = bool(app.config.get("SESSION_COOKIE_SECURE")) or os.environ.get("PORTAL_SECURE_COOKIES") == "1"
     app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(hours=8))
     app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
     # Tests switch limits off unless a test asks for them (RATELIMIT_ENABLED=True).

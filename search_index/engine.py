@@ -300,9 +300,11 @@ class SearchIndex:
 
     def _open(self) -> None:
         manifest_path = self.path / MANIFEST
-        if not manifest_path.exists() or not whoosh_index.exists_in(str(self.path)):
+        if not manifest_path.exists():
             raise IndexMissing(f"índice de busca não encontrado em {self.path}")
         try:
+            if not whoosh_index.exists_in(str(self.path)):
+                raise IndexMissing(f"índice de busca não encontrado em {self.path}")
             manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
             if manifest.get("schema_version") != SCHEMA_VERSION:
                 raise IndexCorrupt(f"índice em formato antigo ({manifest.get('schema_version')}); reconstrua-o")
