@@ -9,7 +9,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 export PORTAL_DATA_DIR ?= $(abspath $(DATA_DIR))
 
-.PHONY: run test install install-test index demo translations translations-extract translations-update benchmarks clean
+.PHONY: run test install install-test index demo drills translations translations-extract translations-update benchmarks clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required (found %s)" % sys.version.split()[0]'
@@ -58,6 +58,11 @@ test: install-test
 benchmarks: install
 	$(BIN)/python benchmarks/search.py
 	$(BIN)/python benchmarks/lookup.py
+	$(BIN)/python benchmarks/http_load.py
+
+## Load and fault drills against a real gunicorn (5,000 complaints, worker killed, DB locked/read-only, index missing/corrupt).
+drills: install
+	$(BIN)/python benchmarks/faults.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .hypothesis

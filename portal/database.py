@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -17,8 +18,10 @@ def db_path(app: Flask | None = None) -> Path:
 
 
 def get_db() -> sqlite_utils.Database:
+    """The request's connection.  With PORTAL_READONLY=1 (maintenance, or a disk that went
+    read-only) it is opened read-only: reads work, writes fail with a clear 503."""
     if "db" not in g:
-        g.db = connect(db_path())
+        g.db = connect(db_path(), readonly=bool(current_app.config.get("DATABASE_READONLY")))
     return g.db
 
 
@@ -27,6 +30,9 @@ class DatabaseUnavailable(RuntimeError):
 
 
 def init_app(app: Flask) -> None:
+    app.config.setdefault("DATABASE_READONLY", os.environ.get("PORTAL_READONLY") == "1")
+    if app.config["DATABASE_READONLY"]:
+        return
     db = connect(db_path(app))
     try:
         migrate(db)
