@@ -168,7 +168,7 @@ def test_read_only_connection_gives_503(tmp_path, index_dir, monkeypatch):
     import portal.database as database
     from portal.storage.db import connect
 
-    monkeypatch.setattr(database, "connect", lambda path: connect(path, readonly=True))
+    monkeypatch.setattr(database, "connect", lambda path, readonly=False: connect(path, readonly=True))
     client = app.test_client()
     assert client.post("/api/v1/denuncias", json=COMPLAINT).status_code == 503
     form = client.post("/denuncia", data={"data_ocorrencia": "2026-11-01", "ocorrencias": "porta_aberta", "relato": "não pode sumir"})
