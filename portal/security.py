@@ -37,6 +37,13 @@ CSP = "; ".join(
 
 limiter = Limiter(key_func=get_remote_address, default_limits=[], headers_enabled=True)
 
+
+@limiter.request_filter
+def _limits_off() -> bool:
+    from flask import current_app
+
+    return not current_app.config.get("PORTAL_RATELIMIT_ON", True)
+
 # Limits per client address.  Generous for people, tight for scripts.
 LOOKUP_LIMIT = "60 per minute;600 per hour"
 COMPLAINT_LIMIT = "10 per minute;100 per day"
@@ -57,6 +64,11 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
     # Tests switch limits off unless a test asks for them (RATELIMIT_ENABLED=True).
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing and os.environ.get("PORTAL_RATELIMIT", "1") == "1")
+    enabled = app.config["RATELIMIT_ENABLED"]
+    # The limiter object is shared by every app in the process (tests make many), so
+    # each app's own setting is read per request instead of the limiter's global switch.
+    app.config["RATELIMIT_ENABLED"] = True
+    app.config["PORTAL_RATELIMIT_ON"] = enabled
     limiter.init_app(app)
 
     @app.after_request
