@@ -32,7 +32,7 @@ install-test: install $(VENV)/.installed-test
 ## Compile the interface translations (pt_BR is the source language).
 translations: $(VENV)/.installed
 	@if ls portal/translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
-		$(BIN)/pybabel compile -d portal/translations 2>&1 | grep -v "^compiling" || true ; fi
+		$(BIN)/pybabel compile -d portal/translations ; fi
 
 ## Extract the marked strings into messages.pot and merge them into each catalog.
 translations-extract: $(VENV)/.installed

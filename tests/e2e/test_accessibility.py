@@ -32,7 +32,7 @@ BLOCKING = {"serious", "critical"}
 
 @pytest.fixture()
 def audit_page(browser, live_server):
-    context = browser.new_context(viewport=PHONE, bypass_csp=True)
+    context = browser.new_context(viewport=PHONE, locale="pt-BR", bypass_csp=True)
     pg = context.new_page()
     yield pg
     context.close()
@@ -65,7 +65,7 @@ def test_no_serious_or_critical_violations(audit_page, live_server, lang):
 
 @pytest.mark.parametrize("width", [320, 640])  # 320 CSS px, and 1280 px at 200% zoom
 def test_reflow_without_horizontal_scrolling(browser, live_server, width):
-    context = browser.new_context(viewport={"width": width, "height": 800})
+    context = browser.new_context(viewport={"width": width, "height": 800}, locale="pt-BR")
     pg = context.new_page()
     try:
         for name, path in PAGES:
@@ -77,7 +77,7 @@ def test_reflow_without_horizontal_scrolling(browser, live_server, width):
 
 
 def test_keyboard_only_wizard(browser, live_server):
-    context = browser.new_context(viewport=PHONE)
+    context = browser.new_context(viewport=PHONE, locale="pt-BR")
     pg = context.new_page()
     try:
         pg.goto(live_server["url"] + "/assistentes/veiculo_apreendido")
