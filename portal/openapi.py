@@ -128,7 +128,8 @@ def spec() -> dict:
         "type": "object",
         "required": ["data_ocorrencia", "ocorrencias"],
         "properties": {
-            "jurisdicao": {"type": ["string", "null"], "enum": [*jurisdictions, None]},
+            # empty or null: "não sei" — taken from the registry by plate, else Pernambuco
+            "jurisdicao": {"type": ["string", "null"], "enum": [*jurisdictions, "", None]},
             "placa": {"type": ["string", "null"], "pattern": f"^$|{PLATE_PATTERN}", "examples": ["KGT2E47"]},
             "data_ocorrencia": {"type": "string", "format": "date"},
             "origem": {"type": ["string", "null"], "maxLength": 120},

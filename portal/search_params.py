@@ -37,29 +37,35 @@ class SearchParams:
         }
 
 
+def _clean(value: str | None) -> str:
+    """Trim ASCII blanks only: str.strip() would also swallow exotic Unicode
+    separators and turn a bogus value into the silent default."""
+    return (value or "").strip(" \t\r\n")
+
+
 def parse(args, *, require_query: bool) -> SearchParams:
     q = (args.get("q") or "").strip()
     if require_query and not q:
         raise BadSearch(_("Informe o que você quer buscar no parâmetro q."), "q")
     if len(q) > MAX_QUERY_LENGTH:
         raise BadSearch(_("A busca pode ter no máximo %(n)d caracteres.", n=MAX_QUERY_LENGTH), "q")
-    law = (args.get("law") or "").strip() or None
+    law = _clean(args.get("law")) or None
     if law and law not in LAWS:
         raise BadSearch(_("Lei desconhecida: %(law)s. Use uma de: %(known)s.", law=law, known=", ".join(LAWS)), "law")
-    jurisdiction = (args.get("jurisdiction") or "").strip() or None
+    jurisdiction = _clean(args.get("jurisdiction")) or None
     if jurisdiction and jurisdiction not in JURISDICTIONS:
         raise BadSearch(
             _("Jurisdição desconhecida: %(j)s. Use uma de: %(known)s.", j=jurisdiction, known=", ".join(JURISDICTIONS)),
             "jurisdiction",
         )
-    raw_limit = (args.get("limit") or "").strip()
-    if raw_limit:
-        if not raw_limit.isdigit() or not 1 <= int(raw_limit) <= MAX_LIMIT:
+    raw_limit = _clean(args.get("limit"))
+    if "limit" in args:  # present but empty is a mistake too, not "use the default"
+        if not (raw_limit.isascii() and raw_limit.isdigit()) or not 1 <= int(raw_limit) <= MAX_LIMIT:
             raise BadSearch(_("O limite deve ser um número inteiro de 1 a %(max)d.", max=MAX_LIMIT), "limit")
         limit = int(raw_limit)
     else:
         limit = DEFAULT_LIMIT
-    historico = (args.get("historico") or "").strip().lower()
+    historico = _clean(args.get("historico")).lower()
     if historico not in ("", "0", "1"):
         raise BadSearch(_("O parâmetro historico aceita 0 ou 1."), "historico")
     include_history = historico == "1"

@@ -185,3 +185,10 @@ def test_cli_status_fails_without_index(tmp_path):
     result = app.test_cli_runner().invoke(args=["index", "build"])
     assert result.exit_code == 0 and "documentos" in result.output
     assert app.test_cli_runner().invoke(args=["index", "status"]).exit_code == 0
+
+
+@pytest.mark.parametrize("limit", ["", "²", "0", "51", "1e3", "\u0085"])
+def test_api_rejects_a_bad_limit(client, limit):
+    response = client.get("/api/v1/search", query_string={"q": "multa", "limit": limit})
+    assert response.status_code == 400
+    assert response.get_json()["field"] == "limit"
