@@ -38,6 +38,9 @@ def audit_page(browser, live_server):
     context.close()
 
 
+SEARCH_LINK = {"pt_BR": "Buscar nas leis", "en": "Search the law", "es": "Buscar en las leyes"}
+
+
 def run_axe(pg) -> list[dict]:
     pg.add_script_tag(path=str(AXE))
     return pg.evaluate(
@@ -53,6 +56,10 @@ def test_no_serious_or_critical_violations(audit_page, live_server, lang):
     for name, path in PAGES:
         joiner = "&" if "?" in path else "?"
         audit_page.goto(f"{live_server['url']}{path}{joiner}lang={lang}")
+        # the interface really is in that language (a stale or missing catalog shows Portuguese)
+        assert audit_page.get_attribute("html", "lang") == lang.replace("_", "-")
+        nav = audit_page.inner_text("nav.main-nav")
+        assert SEARCH_LINK[lang] in nav, (name, lang, nav[:200])
         violations = [v for v in run_axe(audit_page) if v["impact"] in BLOCKING]
         problems += [(name, v["id"], v["help"], v["nodes"]) for v in violations]
         SCREENSHOTS.mkdir(exist_ok=True)
