@@ -12,7 +12,7 @@ from datetime import date
 from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, jsonify, make_response, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 
 from knowledge.assistant import Assistant, Hit, Reply, State
 from knowledge.assistant.dialogue import SUGGESTIONS
@@ -94,7 +94,7 @@ def converse(message: str, conversation_id: str | None) -> tuple[str, Reply, Sta
     db = get_db()
     conversation_id, data = conversations.load(db, conversation_id)
     state = State.from_dict(data)
-    reply = Assistant(WebPorts()).respond(message, state)
+    reply = Assistant(WebPorts()).respond(message, state, language=str(get_locale() or "pt_BR"))
     conversation_id = conversations.save(db, conversation_id, state.to_dict(), ttl=current_app.config.get("CONVERSATION_TTL", conversations.TTL))
     return conversation_id, reply, state
 

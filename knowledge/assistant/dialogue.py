@@ -23,6 +23,7 @@ from ..corpus import UnknownUnit, resolve
 from ..flows import FLOWS, InvalidAnswer
 from ..flows.engine import Question, Statement
 from .answers import parse_answer
+from .foreign import to_portuguese
 from .text import normalize
 from .understanding import Understanding, understand
 
@@ -132,7 +133,10 @@ class Assistant:
         return translated % params if params else translated
 
     # -- the turn ---------------------------------------------------------------------------
-    def respond(self, message: str, state: State) -> Reply:
+    def respond(self, message: str, state: State, language: str = "pt") -> Reply:
+        """One turn.  ``language`` is the interface language: English and Spanish
+        messages are read through their Portuguese equivalents (see foreign.py)."""
+        original, message = message, to_portuguese(message, language)
         question = self._current_question(state)
         parsed_answer = parse_answer(question, message, self.ports.today()) if question else None
         u = understand(
@@ -146,7 +150,7 @@ class Assistant:
         if u.intent not in ("lei", "jurisdicao"):
             state.pending_query = None
         reply.texto = self.rephraser.rephrase(reply.texto)
-        state.history.append({"de": "pessoa", "texto": message[:2000]})
+        state.history.append({"de": "pessoa", "texto": original[:2000]})
         state.history.append({"de": "assistente", "texto": reply.texto, "pergunta": reply.pergunta, "acoes": reply.acoes, "citations": [[c.law, c.unit] for c in reply.citations]})
         state.history = state.history[-MAX_HISTORY:]
         return reply
@@ -270,8 +274,8 @@ class Assistant:
                 options.append({"valor": "hoje", "rotulo": self._("Hoje")})
             basis = list(q.legal_basis)
             chosen_law = LAW_OF.get(state.answers.get("jurisdicao") or "")
-            if chosen_law and any(c.law == chosen_law for c in basis):
-                basis = [c for c in basis if c.law == chosen_law]  # only the law of the place already chosen
+            if chosen_law:  # only the law of the place already chosen (another state's rule would mislead)
+                basis = [c for c in basis if c.law == chosen_law]
             return Reply(" ".join(parts), intent, citations=basis, acoes=[page], pergunta={"id": q.id, "texto": self._(q.text), "opcoes": options})
         outcome = progress.outcome
         lines = [self.ports.say(outcome.headline)] if outcome.headline else []

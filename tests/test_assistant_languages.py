@@ -1,0 +1,74 @@
+"""The assistant with the interface in English or Spanish: questions typed in that
+language are understood, answered in it, and cite the same articles as in Portuguese."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowledge.assistant.foreign import to_portuguese
+
+# (language, message, expected intent, an article that must be among the first three citations or None)
+CASES = [
+    ("en", "how long is the CRC valid?", "lei", ("pe-lei-16205-2017", "art-8")),
+    ("en", "can the driver sell individual tickets on a charter bus?", "lei", ("pe-lei-16205-2017", "art-34/inc-1")),
+    ("en", "what is the fine for clandestine transport in recife", "lei", ("recife-lei-16856-2003", "anexo-unico/grupo-4/ali-k")),
+    ("en", "can passengers travel standing?", "lei", ("pe-lei-16205-2017", "art-34/inc-7")),
+    ("en", "is insurance mandatory for charter in acre?", "lei", ("ac-lei-2731-2013", "art-12/inc-2")),
+    ("en", "they seized my van in Pernambuco, how do I get it back?", "wizard", None),
+    ("en", "which documents do I need for the CRC?", "wizard", None),
+    ("en", "can a 7 seat car do tourism charter?", "wizard", None),
+    ("en", "I want to report a bus selling tickets", "denuncia", ("pe-lei-16205-2017", "art-34/inc-1")),
+    ("en", "check plate KGT2E47", "placa", None),
+    ("en", "hello", "saudacao", None),
+    ("es", "¿cuánto tiempo es válido el CRC?", "lei", ("pe-lei-16205-2017", "art-8")),
+    ("es", "¿se pueden vender pasajes individuales en el fletamento?", "lei", ("pe-lei-16205-2017", "art-34/inc-1")),
+    ("es", "¿pueden viajar pasajeros de pie?", "lei", ("pe-lei-16205-2017", "art-34/inc-7")),
+    ("es", "¿el seguro es obligatorio en acre?", "lei", ("ac-lei-2731-2013", "art-12/inc-2")),
+    ("es", "incautaron mi van en Pernambuco, ¿cómo la recupero?", "wizard", None),
+    ("es", "¿qué documentos necesito para el CRC?", "wizard", None),
+    ("es", "¿un coche de 7 plazas puede hacer fletamento turístico?", "wizard", None),
+    ("es", "quiero denunciar un autobús que vende pasajes", "denuncia", ("pe-lei-16205-2017", "art-34/inc-1")),
+    ("es", "consultar la placa KGT2E47", "placa", None),
+    ("es", "gracias", "agradecimento", None),
+]
+
+
+@pytest.mark.parametrize("lang, message, intent, cite", CASES, ids=[c[1][:40] for c in CASES])
+def test_questions_in_english_and_spanish(client, lang, message, intent, cite):
+    reply = client.post(f"/api/v1/assistente?lang={lang}", json={"mensagem": message}).get_json()
+    assert reply["intencao"] == intent, reply
+    if cite:
+        cited = [(c["law"], c["unit"]) for c in reply["citations"][:3]]
+        assert cite in cited, cited
+
+
+def test_answers_come_in_the_interface_language(client):
+    en = client.post("/api/v1/assistente?lang=en", json={"mensagem": "how long is the CRC valid?"}).get_json()
+    es = client.post("/api/v1/assistente?lang=es", json={"mensagem": "¿cuánto tiempo es válido el CRC?"}).get_json()
+    assert en["resposta"].startswith("In Pernambuco") and es["resposta"].startswith("En Pernambuco")
+    assert "O CRC terá validade" in en["resposta"]  # the law itself is quoted in Portuguese
+
+
+def test_a_wizard_question_cites_only_the_chosen_place(client):
+    def say(message, conversation=None):
+        return client.post("/api/v1/assistente", json={"mensagem": message, "conversa": conversation}).get_json()
+
+    reply = say("apreenderam minha van em pernambuco")
+    assert reply["intencao"] == "wizard" and reply["pergunta"]["id"] == "data_medida"
+    assert reply["citations"] == []  # the date rule cited for Acre says nothing about Pernambuco
+    reply = say("10/11/2026", reply["conversa"])
+    reply = say("pular", reply["conversa"])
+    assert reply["pergunta"]["id"] == "tinha_autorizacao"
+    assert [(c["law"], c["unit"]) for c in reply["citations"]] == [("pe-lei-16205-2017", "art-4")]
+
+
+def test_portuguese_is_left_alone():
+    message = "Pode vender passagem individual no fretamento?"
+    assert to_portuguese(message, "pt_BR") == message
+    assert to_portuguese(message, "pt") == message
+
+
+def test_words_are_mapped_not_substrings():
+    assert to_portuguese("the carrier", "en") == "the carrier"  # "car" inside a word is not a car
+    assert to_portuguese("my car was seized", "en") == "meu carro was apreenderam"
+    assert to_portuguese("¿Cuánto cuesta la multa?", "es").startswith("¿quanto")
