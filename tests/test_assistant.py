@@ -157,3 +157,11 @@ def test_page_without_javascript(assistant_app):
         assert "quanto tempo vale o crc?" not in client.get("/assistente").get_data(as_text=True)
     finally:
         client.application.config["WTF_CSRF_ENABLED"] = True
+
+
+def test_page_links_each_cited_article_once(tmp_path, index_dir):
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    html = client.post("/assistente", data={"mensagem": "pode vender passagem individual no fretamento em pernambuco?"}, follow_redirects=True).get_data(as_text=True)
+    link = 'href="/leis/pe-lei-16205-2017/art-34/inc-1"'
+    assert html.count(link) == 1, html.count(link)
