@@ -4,6 +4,8 @@ language are understood, answered in it, and cite the same articles as in Portug
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from knowledge.assistant.foreign import to_portuguese
 
@@ -72,3 +74,12 @@ def test_words_are_mapped_not_substrings():
     assert to_portuguese("the carrier", "en") == "the carrier"  # "car" inside a word is not a car
     assert to_portuguese("my car was seized", "en") == "meu carro was apreenderam"
     assert to_portuguese("¿Cuánto cuesta la multa?", "es").startswith("¿quanto")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(["pt_BR", "en", "es"]), st.text(min_size=1, max_size=300))
+def test_any_message_in_any_language_gets_an_answer(client, lang, message):
+    response = client.post(f"/api/v1/assistente?lang={lang}", json={"mensagem": message})
+    assert response.status_code in (200, 400), response.get_data(as_text=True)[:300]
+    if response.status_code == 200:
+        assert response.get_json()["resposta"]
