@@ -83,3 +83,28 @@ def test_any_message_in_any_language_gets_an_answer(client, lang, message):
     assert response.status_code in (200, 400), response.get_data(as_text=True)[:300]
     if response.status_code == 200:
         assert response.get_json()["resposta"]
+
+
+@pytest.mark.parametrize(
+    "lang, typed, expected",
+    [
+        ("pt", "10 de novembro de 2026", "2026-11-10"),
+        ("pt", "foi dia 3 de março", "2026-03-03"),
+        ("pt", "2026-11-10", "2026-11-10"),
+        ("pt", "10.11.2026", "2026-11-10"),
+        ("pt", "31/02/2026", None),
+        ("pt", "3 carros", None),
+        ("en", "November 10, 2026", "2026-11-10"),
+        ("en", "on Nov 3rd", "2026-11-03"),
+        ("en", "yesterday", "2026-11-28"),
+        ("es", "el 5 de noviembre", "2026-11-05"),
+        ("es", "ayer", "2026-11-28"),
+    ],
+)
+def test_dates_typed_in_words(lang, typed, expected):
+    from datetime import date
+
+    from knowledge.assistant.answers import parse_date
+    from knowledge.assistant.text import normalize
+
+    assert parse_date(normalize(to_portuguese(typed, lang)), date(2026, 11, 29)) == expected

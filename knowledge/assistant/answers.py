@@ -41,6 +41,32 @@ def _options_for(question: Question) -> list[tuple[str, str]]:
     return [(o.value, normalize(o.label)) for o in question.options]
 
 
+# Month names as people type them (folded): Portuguese, and English and Spanish for
+# messages typed with the interface in those languages.
+MONTHS = {
+    **{name: n for n, names in enumerate((
+        ("janeiro", "jan", "january", "enero", "ene"), ("fevereiro", "fev", "february", "feb", "febrero"),
+        ("marco", "mar", "march", "marzo"), ("abril", "abr", "april", "apr"), ("maio", "mai", "may", "mayo"),
+        ("junho", "jun", "june", "junio"), ("julho", "jul", "july", "julio"), ("agosto", "ago", "august", "aug"),
+        ("setembro", "set", "september", "sep", "sept", "septiembre", "setiembre"), ("outubro", "out", "october", "oct", "octubre"),
+        ("novembro", "nov", "november", "noviembre"), ("dezembro", "dez", "december", "dec", "diciembre", "dic"),
+    ), start=1) for name in names},
+}
+_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+DAY_MONTH_RE = re.compile(rf"\b(\d{{1,2}})(?:o|st|nd|rd|th)?\s+(?:de\s+)?({_MONTH})\b\.?(?:\s+(?:de\s+)?(\d{{4}}))?")
+MONTH_DAY_RE = re.compile(rf"\b({_MONTH})\b\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b,?(?:\s+(\d{{4}}))?")
+
+
+def _named_month(text: str, today: date) -> tuple[int, int, int] | None:
+    match = DAY_MONTH_RE.search(text)
+    if match:
+        return int(match.group(3) or today.year), MONTHS[match.group(2)], int(match.group(1))
+    match = MONTH_DAY_RE.search(text)
+    if match:
+        return int(match.group(3) or today.year), MONTHS[match.group(1)], int(match.group(2))
+    return None
+
+
 def parse_date(text: str, today: date) -> str | None:
     if has_phrase(text, "hoje"):
         return today.isoformat()
@@ -48,11 +74,14 @@ def parse_date(text: str, today: date) -> str | None:
         return (today - timedelta(days=1)).isoformat()
     if has_phrase(text, "anteontem"):
         return (today - timedelta(days=2)).isoformat()
-    match = re.search(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b", text)
+    # the text is normalised: "2026-11-10" and "10.11.2026" arrive with spaces
+    match = re.search(r"\b(\d{4})[\s/-](\d{1,2})[\s/-](\d{1,2})\b", text)
     if match:
         y, m, d = map(int, match.groups())
+    elif named := _named_month(text, today):
+        y, m, d = named
     else:
-        match = re.search(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b", text)
+        match = re.search(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b", text) or re.search(r"\b(\d{1,2})\s(\d{1,2})\s(\d{4})\b", text)
         if not match:
             return None
         d, m = int(match.group(1)), int(match.group(2))
