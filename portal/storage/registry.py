@@ -177,6 +177,25 @@ def validate_vehicle(row: dict, operators: set[str], this_year: int) -> dict:
     }
 
 
+def _accepted(report: ImportReport, rows, kind: str, validate, *, key: str, repeated: str) -> list[dict]:
+    """The rows of one file that validate and are not repeated; the others go to the report."""
+    accepted: list[dict] = []
+    seen: set[str] = set()
+    for line, row in rows:
+        try:
+            if "__error__" in row:
+                raise ValueError(row["__error__"])
+            record = validate(row)
+            if record[key] in seen:
+                raise ValueError(repeated.format(**row))
+        except ValueError as exc:
+            report.rejected.append(Rejected(kind, line, str(exc)))
+            continue
+        seen.add(record[key])
+        accepted.append(record)
+    return accepted
+
+
 def import_registry(
     db: sqlite_utils.Database,
     operators_file: IO,
@@ -193,34 +212,16 @@ def import_registry(
     """
     today = today or date.today()
     report = ImportReport()
-    operators: list[dict] = []
-    seen_cnpj: set[str] = set()
-    for line, row in read_rows(operators_file, OPERATOR_COLUMNS, "operadoras"):
-        try:
-            if "__error__" in row:
-                raise ValueError(row["__error__"])
-            record = validate_operator(row)
-            if record["cnpj"] in seen_cnpj:
-                raise ValueError(f"CNPJ repetido no arquivo: {row['cnpj']}")
-        except ValueError as exc:
-            report.rejected.append(Rejected("operadoras", line, str(exc)))
-            continue
-        seen_cnpj.add(record["cnpj"])
-        operators.append(record)
-    vehicles: list[dict] = []
-    seen_keys: set[str] = set()
-    for line, row in read_rows(vehicles_file, VEHICLE_COLUMNS, "veículos"):
-        try:
-            if "__error__" in row:
-                raise ValueError(row["__error__"])
-            record = validate_vehicle(row, seen_cnpj, today.year)
-            if record["placa_chave"] in seen_keys:
-                raise ValueError(f"placa repetida no arquivo (nos modelos antigo ou Mercosul): {row['placa']}")
-        except ValueError as exc:
-            report.rejected.append(Rejected("veículos", line, str(exc)))
-            continue
-        seen_keys.add(record["placa_chave"])
-        vehicles.append(record)
+    operators = _accepted(
+        report, read_rows(operators_file, OPERATOR_COLUMNS, "operadoras"), "operadoras", validate_operator,
+        key="cnpj", repeated="CNPJ repetido no arquivo: {cnpj}",
+    )
+    seen_cnpj = {record["cnpj"] for record in operators}
+    vehicles = _accepted(
+        report, read_rows(vehicles_file, VEHICLE_COLUMNS, "veículos"), "veículos",
+        lambda row: validate_vehicle(row, seen_cnpj, today.year),
+        key="placa_chave", repeated="placa repetida no arquivo (nos modelos antigo ou Mercosul): {placa}",
+    )
     report.operators, report.vehicles = len(operators), len(vehicles)
     if (strict and report.rejected) or not report.imported_anything:
         report.operators = report.vehicles = 0
