@@ -3,11 +3,15 @@ language are understood, answered in it, and cite the same articles as in Portug
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from knowledge.assistant.answers import parse_date
 from knowledge.assistant.foreign import to_portuguese
+from knowledge.assistant.text import normalize
 
 # (language, message, expected intent, an article that must be among the first three citations or None)
 CASES = [
@@ -102,9 +106,4 @@ def test_any_message_in_any_language_gets_an_answer(client, lang, message):
     ],
 )
 def test_dates_typed_in_words(lang, typed, expected):
-    from datetime import date
-
-    from knowledge.assistant.answers import parse_date
-    from knowledge.assistant.text import normalize
-
     assert parse_date(normalize(to_portuguese(typed, lang)), date(2026, 11, 29)) == expected
