@@ -1,0 +1,60 @@
+"""The four places the portal covers, defined once.
+
+Everything that names a place — a complaint's jurisdiction, a plate's registry,
+the assistant's "no Acre, …", the comparison table's columns — reads it here, so
+that the name, its preposition, its law, its time zone and its regulator cannot
+drift apart between modules.  Adding a fifth place starts with one entry here and
+one in ``knowledge/laws.py``.
+
+Prepositions follow Portuguese usage: "em Pernambuco", "em São Paulo", but
+"no Acre" and "no Recife" (both take the article).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+
+@dataclass(frozen=True)
+class Place:
+    id: str  # pe | sp | ac | recife — a public contract (URLs, API, stored complaints)
+    name: str  # "Acre"
+    in_name: str  # "no Acre": the name with its preposition, for sentences
+    of_name: str  # "do Acre"
+    law_id: str
+    timezone: str  # IANA zone: "today" for a rule is the place's date, not the server's
+    agency: str  # the regulator as the portal names it to a citizen
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+    def today(self, now: datetime | None = None) -> date:
+        """The calendar date in this place now (a CRC valid "until today" ends at local midnight)."""
+        return (now or datetime.now(self.zone)).astimezone(self.zone).date()
+
+
+PLACES: dict[str, Place] = {
+    place.id: place
+    for place in (
+        Place("pe", "Pernambuco", "em Pernambuco", "de Pernambuco", "pe-lei-16205-2017", "America/Recife",
+              "EPTI — Empresa Pernambucana de Transporte Intermunicipal"),
+        Place("sp", "São Paulo", "em São Paulo", "de São Paulo", "sp-decreto-29912-1989", "America/Sao_Paulo",
+              "DER — Departamento de Estradas de Rodagem"),
+        Place("ac", "Acre", "no Acre", "do Acre", "ac-lei-2731-2013", "America/Rio_Branco",
+              "AGEAC — Agência Reguladora dos Serviços Públicos do Estado do Acre"),
+        Place("recife", "Recife", "no Recife", "do Recife", "recife-lei-16856-2003", "America/Recife",
+              "Prefeitura do Recife — CMTT/Recife"),
+    )
+}
+
+PLACE_IDS: tuple[str, ...] = tuple(PLACES)
+
+
+def place(place_id: str) -> Place:
+    try:
+        return PLACES[place_id]
+    except KeyError:
+        raise KeyError(f"unknown place: {place_id!r}") from None
