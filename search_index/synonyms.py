@@ -68,7 +68,7 @@ ONE_WAY: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("levar", "trazer", "apresentar"), ("apresentar", "documentos")),
     (("atraso", "atrasou", "atrasar", "quebrou", "quebra", "quebrar", "quebrado", "estragou", "pifou", "pane", "enguiçou"), ("retardamento", "interrupção", "avaria")),
     (("trocar", "troca", "substituir", "incluir", "colocar outro"), ("substituição", "inclusão")),
-    (("conta o primeiro dia", "primeiro dia", "como conta o prazo", "contar o prazo", "contagem"), ("contagem dos prazos", "dia de início", "dia de vencimento")),
+    (("primeiro dia", "contar o prazo", "contagem"), ("contagem dos prazos", "dia de início", "dia de vencimento")),
     # "Clandestino" is Acre's word; Recife and Pernambuco say "transporte remunerado sem autorização".
     (("clandestino", "clandestinos", "pirata", "piratas"), ("transporte remunerado",)),
     (("quem analisa", "quem julga", "quem decide", "quem cuida", "analisa", "analisar"), ("apreciar", "compete", "julgar")),

@@ -20,7 +20,7 @@ OPTION_WORDS = {
                   "orgao_publico": ("prefeitura", "orgao", "secretaria", "publico"), "entidade_filantropica": ("filantrop", "ong", "associacao", "igreja"),
                   "pessoa_fisica": ("pessoa fisica", "autonomo", "eu mesmo", "sem empresa", "so eu")},
     "passageiros": {
-        "vinculo_contratante": ("de quem contrata", "da empresa que contrata", "do cliente", "associados", "empregados do", "funcionarios da empresa", "funcionarios do cliente"),
+        "vinculo_contratante": ("contrat", "cliente", "associad", "empregados do", "empregados da"),
         "proprios_funcionarios_alunos": ("nossos funcionarios", "meus funcionarios", "nossos alunos", "meus alunos", "nosso pessoal", "proprios"),
         "grupo_definido": ("grupo", "excursao", "familia", "evento", "turma", "romaria"),
         "pacientes_tfd": ("paciente", "tfd", "tratamento"),

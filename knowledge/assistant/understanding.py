@@ -31,7 +31,9 @@ OTHER_PLACES = (
 
 GREETINGS = ("oi", "ola", "opa", "eai", "e ai", "bom dia", "boa tarde", "boa noite", "hello", "hi", "hola", "salve", "oie")
 THANKS = ("obrigado", "valeu", "agradecido", "brigado", "muito obrigado", "gracias", "thanks", "thank you", "show", "beleza", "blz", "ajudou muito", "me ajudou")
-HELP = ("ajuda", "socorro", "help", "o que voce faz", "o que voce sabe", "como funciona", "o que posso perguntar", "menu", "opcoes")
+HELP = ("ajuda", "socorro", "help", "como funciona", "menu", "opcoes")
+# "o que você faz / sabe / responde", "o que eu posso perguntar": asking about the assistant itself.
+HELP_RE = re.compile(r"\b(o )?que (voce|tu) (\w+ )?(faz|sabe|responde|entende|consegue)\b|\b(o )?que (eu )?(posso|da para|consigo) (te )?(perguntar|pedir)\b")
 RESTART = ("recomecar", "reiniciar", "comecar de novo", "do zero", "nova conversa", "limpar", "reset", "recomeca")
 CANCEL = ("cancelar", "cancela", "sair", "parar", "deixa pra la", "esquece")
 
@@ -125,7 +127,7 @@ def wizard_in(text: str, words: list[str]) -> str | None:
         return "modalidade"
     if sum(1 for m in MODALITY_NAMES if m in words) >= 2 and (first_person or has_phrase(text, "nao sei")):
         return "modalidade"
-    if has_phrase(text, "que tipo de fretamento", "qual tipo de fretamento", "qual fretamento", "que fretamento") and first_person:
+    if re.search(r"\b(que|qual|quais) ((tipo|tipos|especie|modalidade) (de|do) )?(fretamento|fretado|frete)\b", text) and first_person:
         return "modalidade"
     if any(re.search(p, text) for p in WIZARD_PATTERNS["veiculo_apreendido"]) and (first_person or re.search(EVENT_VERBS, text)):
         return "veiculo_apreendido"
@@ -217,7 +219,7 @@ def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, an
     if short and any(has_phrase(text, w) for w in THANKS) and not is_question(message, text):
         u.intent = "agradecimento"
         return u
-    if short and (any(has_phrase(text, w) for w in HELP) or text in ("?", "")):
+    if short and (any(has_phrase(text, w) for w in HELP) or HELP_RE.search(text) or text in ("?", "")):
         u.intent = "ajuda"
         return u
     if len(words) <= 4 and any(text == g or text.startswith(g + " ") for g in GREETINGS):
