@@ -38,7 +38,7 @@ class WebPorts:
 
     def search(self, query: str, jurisdiction: str | None, limit: int) -> list[Hit]:
         response = search_service().search(query, jurisdiction=jurisdiction, limit=limit)
-        return [Hit(h.law, h.unit, h.label, h.snippet, h.score) for h in response.hits]
+        return [Hit(h.law, h.unit, h.label, h.snippet, h.score, list(h.units)) for h in response.hits]
 
     def lookup(self, plate: str) -> dict:
         return lookup(plate)

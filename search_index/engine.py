@@ -210,6 +210,9 @@ class SearchHit:
     urn: str
     score: float
     history: bool = False
+    # Every matching unit of this article, best first: (unit id, score).  The
+    # assistant picks among them the unit that carries the kind of answer asked.
+    units: list[tuple[str, float]] = field(default_factory=list)
 
 
 @dataclass
@@ -465,6 +468,7 @@ class SearchIndex:
             if group not in seen:
                 seen.add(group)
                 best.append((-negative_score, docnum))
+        units = self._article_units(ranked, {facts[docnum][0] for _score, docnum in best[:limit]})
         hits = []
         for score, docnum in best[:limit]:
             hit = Hit(results, docnum, score=score)
@@ -484,6 +488,16 @@ class SearchIndex:
                     urn=hit["urn"],
                     score=round(score, 4),
                     history=hit["history"],
+                    units=units.get(facts[docnum][0], []),
                 )
             )
         return SearchResponse(query=query, total=len(best), hits=hits, terms=terms)
+
+    def _article_units(self, ranked, groups: set[str]) -> dict[str, list[tuple[str, float]]]:
+        """(unit id, score) of every matching unit of the shown articles, best first."""
+        found: dict[str, list[tuple[str, float]]] = {}
+        for negative_score, _order, docnum in ranked:
+            group = self._facts[docnum][0]
+            if group in groups:
+                found.setdefault(group, []).append((self._searcher.stored_fields(docnum)["unit"], round(-negative_score, 4)))
+        return found

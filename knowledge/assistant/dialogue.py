@@ -12,6 +12,7 @@ actions or decisions.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -20,11 +21,14 @@ from typing import Protocol
 from ..citations import N_, Cite
 from ..complaints import OCCURRENCES, classify
 from ..corpus import UnknownUnit, resolve
+from ..places import PLACES
+from ..units import Unit
 from ..flows import FLOWS, InvalidAnswer
 from ..flows.engine import Question, Statement
 from .answers import parse_answer
 from .foreign import to_portuguese
 from .text import normalize
+from .kinds import carries, focus_bonus, references, focus_words, introduces, is_list_item, plain_value, question_kind, unit_bonus
 from .understanding import Understanding, understand
 
 JURISDICTION_NAMES = {"pe": "Pernambuco", "sp": "São Paulo", "ac": "Acre", "recife": "Recife"}
@@ -67,6 +71,7 @@ class Hit:
     label: str
     snippet: str  # HTML with <mark>
     score: float
+    units: list = field(default_factory=list)  # (unit id, score) of every matching unit of the article, best first
 
 
 class Ports(Protocol):
@@ -334,52 +339,129 @@ class Assistant:
     def _on_lei(self, u, state, *, message, **_):
         if u.jurisdiction:
             state.jurisdiction = u.jurisdiction
-        jurisdiction = u.jurisdiction or state.jurisdiction
-        return self._answer_law(message, jurisdiction, state, intent="lei", asked=bool(jurisdiction))
+            return self._answer_law(message, u.jurisdiction, state, intent="lei", asked=True)
+        # A place from earlier in the conversation is used only saying so, with a one-tap change.
+        return self._answer_law(message, state.jurisdiction, state, intent="lei", asked=False, carried=bool(state.jurisdiction))
 
-    def _answer_law(self, query: str, jurisdiction: str | None, state: State, *, intent: str, asked: bool) -> Reply:
-        if not DOMAIN_RE.search(normalize(query)):
-            return self._on_fora_do_escopo(Understanding("fora_do_escopo", normalize(query), reason="fora_do_tema"), state)
-        hits = self.ports.search(normalize(query), jurisdiction, 5)  # slang expanded ("qnto" → "quanto")
+    def _place_question(self, text: str) -> dict:
+        return {"id": "jurisdicao", "texto": text, "opcoes": [{"valor": j, "rotulo": p.name} for j, p in PLACES.items()]}
+
+    def _rank(self, query: str, kind: str | None, hits: list[Hit]) -> list[tuple[float, str, Unit, str]]:
+        """(score, law id, unit, citation label) for the units of the articles found, best first.
+
+        The search scores every unit it matched; a unit also counts part of the score of
+        the caput it completes, and gains when its own words carry the kind of answer
+        asked (a number of days, an amount, "vedado" …) — see kinds.unit_bonus.
+        """
+        top = max(h.score for h in hits)
+        focus = focus_words(normalize(query), self.key_words(query), kind)
+        article_scores = {(h.law, h.unit.split("/")[0]): h.score for h in hits}
+        ranked = []
+        for position, hit in enumerate(hits):
+            try:
+                law, found = resolve(hit.law, hit.unit)
+            except UnknownUnit:
+                continue
+            own = dict(hit.units) or {hit.unit: hit.score}
+            telling = self._answers(query, hit)
+            for unit in found.article.walk():
+                if unit.vetoed or not (unit.text or unit.closing):
+                    continue
+                share = 0.6 if is_list_item(unit) else 0.15  # an inciso completes its caput; a § only relates to it
+                inherited = max((own.get(a.id, 0.0) * share for a in unit.ancestors() if a.kind != "anexo"), default=0.0)
+                lexical = own.get(unit.id, 0.0) + inherited
+                if kind and carries(kind, unit.text):
+                    # "O descumprimento do disposto no art. 44 sujeitará … à multa": what art. 44 forbids is asked.
+                    lexical += max((0.6 * article_scores.get((hit.law, f"art-{n}"), 0.0) for n in references(unit)), default=0.0)
+                if lexical <= 0:
+                    continue
+                score = lexical / top + unit_bonus(kind, unit) + focus_bonus(kind, unit, focus) - (0 if telling else 0.5) - 0.01 * position
+                ranked.append((score, hit.law, unit, law.citation(unit)))
+        ranked.sort(key=lambda r: -r[0])
+        if os.environ.get("ASSISTANT_DEBUG_RANK"):
+            for r in ranked[:8]:
+                print(f"    {r[0]:.3f} {r[3]} bonus={unit_bonus(kind, r[2])} focus={focus} {focus_bonus(kind, r[2], focus)} kind={kind}")
+        return ranked
+
+    def _value_line(self, kind: str | None, law_id: str, unit: Unit) -> str:
+        value = plain_value(kind, unit, law_id)
+        if not value:
+            return ""
+        line = value.text
+        if value.missing:
+            line += " (" + self._("o valor em reais não sai da lei: %(falta)s", falta=self._(value.missing)) + ")"
+        return line
+
+    def _answer_law(self, query: str, jurisdiction: str | None, state: State, *, intent: str, asked: bool, carried: bool = False) -> Reply:
+        text = normalize(query)
+        if not DOMAIN_RE.search(text):
+            return self._on_fora_do_escopo(Understanding("fora_do_escopo", text, reason="fora_do_tema"), state)
+        hits = self.ports.search(text, jurisdiction, 8)  # slang expanded ("qnto" → "quanto")
         busca = {"tipo": "busca", "url": self.ports.search_url(query, jurisdiction), "rotulo": self._("Ver mais resultados na busca")}
         if not hits or hits[0].score < 2.0 or not any(self._answers(query, h) for h in hits[:3]):
-            if not DOMAIN_RE.search(normalize(query)):
-                return self._on_fora_do_escopo(Understanding("fora_do_escopo", normalize(query), reason="fora_do_tema"), state)
             return Reply(self._("Não encontrei nas leis que conheço um trecho que responda a isso. Tente dizer de outro jeito, ou veja a busca."), intent, acoes=[busca])
-        hits = [h for h in hits if self._answers(query, h)] + [h for h in hits if not self._answers(query, h)]
-        top = hits[0]
-        top_j = JURISDICTION_OF_LAW[top.law]
-        quote = self._quote(top)
-        if not self._answers(query, top):
+        kind = question_kind(text)
+        ranked = self._rank(query, kind, hits)
+        if not ranked or ranked[0][0] < 0.3:
             where = self._(IN_PLACE[jurisdiction]) if jurisdiction else self._("Nas leis que conheço")
-            return Reply(
-                self._("%(onde)s não encontrei um trecho que trate especificamente disso. Veja a busca, ou pergunte de outro jeito.", onde=where),
-                intent, acoes=[busca],
-            )
-        text = self._("%(lugar)s, %(citacao)s diz:", lugar=self._(IN_PLACE[top_j]), citacao=top.label) + f" “{quote}”"
-        citations = [Cite(top.law, top.unit)]
-        acoes = [{"tipo": "lei", "url": self.ports.unit_url(top.law, top.unit), "rotulo": top.label}]
-        others = [h for h in hits[1:3] if h.score >= top.score * 0.6]
-        for other in others:
-            if other.law == top.law and other.unit.split("/")[0] == top.unit.split("/")[0]:
-                continue
-            citations.append(Cite(other.law, other.unit))
-            acoes.append({"tipo": "lei", "url": self.ports.unit_url(other.law, other.unit), "rotulo": other.label})
-        if len(citations) > 1:
-            text += " " + self._("Veja também: %(outros)s.", outros="; ".join(a["rotulo"] for a in acoes[1:]))
-        acoes.append(busca)
+            return Reply(self._("%(onde)s não encontrei um trecho que trate especificamente disso. Veja a busca, ou pergunte de outro jeito.", onde=where), intent, acoes=[busca])
+        best_score, law_id, unit, label = ranked[0]
+        top_j = JURISDICTION_OF_LAW[law_id]
         pergunta = None
-        if not asked:
-            rivals = {JURISDICTION_OF_LAW[h.law] for h in hits[:3] if h.score >= top.score * 0.75}
-            if len(rivals) > 1:
+        if not asked and not carried:
+            # No place named: when another place's law answers too, answer each side by side and ask.
+            per_place: dict[str, tuple] = {}
+            for entry in ranked:
+                j = JURISDICTION_OF_LAW[entry[1]]
+                if j not in per_place and entry[0] >= best_score * 0.6:
+                    per_place[j] = entry
+            if len(per_place) > 1:
                 state.pending_query = query
-                pergunta = {
-                    "id": "jurisdicao",
-                    "texto": self._("Respondi com a lei de %(lugar)s. A regra muda de um lugar para outro: de onde é a sua dúvida?", lugar=JURISDICTION_NAMES[top_j]),
-                    "opcoes": [{"valor": j, "rotulo": name} for j, name in JURISDICTION_NAMES.items()],
-                }
-                text += " " + pergunta["texto"]
-        return Reply(text, intent, citations=citations, acoes=acoes, pergunta=pergunta)
+                lines = [self._("A resposta muda conforme o lugar:")]
+                citations, acoes = [], []
+                for j, (_score, lid, u, lab) in per_place.items():
+                    value = self._value_line(kind, lid, u) or self._quote_unit(u, limit=160)
+                    lines.append(f"• {self._(IN_PLACE[j])}: {value} ({lab})")
+                    citations.append(Cite(lid, u.id))
+                    acoes.append({"tipo": "lei", "url": self.ports.unit_url(lid, u.id), "rotulo": lab})
+                pergunta = self._place_question(self._("De onde é a sua dúvida? Escolha o lugar para ver o trecho da lei."))
+                lines.append(pergunta["texto"])
+                return Reply("\n".join(lines), intent, citations=citations, acoes=acoes + [busca], pergunta=pergunta)
+        quote = self._quote_unit(unit)
+        value = self._value_line(kind, law_id, unit)
+        place_name = self._(IN_PLACE[top_j])
+        if carried:
+            place_name = self._("%(lugar)s (o lugar da conversa)", lugar=place_name)
+        head = f"{place_name}: {value}." if value else ""
+        said = self._("%(lugar)s, %(citacao)s diz:", lugar=place_name if not value else self._(IN_PLACE[top_j]), citacao=label)
+        text_out = " ".join(p for p in (head, said) if p) + f" “{quote}”"
+        citations = [Cite(law_id, unit.id)]
+        acoes = [{"tipo": "lei", "url": self.ports.unit_url(law_id, unit.id), "rotulo": label}]
+        source = getattr(plain_value(kind, unit, law_id), "source", None)
+        if source is not None:  # the fine of Pernambuco's Anexo I gravity, in art. 28
+            citations.append(Cite(law_id, source.id))
+            acoes.append({"tipo": "lei", "url": self.ports.unit_url(law_id, source.id), "rotulo": resolve(law_id, source.id)[0].citation(source)})
+        for other_score, other_law, other, other_label in ranked[1:]:
+            if len(citations) >= 3 or other_score < best_score * 0.6:
+                break
+            if other_law == law_id and other.article is unit.article:
+                continue
+            if any(c.law == other_law and c.unit.split("/")[0] == other.id.split("/")[0] for c in citations):
+                continue
+            citations.append(Cite(other_law, other.id))
+            acoes.append({"tipo": "lei", "url": self.ports.unit_url(other_law, other.id), "rotulo": other_label})
+        if len(citations) > 1:
+            text_out += " " + self._("Veja também: %(outros)s.", outros="; ".join(a["rotulo"] for a in acoes[1:]))
+        acoes.append(busca)
+        if carried:
+            state.pending_query = query
+            pergunta = self._place_question(self._("Respondi para %(lugar)s, o lugar de que falamos antes. É de outro lugar?", lugar=PLACES[top_j].name))
+            text_out += " " + pergunta["texto"]
+        elif not asked and kind is not None:
+            state.pending_query = query
+            pergunta = self._place_question(self._("Respondi com a lei de %(lugar)s, a única em que achei a resposta. Se a sua dúvida é de outro lugar, escolha:", lugar=PLACES[top_j].name))
+            text_out += " " + pergunta["texto"]
+        return Reply(text_out, intent, citations=citations, acoes=acoes, pergunta=pergunta)
 
     @staticmethod
     def key_words(query: str) -> list[str]:
@@ -404,20 +486,15 @@ class Assistant:
         prefixes = {w[:5] for w in words if len(w) >= 5}
         return any((w in words) or (len(w) >= 5 and w[:5] in prefixes) for w in key)
 
-    def _quote(self, hit: Hit) -> str:
+    @staticmethod
+    def _quote_unit(unit: Unit, limit: int = 450) -> str:
         """The words of the law that answer: the unit, introduced by the caput it completes."""
-        try:
-            law, unit = resolve(hit.law, hit.unit)
-        except UnknownUnit:
-            return re.sub(r"<[^>]+>", "", hit.snippet)
         lead = [a for a in unit.ancestors() if a.text.rstrip().endswith(":")]
         own = unit.text.split("\n")[0]
-        marked = {normalize(m) for m in re.findall(r"<mark>(.*?)</mark>", hit.snippet)}
-        if len(own) > 450 and marked:
-            sentences = re.split(r"(?<=[.;])\s+", own)
-            ranked = sorted(sentences, key=lambda s: -sum(1 for m in marked if m and m in normalize(s)))
-            best = [s for s in sentences if s in ranked[:2]]
-            own = " … ".join(best)
+        if unit.closing:
+            own = f"{own} {unit.closing}".strip()
+        if len(own) > limit:
+            own = own[:limit].rsplit(" ", 1)[0] + " …"
         parts = [f"{a.marker} {a.text.split(chr(10))[0]}".strip() for a in lead[-1:]]
         parts.append(f"{unit.marker} {own}".strip())
         return " ".join(parts)
