@@ -455,11 +455,11 @@ class Assistant:
         acoes.append(busca)
         if carried:
             state.pending_query = query
-            pergunta = self._place_question(self._("Respondi para %(lugar)s, o lugar de que falamos antes. É de outro lugar?", lugar=PLACES[top_j].name))
+            pergunta = self._place_question(self._("Lugar considerado: %(lugar)s, o de que falamos antes. É de outro lugar?", lugar=PLACES[top_j].name))
             text_out += " " + pergunta["texto"]
         elif not asked and kind is not None:
             state.pending_query = query
-            pergunta = self._place_question(self._("Respondi com a lei de %(lugar)s, a única em que achei a resposta. Se a sua dúvida é de outro lugar, escolha:", lugar=PLACES[top_j].name))
+            pergunta = self._place_question(self._("Lugar considerado: %(lugar)s, a única lei em que achei a resposta. Se a sua dúvida é de outro lugar, escolha:", lugar=PLACES[top_j].name))
             text_out += " " + pergunta["texto"]
         return Reply(text_out, intent, citations=citations, acoes=acoes, pergunta=pergunta)
 
