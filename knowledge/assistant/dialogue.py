@@ -52,6 +52,8 @@ GENERIC_WORDS = {
     "regras", "preciso", "precisa", "tem", "nao", "sim", "the", "fica", "ficar", "dia", "dias", "pra", "isso", "essa", "esse",
     "pela", "pelo", "regulamento", "decreto", "pernambuco", "paulo", "acre", "recife", "epti", "der", "ageac", "stcp", "levar",
 }
+# The statutes' word for what a question names otherwise ("em pé": the law says "sentados").
+KEY_EQUIVALENTS = {"pe": ("sentados", "lotacao"), "idoso": ("sessenta",), "idosos": ("sessenta",), "cachorro": ("animais",), "animal": ("animais",)}
 LAW_OF = {"pe": "pe-lei-16205-2017", "sp": "sp-decreto-29912-1989", "ac": "ac-lei-2731-2013", "recife": "recife-lei-16856-2003"}
 JURISDICTION_OF_LAW = {v: k for k, v in LAW_OF.items()}
 SUGGESTIONS = (
@@ -346,14 +348,14 @@ class Assistant:
     def _place_question(self, text: str) -> dict:
         return {"id": "jurisdicao", "texto": text, "opcoes": [{"valor": j, "rotulo": p.name} for j, p in PLACES.items()]}
 
-    def _rank(self, query: str, kind: str | None, hits: list[Hit]) -> list[tuple[float, str, Unit, str]]:
+    def _rank(self, query: str, kind: str | None, hits: list[Hit], top: float | None = None) -> list[tuple[float, str, Unit, str]]:
         """(score, law id, unit, citation label) for the units of the articles found, best first.
 
         The search scores every unit it matched; a unit also counts part of the score of
         the caput it completes, and gains when its own words carry the kind of answer
         asked (a number of days, an amount, "vedado" …) — see kinds.unit_bonus.
         """
-        top = max(h.score for h in hits)
+        top = top or max(h.score for h in hits)
         focus = focus_words(normalize(query), self.key_words(query), kind)
         article_scores = {(h.law, h.unit.split("/")[0]): h.score for h in hits}
         ranked = []
@@ -367,7 +369,9 @@ class Assistant:
             for unit in found.article.walk():
                 if unit.vetoed or not (unit.text or unit.closing):
                     continue
-                share = 0.6 if is_list_item(unit) else 0.15  # an inciso completes its caput; a § only relates to it
+                # An inciso completes its caput (and inherits its words); a § only relates to it.  A list
+                # of documents is answered by the caput that introduces it, not by one of its items.
+                share = 0.6 if is_list_item(unit) and kind != "documentos" else 0.15
                 inherited = max((own.get(a.id, 0.0) * share for a in unit.ancestors() if a.kind != "anexo"), default=0.0)
                 lexical = own.get(unit.id, 0.0) + inherited
                 if kind and carries(kind, unit.text):
@@ -375,7 +379,7 @@ class Assistant:
                     lexical += max((0.6 * article_scores.get((hit.law, f"art-{n}"), 0.0) for n in references(unit)), default=0.0)
                 if lexical <= 0:
                     continue
-                score = lexical / top + unit_bonus(kind, unit) + focus_bonus(kind, unit, focus) - (0 if telling else 0.5) - 0.01 * position
+                score = lexical / top + unit_bonus(kind, unit, normalize(query)) + focus_bonus(kind, unit, focus) - (0 if telling else 0.5) - 0.01 * position
                 ranked.append((score, hit.law, unit, law.citation(unit)))
         ranked.sort(key=lambda r: -r[0])
         if os.environ.get("ASSISTANT_DEBUG_RANK"):
@@ -396,12 +400,16 @@ class Assistant:
         text = normalize(query)
         if not DOMAIN_RE.search(text):
             return self._on_fora_do_escopo(Understanding("fora_do_escopo", text, reason="fora_do_tema"), state)
-        hits = self.ports.search(text, jurisdiction, 8)  # slang expanded ("qnto" → "quanto")
         busca = {"tipo": "busca", "url": self.ports.search_url(query, jurisdiction), "rotulo": self._("Ver mais resultados na busca")}
-        if not hits or hits[0].score < 2.0 or not any(self._answers(query, h) for h in hits[:3]):
-            return Reply(self._("Não encontrei nas leis que conheço um trecho que responda a isso. Tente dizer de outro jeito, ou veja a busca."), intent, acoes=[busca])
         kind = question_kind(text)
-        ranked = self._rank(query, kind, hits)
+        # Each place's law is searched on its own, so that every place that answers is seen.
+        places = [jurisdiction] if jurisdiction else list(PLACES)
+        found = {j: self.ports.search(text, j, 8 if jurisdiction else 6) for j in places}  # slang expanded ("qnto" → "quanto")
+        found = {j: hits for j, hits in found.items() if hits and hits[0].score >= 2.0 and any(self._answers(query, h) for h in hits[:3])}
+        if not found:
+            return Reply(self._("Não encontrei nas leis que conheço um trecho que responda a isso. Tente dizer de outro jeito, ou veja a busca."), intent, acoes=[busca])
+        top = max(hits[0].score for hits in found.values())
+        ranked = sorted((entry for hits in found.values() for entry in self._rank(query, kind, hits, top)), key=lambda r: -r[0])
         if not ranked or ranked[0][0] < 0.3:
             where = self._(IN_PLACE[jurisdiction]) if jurisdiction else self._("Nas leis que conheço")
             return Reply(self._("%(onde)s não encontrei um trecho que trate especificamente disso. Veja a busca, ou pergunte de outro jeito.", onde=where), intent, acoes=[busca])
@@ -457,7 +465,7 @@ class Assistant:
             state.pending_query = query
             pergunta = self._place_question(self._("Lugar considerado: %(lugar)s, o de que falamos antes. É de outro lugar?", lugar=PLACES[top_j].name))
             text_out += " " + pergunta["texto"]
-        elif not asked and kind is not None:
+        elif not asked:
             state.pending_query = query
             pergunta = self._place_question(self._("Lugar considerado: %(lugar)s, a única lei em que achei a resposta. Se a sua dúvida é de outro lugar, escolha:", lugar=PLACES[top_j].name))
             text_out += " " + pergunta["texto"]
@@ -484,6 +492,7 @@ class Assistant:
             passage = re.sub(r"<[^>]+>", " ", hit.snippet)
         words = set(normalize(passage).split())
         prefixes = {w[:5] for w in words if len(w) >= 5}
+        key = key + [e for w in key for e in KEY_EQUIVALENTS.get(w, ())]
         return any((w in words) or (len(w) >= 5 and w[:5] in prefixes) for w in key)
 
     @staticmethod

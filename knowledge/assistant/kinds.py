@@ -115,7 +115,7 @@ SEATS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+(lugares|passageiros|pessoas|assen
 FORBIDDEN_RE = re.compile(r"\b(vedad[oa]s?|proibid[oa]s?|n[ãa]o (ser[áa]|ser[ãa]o|poder[áa]|poder[ãa]o|[ée]|s[ãa]o) (permitid|admitid|autorizad)\w*|n[ãa]o poder[áa]o?|defeso)\b", re.I)
 ALLOWED_RE = re.compile(r"\b([ée]|s[ãa]o|ser[áa]|ser[ãa]o|fica|ficam) (permitid|admitid|facultad|autorizad)\w*|\bpoder[áa]o? ser\b", re.I)
 MANDATORY_RE = re.compile(r"\b(dever[áa]o?|obrigat[óo]ri[oa]s?|obrigad[oa]s?|[ée] exigid[oa]|ser[áa] exigid[oa])\b", re.I)
-WHO_RE = re.compile(r"\b(compete|competir[áa]|compet[êe]ncia|caber[áa]|cabe (ao|[àa])|julgad[oa]|julgar|apreciar|aprecia[çc][ãa]o|dirigid[oa]|a cargo d|respons[áa]vel|decidir|proferid[oa])\b", re.I)
+WHO_RE = re.compile(r"\b(poder regulat[óo]rio|fiscaliza[çc][ãa]o|fiscalizar|gest[ãa]o|compete|competir[áa]|compet[êe]ncia|caber[áa]|cabe (ao|[àa])|julgad[oa]|julgar|apreciar|aprecia[çc][ãa]o|dirigid[oa]|a cargo d|respons[áa]vel|decidir|proferid[oa])\b", re.I)
 DOCUMENT_RE = re.compile(r"\b(documento|documenta[çc][ãa]o|certid[ãa]o|certid[õo]es|c[óo]pia|comprovante|comprova[çc][ãa]o|prova de|apresenta[çc][ãa]o|atestado|contrato social|ap[óo]lice|requerimento|certificado)\w*", re.I)
 
 
@@ -162,10 +162,12 @@ def carries(kind: str | None, text: str) -> bool:
     return False
 
 
-def unit_bonus(kind: str | None, unit: Unit) -> float:
+def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
     """How well a unit's own words carry the kind of answer asked (0 when no kind)."""
     if kind is None:
         return 0.0
+    if kind == "valor" and DEFINES_SYMBOL_RE.match(unit.text) and re.search(r"\bvb\b|valor base|formula", question):
+        return 0.6  # "quanto vale o Vb": the definition is the answer
     own = _texts(unit)
     if kind == "documentos":
         # A list of documents is answered by the caput that introduces it (the whole list).
@@ -303,13 +305,17 @@ def plain_value(kind: str | None, unit: Unit, law_id: str, vb: Decimal | None = 
     if kind == "limite":
         for u in chain[:2]:
             text = _texts(u)
+            found: list[tuple[int, str]] = []
             for pattern, suffix in ((YEARS_RE, "anos"), (SEATS_RE, None), (COUNT_RE, None)):
-                match = pattern.search(text)
-                if match:
-                    return Value(f"{_number(match.group(1))} {suffix or match.group(2)}")
-            match = PERCENT_RE.search(text)
-            if match:
-                return Value(f"{match.group(1)}%")
+                for match in pattern.finditer(text):
+                    found.append((match.start(), f"{_number(match.group(1))} {suffix or match.group(2)}"))
+            for match in PERCENT_RE.finditer(text):
+                found.append((match.start(), f"{match.group(1)}%"))
+            said = list(dict.fromkeys(v for _, v in sorted(found)))
+            if said:
+                return Value("; ".join(said[:3]))  # "3 anos; 6 anos": every limit the unit sets, in its order
+            if u is unit and not (unit.parent is not None and introduces(unit.parent)):
+                break
         return None
     if kind == "permissao":
         text = _texts(unit)
@@ -350,7 +356,7 @@ def _stems_of(word: str) -> tuple[str, ...]:
     for family in FAMILIES:
         if any(word.startswith(p) for p in family):
             return family
-    return (word[:5],)
+    return (word[:4] if len(word) >= 5 else word,)  # "vende" / "vendas", "regula" / "regulatório"
 
 
 def focus_words(text: str, key_words: list[str], kind: str | None) -> list[str]:
@@ -360,7 +366,8 @@ def focus_words(text: str, key_words: list[str], kind: str | None) -> list[str]:
     words = [w for w in key_words if w not in skip]
     # "quantos cobradores", "quantas pessoas": the thing counted is what the question is about.
     counted = [b for a, b in zip(all_words, all_words[1:]) if a in ("quantos", "quantas") and b in words]
-    return counted + [w for w in words if w not in counted]
+    acts = [w for w in words if w not in counted and any(w.startswith(p) for f in FAMILIES for p in f if " " not in p)]
+    return counted + acts + [w for w in words if w not in counted and w not in acts]
 
 
 def _has(text_words: list[str], word: str) -> bool:

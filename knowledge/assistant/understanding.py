@@ -182,6 +182,8 @@ def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, an
     text = normalize(message)
     words = text.split()
     u = Understanding(intent="lei", text=text, jurisdiction=jurisdiction_in(text))
+    if u.jurisdiction is None and re.search(r"\bPE\b", message or ""):
+        u.jurisdiction = "pe"  # "em PE" in capitals is the state; "em pé" (standing) is written in lower case
     if any(has_phrase(text, w) for w in RESTART):
         u.intent = "recomecar"
         return u
