@@ -25,6 +25,7 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 	@touch $@
 
 install: $(VENV)/.installed translations
+	@bash scripts/install-wordlist.sh
 
 install-test: install $(VENV)/.installed-test
 	@bash scripts/install-test-deps.sh

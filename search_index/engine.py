@@ -17,7 +17,8 @@ import os
 import shutil
 import time
 from dataclasses import dataclass, field
-from html import escape
+import re
+from html import escape, unescape
 from pathlib import Path
 from typing import Iterable
 
@@ -28,7 +29,7 @@ from whoosh.fields import BOOLEAN, ID, NUMERIC, STORED, TEXT, Schema
 from whoosh.highlight import ContextFragmenter, Formatter, get_text
 from whoosh.searching import Hit
 
-from . import analysis
+from . import analysis, spelling
 from .synonyms import JURISDICTION_HINTS, ONE_WAY, REWRITES, SYNONYM_GROUPS
 
 SCHEMA_VERSION = 5
@@ -271,6 +272,19 @@ _SYNONYM_WORDS = {w for group in SYNONYM_GROUPS for p in group for w in analysis
 }
 
 
+def _unmark_corrections(hits: list[SearchHit], corrections: dict[str, str]) -> None:
+    """No <mark> on a word the person did not type: a suggested spelling is shown, not highlighted."""
+    suggested = {analysis.stem(c) for c in corrections.values()} - {analysis.stem(w) for w in corrections}
+
+    def unmark(match: re.Match) -> str:
+        word = match.group(1)
+        stems = {analysis.stem(w) for w in analysis.words(unescape(word))}
+        return word if stems and stems <= suggested else match.group(0)
+
+    for hit in hits:
+        hit.snippet = re.sub(r"<mark>(.*?)</mark>", unmark, hit.snippet)
+
+
 def _term_query(stems: tuple[str, ...], weight: float) -> Q.Query:
     """One concept (a word, or a phrase whose words must all appear) in every field.
 
@@ -365,6 +379,7 @@ class SearchIndex:
                 and word not in analysis.QUERY_NOISE
                 and word not in _SYNONYM_WORDS
                 and word not in self._vocabulary
+                and spelling.may_correct(word)  # a real Portuguese word ("cinto") is never "corrected"
             ):
                 maxdist = 1 if len(word) < 8 else 2
                 suggestions = self._corrector.suggest(word, limit=1, maxdist=maxdist, prefix=1)
@@ -438,6 +453,7 @@ class SearchIndex:
         if corrections:
             response.suggestion = " ".join(corrections.get(w, w) for w in words)
             response.corrected = True
+            _unmark_corrections(response.hits, corrections)
         return response
 
     def _run(self, words, corrections, hints, query, law, jurisdiction, limit, include_history) -> SearchResponse:

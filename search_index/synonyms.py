@@ -86,6 +86,9 @@ ONE_WAY: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 REWRITES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("rodoviária", "rodoviárias", "rodoviaria"), ("terminal rodoviário", "terminais rodoviários")),
     (("idoso", "idosos", "idosa", "idosas", "terceira idade"), ("sessenta anos", "gratuito", "idosas")),
+    # "Falta de vistoria": the inspection not done.  The statutes say it with "sem", "não" or
+    # "deixar de" (too common to search for), while their "falta" is a fault; the thing missing is the query.
+    (("falta de", "faltando", "sem ter"), ()),
 )
 
 # Words that place a question in one jurisdiction.  They do not filter (the

@@ -28,7 +28,7 @@ from ..flows.engine import Question, Statement
 from .answers import parse_answer
 from .foreign import to_portuguese
 from .text import normalize
-from .kinds import carries, focus_bonus, references, focus_words, introduces, is_list_item, plain_value, question_kind, unit_bonus
+from .kinds import carries, focus_bonus, references, referring_units, focus_words, introduces, is_list_item, plain_value, question_kind, unit_bonus
 from .understanding import Understanding, understand
 
 JURISDICTION_NAMES = {"pe": "Pernambuco", "sp": "São Paulo", "ac": "Acre", "recife": "Recife"}
@@ -54,6 +54,12 @@ GENERIC_WORDS = {
 }
 # The statutes' word for what a question names otherwise ("em pé": the law says "sentados").
 KEY_EQUIVALENTS = {"pe": ("sentados", "lotacao"), "idoso": ("sessenta",), "idosos": ("sessenta",), "cachorro": ("animais",), "animal": ("animais",)}
+# Words of any report that say nothing about what happened (who, which vehicle).
+REPORT_COMMON_WORDS = {"motorista", "motoristas", "condutor", "condutores", "cobrador", "cobradores", "demais", "veiculo", "veiculos", "onibus", "passageiros", "passageiro"}
+# Reported facts none of the four laws names (understanding.UNNAMED_REPORTS): said plainly.
+UNNAMED_TOPICS = {
+    "cinto": N_("Cinto de segurança: as leis que conheço não tratam dele. A denúncia vai para a equipe do órgão, que avalia o enquadramento."),
+}
 LAW_OF = {"pe": "pe-lei-16205-2017", "sp": "sp-decreto-29912-1989", "ac": "ac-lei-2731-2013", "recife": "recife-lei-16856-2003"}
 JURISDICTION_OF_LAW = {v: k for k, v in LAW_OF.items()}
 SUGGESTIONS = (
@@ -299,36 +305,75 @@ class Assistant:
         return Reply("\n".join(([intro] if intro else []) + lines), intent, citations=outcome.citations()[:12], acoes=[result])
 
     # -- complaints ------------------------------------------------------------------------------
+    def _detail(self, e) -> str:
+        detail = self._(e.descricao)
+        if e.gravidade:
+            detail += " " + self._("Gravidade: %(g)s.", g=(self._(e.gravidade) % e.params) if e.params else self._(e.gravidade))
+        if e.multa and e.multa.get("unidade") == "BRL":
+            detail += " " + self._("Multa: %(v)s.", v=self.ports.say(Statement("%(v)s", [], {"v": e.multa["valor"]})))
+        elif e.multa and e.multa.get("unidade") == "UFIRAC":
+            detail += " " + self._("Multa: %(v)s UFIRACs.", v=e.multa["valor"])
+        elif e.multa and e.multa.get("unidade") == "VB":
+            detail += " " + self._("Multa: %(v)s × Vb.", v=e.multa["valor"])
+        elif e.multa and e.multa.get("unidade") == "MVR_PCT":
+            detail += " " + self._("Multa: %(v)s%% do MVR.", v=e.multa["valor"])
+        return detail
+
+    def _law_on_report(self, text: str, place: str | None) -> list[tuple[str, Hit, str]]:
+        """Where a law speaks of the reported fact (the driver drinking …): its unit in each place."""
+        found = []
+        for j in [place] if place else list(PLACES):
+            for hit in self.ports.search(text, j, 3):
+                marked = {normalize(m) for m in re.findall(r"<mark>(.*?)</mark>", hit.snippet)}
+                telling = [m for m in marked if m and m not in GENERIC_WORDS and m not in REPORT_COMMON_WORDS]
+                if telling:
+                    try:
+                        found.append((j, hit, self._quote_unit(resolve(hit.law, hit.unit)[1], limit=200)))
+                    except UnknownUnit:
+                        continue
+                    break
+        return found
+
     def _on_denuncia(self, u, state, **_):
-        jurisdiction = u.jurisdiction or state.jurisdiction
-        assumed = jurisdiction is None
-        jurisdiction = jurisdiction or "pe"
+        # Only a place named in this message fills the form; one from earlier is said, never pre-filled.
+        named = u.jurisdiction
+        carried = None if named else state.jurisdiction
         today = self.ports.today()
         lines, citations = [], []
-        for occurrence in u.occurrences:
-            e = classify(occurrence, jurisdiction, today)
-            detail = self._(e.descricao)
-            if e.gravidade:
-                detail += " " + self._("Gravidade: %(g)s.", g=(self._(e.gravidade) % e.params) if e.params else self._(e.gravidade))
-            if e.multa and e.multa.get("unidade") == "BRL":
-                detail += " " + self._("Multa: %(v)s.", v=self.ports.say(Statement("%(v)s", [], {"v": e.multa["valor"]})))
-            elif e.multa and e.multa.get("unidade") == "UFIRAC":
-                detail += " " + self._("Multa: %(v)s UFIRACs.", v=e.multa["valor"])
-            elif e.multa and e.multa.get("unidade") == "VB":
-                detail += " " + self._("Multa: %(v)s × Vb.", v=e.multa["valor"])
-            elif e.multa and e.multa.get("unidade") == "MVR_PCT":
-                detail += " " + self._("Multa: %(v)s%% do MVR.", v=e.multa["valor"])
-            lines.append(f"• {self._(OCCURRENCES[occurrence])}: {detail}")
-            citations.extend(e.citations)
+        named_occurrences = [o for o in u.occurrences if o != "outro"]
+        for occurrence in named_occurrences:
+            places = [named or carried] if (named or carried) else list(PLACES)
+            if len(places) > 1:
+                lines.append(f"• {self._(OCCURRENCES[occurrence])}:")
+            for j in places:
+                e = classify(occurrence, j, today)
+                if not e.gravidade and len(places) > 1:
+                    continue  # that place's law has no specific infraction for it
+                if len(places) > 1:
+                    lines.append(f"   – {self._(IN_PLACE[j])}: {self._detail(e)}")
+                else:
+                    lines.append(f"• {self._(OCCURRENCES[occurrence])}: {self._detail(e)}")
+                citations.extend(c for c in e.citations if c not in citations)
+        for topic in u.topics:
+            lines.append("• " + self._(UNNAMED_TOPICS[topic]))
+        if "outro" in u.occurrences and not u.topics and not named_occurrences:
+            found = self._law_on_report(u.text, named or carried)
+            for j, hit, quote in found:
+                lines.append(f"• {self._(IN_PLACE[j])}, {hit.label}: “{quote}”")
+                citations.append(Cite(hit.law, hit.unit))
+            lines.append("• " + self._("A equipe do órgão avalia o enquadramento a partir do seu relato."))
         if lines:
-            head = self._("Pelo que você contou, em %(lugar)s isso é infração:", lugar=JURISDICTION_NAMES[jurisdiction])
+            if named or carried:
+                head = self._("%(lugar)s, pelo que você contou:", lugar=self._(IN_PLACE[named or carried]))
+            else:
+                head = self._("Pelo que você contou, o que as leis dizem (a regra muda conforme o lugar):")
             text = "\n".join([head] + lines)
-            if assumed:
-                text += "\n" + self._("Considerei Pernambuco; se foi em outro lugar, escolha no formulário.")
-            text += "\n" + self._("Você pode denunciar: o formulário já vem preenchido com o que você contou, e você recebe um protocolo. A denúncia pode ser anônima.")
+            if carried:
+                text += "\n" + self._("Considerei o lugar de que falamos antes (%(lugar)s); se foi em outro lugar, escolha no formulário.", lugar=PLACES[carried].name)
+            text += "\n" + self._("Você pode denunciar: o formulário já vem com o que você contou (escolha o lugar, se ainda não escolheu), e você recebe um protocolo. A denúncia pode ser anônima.")
         else:
             text = self._("Você pode denunciar pelo formulário: marque o que aconteceu, informe a placa se souber e receba um protocolo. A denúncia pode ser anônima.")
-        url = self.ports.denuncia_url(jurisdicao=None if assumed else jurisdiction, ocorrencias=u.occurrences)
+        url = self.ports.denuncia_url(jurisdicao=named, ocorrencias=u.occurrences)
         state.wizard, state.answers = None, {}
         return Reply(text, "denuncia", citations=citations, acoes=[{"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia")}])
 
@@ -366,6 +411,12 @@ class Assistant:
                 continue
             own = dict(hit.units) or {hit.unit: hit.score}
             telling = self._answers(query, hit)
+            if kind in ("valor", "prazo"):
+                # The fine or deadline of what this article forbids may sit in the article that applies it.
+                for referrer in referring_units(hit.law, found.article.id):
+                    if referrer.article is not found.article and carries(kind, referrer.text):
+                        score = 0.6 * hit.score / top + unit_bonus(kind, referrer, normalize(query)) + focus_bonus(kind, referrer, focus) - 0.01 * position
+                        ranked.append((score, hit.law, referrer, law.citation(referrer)))
             for unit in found.article.walk():
                 if unit.vetoed or not (unit.text or unit.closing):
                     continue

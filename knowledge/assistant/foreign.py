@@ -62,6 +62,8 @@ PHRASES = {
 WORDS = {
     "en": {
         "charter": "fretamento", "chartered": "fretado", "chartering": "fretamento",
+        "clandestine": "clandestino", "unlicensed": "clandestino", "transport": "transporte", "transportation": "transporte",
+        "seatbelt": "cinto", "seatbelts": "cinto", "belt": "cinto", "belts": "cinto", "drunk": "bebado",
         "fine": "multa", "fines": "multas", "fined": "multado", "penalty": "multa", "penalties": "multas",
         "seized": "apreenderam", "seize": "apreensao", "seizure": "apreensao", "impounded": "apreenderam",
         "impound": "apreensao", "towed": "guincharam", "confiscated": "apreenderam",
@@ -90,6 +92,7 @@ WORDS = {
     },
     "es": {
         "fletamento": "fretamento", "fletado": "fretado", "flete": "fretamento", "alquiler": "fretamento",
+        "clandestino": "clandestino", "transporte": "transporte", "cinturon": "cinto", "cinturones": "cinto", "borracho": "bebado",
         "multa": "multa", "multas": "multas", "sancion": "multa", "incautaron": "apreenderam",
         "incautado": "apreendido", "incautada": "apreendida", "incautacion": "apreensao", "decomiso": "apreensao",
         "retuvieron": "retiveram", "confiscaron": "apreenderam", "secuestraron": "apreenderam",

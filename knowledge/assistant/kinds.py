@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from decimal import Decimal
 
 from ..units import Unit
@@ -131,6 +132,22 @@ DEFINES_SYMBOL_RE = re.compile(r"\s*(Vm|Vb|G)\s+(corresponde|equivale)", re.I)
 REFERENCE_RE = re.compile(r"\b(?:disposto n[oa]|previst[oa]s? n[oa]|n[oa]s?)\s+art(?:igo)?s?\.?\s*(\d+)", re.I)
 
 
+@lru_cache(maxsize=8)
+def _referrers(law_id: str) -> dict[str, list[Unit]]:
+    from ..corpus import load_law
+
+    found: dict[str, list[Unit]] = {}
+    for unit in load_law(law_id).units():
+        for number in references(unit):
+            found.setdefault(f"art-{number}", []).append(unit)
+    return found
+
+
+def referring_units(law_id: str, article_id: str) -> list[Unit]:
+    """Units that apply an article ("O descumprimento do disposto no art. 44 sujeitará …")."""
+    return _referrers(law_id).get(article_id, [])
+
+
 def references(unit: Unit) -> list[str]:
     """Article numbers of the same law the unit applies ("O descumprimento do disposto no art. 44 …")."""
     return REFERENCE_RE.findall(unit.text)
@@ -150,7 +167,8 @@ def carries(kind: str | None, text: str) -> bool:
     if kind == "prazo":
         return bool(DEADLINE_RE.search(text))
     if kind == "valor":
-        return bool(BRL_RE.search(text) or UFIRAC_RE.search(text) or MVR_RE.search(text) or VB_RE.search(text) or re.search(r"\bVb\b", text))
+        vb = VB_RE.search(text)
+        return bool(BRL_RE.search(text) or UFIRAC_RE.search(text) or MVR_RE.search(text) or (vb and vb.group(1) != "G"))
     if kind == "limite":
         return bool(YEARS_RE.search(text) or SEATS_RE.search(text) or COUNT_RE.search(text) or PERCENT_RE.search(text) or re.search(r"\b(m[áa]xim|m[íi]nim|limite|superior a|inferior a)", text, re.I))
     if kind == "permissao":
@@ -177,7 +195,7 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
     if kind == "valor" and DEFINES_SYMBOL_RE.match(unit.text):
         return -0.3  # "Vb corresponde ao valor base …" defines the formula; it is no fine of its own
     if carries(kind, own):
-        return 0.5
+        return 0.2 if kind == "permissao" else 0.5
     inherited = any(carries(kind, _texts(a)) for a in unit.ancestors() if introduces(a) or a.closing)
     if kind == "valor" and unit.article.segment == "anexo-i" and unit.law_id.startswith("pe-") and unit.kind == "alinea":
         return 0.25  # its gravity's fine is in art. 28
@@ -319,6 +337,9 @@ def plain_value(kind: str | None, unit: Unit, law_id: str, vb: Decimal | None = 
         return None
     if kind == "permissao":
         text = _texts(unit)
+        lead = next((a for a in reversed(unit.ancestors()) if introduces(a) and FORBIDDEN_RE.search(a.text)), None)
+        if is_list_item(unit) and lead is not None and not ALLOWED_RE.search(text):
+            return Value(f"Não: a lei diz “{FORBIDDEN_RE.search(lead.text).group(1)}”")
         if FORBIDDEN_RE.search(text):
             word = FORBIDDEN_RE.search(text).group(1)
             return Value(f"Não: a lei diz “{word}”")
@@ -352,7 +373,13 @@ KIND_WORDS = {
 }
 
 
+# Short words whose meaning the statutes say otherwise ("em pé": "sentados", "lotação").
+EXACT_FAMILIES = {"pe": ("em pe", "sentad", "lotac", "superlot")}
+
+
 def _stems_of(word: str) -> tuple[str, ...]:
+    if word in EXACT_FAMILIES:
+        return EXACT_FAMILIES[word]
     for family in FAMILIES:
         if any(word.startswith(p) for p in family):
             return family
@@ -394,6 +421,17 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str]) -> float:
     A value next to another act ("30 dias para pagamento", "comunicado do julgamento no
     prazo de 15 dias") answers another question and loses.
     """
+    if kind == "permissao" and focus:
+        own = _texts(unit)
+        for match in (FORBIDDEN_RE.search(own), ALLOWED_RE.search(own), MANDATORY_RE.search(own)):
+            if match:
+                near = fold(own[max(0, match.start() - 120): match.end() + 120].lower()).split()
+                if any(_has(near, w) for w in focus):
+                    return 0.35  # "não será permitido o transporte de passageiros em pé"
+        if is_list_item(unit) and any(FORBIDDEN_RE.search(a.text) for a in unit.ancestors() if introduces(a)):
+            if any(_has(fold(own.lower()).split(), w) for w in focus):
+                return 0.35  # "são vedadas as seguintes condutas: … VII - condução de passageiros em pé"
+        return 0.0
     if kind not in ("prazo", "valor", "limite") or not focus:
         return 0.0
     pattern = _value_pattern(kind)
@@ -414,6 +452,12 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str]) -> float:
     if other_acts:
         return -0.3
     if holder is unit:
+        for number in references(unit):
+            from ..corpus import load_law
+
+            referred = load_law(unit.law_id).by_id.get(f"art-{number}")
+            if referred is not None and any(_has(fold(u.text.lower()).split(), focus[0]) for u in referred.walk()):
+                return 0.35  # "O descumprimento do disposto no art. 44 [o transporte remunerado sem autorização] …"
         if is_list_item(unit) and any(_has(fold(a.text.lower()).split(), focus[0]) for a in unit.ancestors() if introduces(a)):
             return 0.35  # "Serão aplicadas a quem realizar transporte clandestino …: I - multa de …"
         return 0.15 if any(_has(near, w) for w in focus[1:]) else 0.0

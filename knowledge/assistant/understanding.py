@@ -58,6 +58,16 @@ OCCURRENCE_PATTERNS: dict[str, tuple[str, ...]] = {
               r"mal educad", r"desrespeit", r"ameac", r"humilh"),
 }
 
+# Safety or conduct facts no infraction of the four laws names: still a report (occurrence "outro").
+UNNAMED_REPORTS: dict[str, tuple[str, ...]] = {
+    "cinto": (r"\bcintos?\b",),
+}
+
+
+def report_topics(text: str) -> list[str]:
+    return [topic for topic, patterns in UNNAMED_REPORTS.items() if any(re.search(p, text) for p in patterns)]
+
+
 WIZARD_PATTERNS = {
     "veiculo_apreendido": (r"apreend", r"apreensao", r"\bretid", r"retencao", r"retiveram", r"seguraram (o|a|meu|minha)", r"guinch", r"\bprend", r"\bpres[oa]\b",
                            r"\bremov", r"rebocad", r"levaram (o|a|meu|minha) (van|onibus|carro|micro|veiculo)", r"patio", r"\bdeposito\b"),
@@ -82,6 +92,7 @@ class Understanding:
     occurrences: list[str] = field(default_factory=list)
     prefill: dict = field(default_factory=dict)
     reason: str = ""  # why out of scope
+    topics: list[str] = field(default_factory=list)  # reported facts no infraction names ("cinto")
 
 
 def jurisdiction_in(text: str) -> str | None:
@@ -92,7 +103,10 @@ def jurisdiction_in(text: str) -> str | None:
 
 
 def occurrences_in(text: str) -> list[str]:
-    return [code for code, patterns in OCCURRENCE_PATTERNS.items() if any(re.search(p, text) for p in patterns)]
+    found = [code for code, patterns in OCCURRENCE_PATTERNS.items() if any(re.search(p, text) for p in patterns)]
+    if report_topics(text) and "outro" not in found:
+        found.append("outro")
+    return found
 
 
 QUESTION_WORDS = ("quanto", "quantos", "quantas", "qual", "quais", "como", "pode", "podem", "posso", "onde", "quando", "quem", "existe", "precisa", "devo")
@@ -241,7 +255,9 @@ def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, an
         not is_question(message, text)
         or re.search(r"\b(quero|queria|gostaria|como|onde|vou|preciso|posso|da pra)\b( \w+){0,2} (denunciar|denuncio|reclamar|fazer (uma )?(denuncia|reclamacao)|registrar)", text)
     )
-    if explicit or (u.occurrences and _is_narrative(text) and not is_question(message, text)):
+    u.topics = report_topics(text)
+    # Telling a fact ("o ônibus não tem cinto", "tá lotado") is a report, even with no narrative verb.
+    if explicit or (u.occurrences and not is_question(message, text) and (_is_narrative(text) or u.topics or len(words) <= 12)):
         u.intent = "denuncia"
         return u
     if short and any(text.startswith(g) for g in GREETINGS) and len(words) <= 2:
