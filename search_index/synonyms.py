@@ -70,7 +70,7 @@ ONE_WAY: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("trocar", "troca", "substituir", "incluir", "colocar outro"), ("substituição", "inclusão")),
     (("primeiro dia", "contar o prazo", "contagem"), ("contagem dos prazos", "dia de início", "dia de vencimento")),
     # "Clandestino" is Acre's word; Recife and Pernambuco say "transporte remunerado sem autorização".
-    (("clandestino", "clandestinos", "pirata", "piratas", "transporte clandestino"), ("transporte remunerado", "sem expressa autorização")),
+    (("clandestino", "clandestinos", "pirata", "piratas"), ("transporte remunerado",)),
     (("quem analisa", "quem julga", "quem decide", "quem cuida", "analisa", "analisar"), ("apreciar", "compete", "julgar")),
     (("demora", "demorar", "leva quanto tempo"), ("prazo",)),
     (("liberar o crc", "sair o crc", "tirar o crc", "emitir o crc", "emissão do crc"), ("fornecido", "emitido", "emissão")),

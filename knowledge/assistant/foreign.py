@@ -37,6 +37,7 @@ PHRASES = {
         (r"\bdoor open\b", "porta aberta"),
         (r"\bsao paulo\b", "sao paulo"),
         (r"\bcharter (?:bus|coach)\b", "onibus de fretamento"),
+        (r"\b(?:clandestine|unlicensed|illegal) (?:passenger )?transport(?:ation)?\b", "transporte clandestino"),
         (r"\btour(?:ist)? (?:bus|coach)\b", "onibus de turismo"),
         (r"\bmy company\b", "minha empresa"),
         (r"\bsell(?:s|ing)? (?:individual )?tickets?\b", "vender passagem individual"),

@@ -257,7 +257,7 @@ def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, an
     )
     u.topics = report_topics(text)
     # Telling a fact ("o ônibus não tem cinto", "tá lotado") is a report, even with no narrative verb.
-    if explicit or (u.occurrences and not is_question(message, text) and (_is_narrative(text) or u.topics or len(words) <= 12)):
+    if explicit or (u.occurrences and not is_question(message, text) and (_is_narrative(text) or u.topics)):
         u.intent = "denuncia"
         return u
     if short and any(text.startswith(g) for g in GREETINGS) and len(words) <= 2:
