@@ -455,7 +455,7 @@ class Assistant:
         kind = question_kind(text)
         # Each place's law is searched on its own, so that every place that answers is seen.
         places = [jurisdiction] if jurisdiction else list(PLACES)
-        found = {j: self.ports.search(text, j, 8 if jurisdiction else 6) for j in places}  # slang expanded ("qnto" → "quanto")
+        found = {j: self.ports.search(text, j, 8) for j in places}  # slang expanded ("qnto" → "quanto")
         found = {j: hits for j, hits in found.items() if hits and hits[0].score >= 2.0 and any(self._answers(query, h) for h in hits[:3])}
         if not found:
             return Reply(self._("Não encontrei nas leis que conheço um trecho que responda a isso. Tente dizer de outro jeito, ou veja a busca."), intent, acoes=[busca])

@@ -1,0 +1,113 @@
+"""Answers at the level of the unit (issue 11): the paragraph, inciso or alínea that holds the
+answer is cited first, the value is said first in plain words, and no place is assumed silently."""
+
+from __future__ import annotations
+
+import pytest
+
+from app import create_app
+from knowledge.assistant.kinds import question_kind, words_to_number
+from tests.test_assistant import converse
+
+
+@pytest.fixture(scope="module")
+def chat(tmp_path_factory, index_dir):
+    app = create_app({"DATA_DIR": str(tmp_path_factory.mktemp("units")), "INDEX_DIR": str(index_dir), "TESTING": True})
+    return app.test_client()
+
+
+def first(reply: dict) -> tuple[str, str]:
+    return reply["citations"][0]["law"], reply["citations"][0]["unit"]
+
+
+@pytest.mark.parametrize("message, law, unit, said", [
+    # SP Regulamento, art. 55: "O recurso deverá ser interposto no prazo de 15 (quinze) dias, contado do recebimento da notificação …"
+    ("qual o prazo para recorrer da multa em são paulo?", "sp-decreto-29912-1989", "art-55", "Em São Paulo: 15 dias, contado do recebimento da notificação"),
+    # SP art. 40 caput: "A apreensão do veículo perdurará, no mínimo, por 48 (quarenta e oito) horas."
+    ("quanto tempo o veículo fica apreendido em são paulo?", "sp-decreto-29912-1989", "art-40", "Em São Paulo: 48 horas"),
+    # AC art. 88: "… transporte clandestino de passageiros as seguintes sanções: I - multa de trezentas e trinta UFIRACs"
+    ("qual a multa por transporte clandestino no acre?", "ac-lei-2731-2013", "art-88/inc-1", "No Acre: 330 UFIRAC"),
+    # Recife art. 41: "As defesas … devem ser interpostas no prazo de até 30 (trinta) dias."
+    ("qual o prazo de defesa no recife?", "recife-lei-16856-2003", "art-41", "No Recife: 30 dias"),
+    # Recife art. 45: "O descumprimento do disposto no art. 44 sujeitará o infrator … à multa … Vm = 40 Vb", Vb = R$ 50,00
+    ("qual a multa por transporte clandestino no recife", "recife-lei-16856-2003", "art-45", "No Recife: 40 × Vb = R$ 2.000,00"),
+    # PE Anexo I, IV (GRAVÍSSIMAS), f) "realizar vendas e emissões de passagens individuais"; art. 28, IV: R$ 2.900,00
+    ("qual a multa por vender passagem individual em pernambuco", "pe-lei-16205-2017", "anexo-i/inc-4/ali-f", "Em Pernambuco: R$ 2.900,00"),
+    # PE art. 28, IV: "gravíssimas: R$ 2.900,00 (dois mil e novecentos reais)"
+    ("qual a multa gravíssima em pernambuco?", "pe-lei-16205-2017", "art-28/inc-4", "Em Pernambuco: R$ 2.900,00"),
+])
+def test_the_unit_that_holds_the_answer_comes_first_and_the_value_is_said_first(chat, message, law, unit, said):
+    reply = converse(chat, [message])
+    assert first(reply) == (law, unit)
+    assert reply["resposta"].startswith(said)
+
+
+def test_an_amount_by_an_index_names_the_missing_value(chat):
+    reply = converse(chat, ["qual a multa por transporte clandestino no acre?"])
+    assert "o valor da UFIRAC do ano, fixado pelo Estado do Acre, não está na lei" in reply["resposta"]
+    reply = converse(chat, ["qual a multa por transporte clandestino no recife"])
+    assert "o Vb é corrigido pelo reajuste tarifário do STCP/Recife" in reply["resposta"]
+
+
+def test_the_fine_of_pernambucos_annex_cites_the_gravity_in_art_28(chat):
+    reply = converse(chat, ["qual a multa por vender passagem individual em pernambuco"])
+    assert [(c["law"], c["unit"]) for c in reply["citations"][:2]] == [("pe-lei-16205-2017", "anexo-i/inc-4/ali-f"), ("pe-lei-16205-2017", "art-28/inc-4")]
+
+
+def test_no_place_named_each_place_answers_side_by_side_and_the_place_is_asked(chat):
+    reply = converse(chat, ["qual o prazo para recorrer de uma multa?"])
+    assert reply["pergunta"]["id"] == "jurisdicao"
+    assert [o["valor"] for o in reply["pergunta"]["opcoes"]] == ["pe", "sp", "ac", "recife"]
+    cited = [(c["law"], c["unit"]) for c in reply["citations"]]
+    # PE art. 26: "cabe recurso no prazo de 15 (quinze) dias"; SP art. 55: "no prazo de 15 (quinze) dias"
+    assert ("pe-lei-16205-2017", "art-26") in cited and ("sp-decreto-29912-1989", "art-55") in cited
+    assert "Em Pernambuco: 15 dias" in reply["resposta"] and "Em São Paulo: 15 dias" in reply["resposta"]
+
+
+def test_a_place_from_earlier_is_said_and_changed_in_one_tap(chat):
+    reply = converse(chat, ["qual a multa por transporte clandestino no acre?", "qual o prazo para recorrer da multa?"])
+    assert reply["resposta"].startswith("No Acre (o lugar da conversa)")
+    assert reply["pergunta"]["id"] == "jurisdicao"
+    assert first(reply)[0] == "ac-lei-2731-2013"
+    tapped = converse(chat, ["qual a multa por transporte clandestino no acre?", "qual o prazo para recorrer da multa?", "sp"])
+    assert first(tapped) == ("sp-decreto-29912-1989", "art-55")
+
+
+def test_a_complaint_is_never_prefilled_for_a_place_the_person_did_not_choose(chat):
+    reply = converse(chat, ["qual a multa por transporte clandestino no acre?", "o motorista está vendendo passagem"])
+    assert reply["intencao"] == "denuncia"
+    url = next(a["url"] for a in reply["acoes"] if a["tipo"] == "denuncia")
+    assert "jurisdicao" not in url and "ocorrencias=venda_passagem_individual" in url
+    assert "Considerei o lugar de que falamos antes (Acre)" in reply["resposta"]
+    named = converse(chat, ["o motorista está vendendo passagem em são paulo"])
+    assert "jurisdicao=sp" in next(a["url"] for a in named["acoes"] if a["tipo"] == "denuncia")
+
+
+def test_a_safety_report_without_a_named_infraction_is_still_a_report(chat):
+    reply = converse(chat, ["o ônibus de excursão não tem cinto"])
+    assert reply["intencao"] == "denuncia"
+    assert "Cinto de segurança: as leis que conheço não tratam dele." in reply["resposta"]
+    assert any(a["tipo"] == "denuncia" and "ocorrencias=outro" in a["url"] for a in reply["acoes"])
+
+
+def test_a_conduct_report_quotes_the_laws_that_speak_of_it(chat):
+    # SP art. 37, V, b): "for constatada ingestão, pelo motorista, de bebida alcoólica ou substância tóxica em serviço"
+    reply = converse(chat, ["o motorista está bebendo"])
+    assert reply["intencao"] == "denuncia"
+    assert ("sp-decreto-29912-1989", "art-37/inc-5/ali-b") in [(c["law"], c["unit"]) for c in reply["citations"]]
+    assert any(a["tipo"] == "denuncia" for a in reply["acoes"])
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("qual o prazo para recorrer", "prazo"), ("quanto tempo vale o crc", "prazo"), ("qual a multa por transporte clandestino", "valor"),
+    ("qual a idade maxima do onibus", "limite"), ("pode contratar quantos cobradores", "limite"), ("quem julga os recursos", "quem"),
+    ("quais documentos preciso para o crc", "documentos"), ("pode levar passageiro em pe", "permissao"),
+    ("o prazo conta o primeiro dia", None),
+])
+def test_the_kind_of_question(text, kind):
+    assert question_kind(text) == kind
+
+
+@pytest.mark.parametrize("words, number", [("trezentas e trinta", 330), ("dois mil e novecentos", 2900), ("quinze", 15), ("cento e sessenta", 160), ("mesa", None)])
+def test_numbers_written_in_words(words, number):
+    assert words_to_number(words) == number
