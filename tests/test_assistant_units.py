@@ -111,3 +111,12 @@ def test_the_kind_of_question(text, kind):
 @pytest.mark.parametrize("words, number", [("trezentas e trinta", 330), ("dois mil e novecentos", 2900), ("quinze", 15), ("cento e sessenta", 160), ("mesa", None)])
 def test_numbers_written_in_words(words, number):
     assert words_to_number(words) == number
+
+
+def test_a_new_situation_with_a_place_is_not_taken_as_the_answer_to_where(chat):
+    reply = converse(chat, ["quanto tempo vale o crc?"])
+    assert reply["pergunta"]["id"] == "jurisdicao"
+    reply = converse(chat, ["quanto tempo vale o crc?", "apreenderam minha van no acre"])
+    assert reply["intencao"] == "wizard"
+    reply = converse(chat, ["quanto tempo vale o crc?", "no acre"])
+    assert reply["intencao"] == "lei" and reply["citations"][0]["law"] == "ac-lei-2731-2013"

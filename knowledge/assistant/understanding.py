@@ -228,7 +228,8 @@ def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, an
         else:
             u.intent = "wizard_repergunta"
         return u
-    if awaiting_jurisdiction and u.jurisdiction and len(words) <= 5:
+    # A place given after "de onde é a sua dúvida?" — unless the message is a new situation or report.
+    if awaiting_jurisdiction and u.jurisdiction and len(words) <= 5 and not wizard_in(text, words) and not occurrences_in(text):
         u.intent = "jurisdicao"
         return u
     short = len(words) <= 6
