@@ -9,6 +9,8 @@ from __future__ import annotations
 import csv
 import gzip
 import io
+import multiprocessing
+import time
 import zipfile
 import re
 from datetime import datetime, timedelta, timezone
@@ -365,3 +367,71 @@ def test_the_import_streams_the_file(db):
 def test_only_the_first_rejections_are_kept_in_memory(db):
     report = import_registry(db, io.BytesIO(OPS.encode()), io.BytesIO((VEH_HEADER + "x\n" * 5000).encode()))
     assert report.rejected_count == 5000 and len(report.rejected) == registry_module.MAX_REPORTED
+
+
+# -- Medium: rate limits shared by the workers of one machine -------------------------------------
+
+
+def _worker_hits(data_dir: str, index_dir: str, n: int, start, results) -> None:
+    worker = create_app({"DATA_DIR": data_dir, "INDEX_DIR": index_dir, "TESTING": True, "RATELIMIT_ENABLED": True})
+    client = worker.test_client()
+    start.wait()
+    results.put([client.get("/api/v1/veiculos/ABC1234").status_code for _ in range(n)])
+
+
+def test_rate_limits_hold_across_worker_processes(tmp_path, index_dir):
+    """Four processes on one data dir stand for gunicorn's workers: together they get the
+    documented 60 lookups a minute, not 60 each (memory:// counted per process)."""
+    ctx = multiprocessing.get_context("fork")
+    start, results = ctx.Event(), ctx.Queue()
+    workers = [ctx.Process(target=_worker_hits, args=(str(tmp_path), str(index_dir), 40, start, results)) for _ in range(4)]
+    for w in workers:
+        w.start()
+    start.set()
+    statuses = [s for _ in workers for s in results.get(timeout=120)]
+    for w in workers:
+        w.join(timeout=30)
+    assert len(statuses) == 160
+    assert statuses.count(200) == 60 and statuses.count(429) == 100
+
+
+def test_sqlite_counter_is_atomic_across_processes(tmp_path):
+    from limits.storage import storage_from_string
+
+    uri = "sqlite://" + str(tmp_path / "ratelimit.db")
+    ctx = multiprocessing.get_context("fork")
+    workers = [ctx.Process(target=_incr_many, args=(uri, 200)) for _ in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(timeout=60)
+    storage = storage_from_string(uri)
+    assert storage.get("k") == 800
+    assert 0 < storage.get_expiry("k") - time.time() <= 60
+    storage.clear("k")
+    assert storage.get("k") == 0
+
+
+def _incr_many(uri: str, n: int) -> None:
+    from limits.storage import storage_from_string
+
+    storage = storage_from_string(uri)
+    for _ in range(n):
+        storage.incr("k", 60)
+
+
+def test_an_expired_window_starts_again(tmp_path):
+    from limits.storage import storage_from_string
+
+    storage = storage_from_string("sqlite://" + str(tmp_path / "ratelimit.db"))
+    assert [storage.incr("w", 1) for _ in range(3)] == [1, 2, 3]
+    time.sleep(1.05)
+    assert storage.get("w") == 0 and storage.incr("w", 1) == 1
+
+
+def test_the_default_store_is_the_shared_file_and_a_configured_one_wins(tmp_path, index_dir, monkeypatch):
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
+    assert app.config["RATELIMIT_STORAGE_URI"] == "sqlite://" + str(tmp_path.resolve() / "ratelimit.db")
+    monkeypatch.setenv("RATELIMIT_STORAGE_URI", "memory://")
+    other = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
+    assert other.config["RATELIMIT_STORAGE_URI"] == "memory://"
