@@ -12,6 +12,7 @@ from knowledge.laws import JURISDICTIONS, LAWS
 
 from . import law_dates, search_params
 from .errors import error_response
+from .page_cache import cached_page
 from .search import service
 from .security import SEARCH_LIMIT, limiter
 
@@ -23,6 +24,7 @@ def _is_htmx() -> bool:
 
 
 @bp.get("/")
+@cached_page
 def home():
     return render_template("home.html", laws=list(LAWS.values()))
 
@@ -42,11 +44,13 @@ def search():
 
 
 @bp.get("/leis")
+@cached_page
 def laws():
     return render_template("laws.html", laws=[load_law(law_id) for law_id in LAWS])
 
 
 @bp.get("/leis/<law_id>")
+@cached_page(daily=True)  # the wording in force depends on the date
 def law(law_id: str):
     """The law in force today, or with ``?data=`` as it stood that day.
 
@@ -71,6 +75,7 @@ def law(law_id: str):
 
 
 @bp.get("/leis/<law_id>/<path:unit_id>")
+@cached_page(daily=True)
 def unit(law_id: str, unit_id: str):
     """A unit today, or with ``?data=`` in the wording in force that day, with its timeline.
 
