@@ -120,3 +120,11 @@ def test_a_new_situation_with_a_place_is_not_taken_as_the_answer_to_where(chat):
     assert reply["intencao"] == "wizard"
     reply = converse(chat, ["quanto tempo vale o crc?", "no acre"])
     assert reply["intencao"] == "lei" and reply["citations"][0]["law"] == "ac-lei-2731-2013"
+
+
+def test_a_date_of_facts_gives_the_wording_in_force_that_day(chat):
+    # PE art. 28, IV before Lei 17.107 of 13/11/2020: "gravíssimas: R$ 3.900,00 (três mil e novecentos reais)"
+    reply = converse(chat, ["qual era a multa gravíssima em pernambuco em 10/05/2019?"])
+    assert reply["resposta"].startswith("Em Pernambuco: R$ 3.900,00.")
+    assert "Na data dos fatos (10/05/2019) valia a redação anterior, trocada por Lei 17.107/2020." in reply["resposta"]
+    assert reply["resposta"].count("R$ 2.900") == 0

@@ -21,11 +21,12 @@ from typing import Protocol
 from ..citations import N_, Cite
 from ..complaints import OCCURRENCES, classify
 from ..corpus import UnknownUnit, resolve
+from ..history import wording_at
 from ..places import PLACES
 from ..units import Unit
 from ..flows import FLOWS, InvalidAnswer
 from ..flows.engine import Question, Statement
-from .answers import parse_answer
+from .answers import parse_answer, parse_date
 from .foreign import to_portuguese
 from .text import normalize
 from .kinds import carries, focus_bonus, references, referring_units, focus_words, introduces, is_list_item, plain_value, question_kind, unit_bonus
@@ -488,12 +489,29 @@ class Assistant:
                 return Reply("\n".join(lines), intent, citations=citations, acoes=acoes + [busca], pergunta=pergunta)
         quote = self._quote_unit(unit)
         value = self._value_line(kind, law_id, unit)
+        dated = ""
+        facts_on = parse_date(text, self.ports.today())
+        if facts_on and facts_on < self.ports.today().isoformat():
+            # A date of facts: amounts and wording follow the version in force that day.
+            version = wording_at(law_id, unit.id, date.fromisoformat(facts_on))
+            if version is not None and version.known and not version.current and version.unit is not None:
+                quote = self._quote_unit(version.unit)
+                value = self._value_line(kind, law_id, version.unit)
+                dated = self._("Na data dos fatos (%(data)s) valia a redação anterior, trocada por %(ato)s.", data=date.fromisoformat(facts_on).strftime("%d/%m/%Y"), ato=version.replaced_by or "?")
+            elif version is not None and (source := getattr(plain_value(kind, unit, law_id), "source", None)) is not None:
+                # Pernambuco's annex names the infraction; the fine of its gravity on that day is in art. 28.
+                fine = wording_at(law_id, source.id, date.fromisoformat(facts_on))
+                if fine is not None and fine.known and not fine.current and fine.unit is not None:
+                    value = self._value_line(kind, law_id, fine.unit)
+                    dated = self._("Na data dos fatos (%(data)s) valia a redação anterior, trocada por %(ato)s.", data=date.fromisoformat(facts_on).strftime("%d/%m/%Y"), ato=fine.replaced_by or "?")
+            elif version is None:
+                dated = self._("Na data dos fatos (%(data)s) este dispositivo ainda não existia.", data=date.fromisoformat(facts_on).strftime("%d/%m/%Y"))
         place_name = self._(IN_PLACE[top_j])
         if carried:
             place_name = self._("%(lugar)s (o lugar da conversa)", lugar=place_name)
         head = f"{place_name}: {value}." if value else ""
         said = self._("%(lugar)s, %(citacao)s diz:", lugar=place_name if not value else self._(IN_PLACE[top_j]), citacao=label)
-        text_out = " ".join(p for p in (head, said) if p) + f" “{quote}”"
+        text_out = " ".join(p for p in (head, dated, said) if p) + f" “{quote}”"
         citations = [Cite(law_id, unit.id)]
         acoes = [{"tipo": "lei", "url": self.ports.unit_url(law_id, unit.id), "rotulo": label}]
         source = getattr(plain_value(kind, unit, law_id), "source", None)
