@@ -567,7 +567,8 @@ class Assistant:
     @staticmethod
     def _quote_unit(unit: Unit, limit: int = 450) -> str:
         """The words of the law that answer: the unit, introduced by the caput it completes."""
-        lead = [a for a in unit.ancestors() if a.text.rstrip().endswith(":")]
+        # The caput a list item completes ("são vedadas as seguintes condutas: … VII - …"); a § stands alone.
+        lead = [a for a in unit.ancestors() if a.text.rstrip().endswith(":")] if is_list_item(unit) else []
         own = unit.text.split("\n")[0]
         if unit.closing:
             own = f"{own} {unit.closing}".strip()

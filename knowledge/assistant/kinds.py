@@ -63,7 +63,8 @@ def question_kind(text: str) -> str | None:
         return None
     # "quanto tempo vale o CRC" is a deadline; "qual a multa" an amount even with "pode" around.
     if "valor" in found and "prazo" in found:
-        return "prazo" if re.search(r"\bprazo\b|\bquantos dias\b|\bquanto tempo\b|\bdias para\b", text) and not re.search(r"\bqual (e )?a multa\b|\bvalor\b", text) else "valor"
+        asks_when = re.search(r"\bprazo\b|\bquantos dias\b|\bquanto tempo\b|\bdias para\b|\b(que|qual) dia\b|\bvence\w*\b|\bvencimento\b", text)
+        return "prazo" if asks_when and not re.search(r"\bqual (e )?a multa\b|\bvalor\b", text) else "valor"
     return found[0]
 
 
@@ -104,6 +105,7 @@ _NUM = rf"(?:\d+(?:[.,]\d+)?|{WORDS_NUMBER})"
 _GLOSS = r"(?:\s*\([^)]{1,60}\))?"
 _TIME_UNIT = r"(dias?(?:\s+[úu]teis|\s+corridos)?|horas?|meses|m[êe]s|anos?)"
 DEADLINE_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+{_TIME_UNIT}\b", re.I)
+DAY_OF_MONTH_RE = re.compile(r"\b(?:para o|at[ée] o|no)\s+dia\s+(\d{1,2})\b", re.I)
 AFTER_DEADLINE_RE = re.compile(r"^\s*,?\s*((?:contad[oa]s?|a contar|a partir|ap[óo]s|antes|anteriores|de antecedência|da data|do recebimento|improrrog)[^.;:,]*)", re.I)
 BRL_RE = re.compile(r"R\$\s*([\d.]+(?:,\d{2})?)")
 UFIRAC_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+UFIRACs?\b", re.I)
@@ -116,7 +118,7 @@ SEATS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+(lugares|passageiros|pessoas|assen
 FORBIDDEN_RE = re.compile(r"\b(vedad[oa]s?|proibid[oa]s?|n[ãa]o (ser[áa]|ser[ãa]o|poder[áa]|poder[ãa]o|[ée]|s[ãa]o) (permitid|admitid|autorizad)\w*|n[ãa]o poder[áa]o?|defeso)\b", re.I)
 ALLOWED_RE = re.compile(r"\b([ée]|s[ãa]o|ser[áa]|ser[ãa]o|fica|ficam) (permitid|admitid|facultad|autorizad)\w*|\bpoder[áa]o? ser\b", re.I)
 MANDATORY_RE = re.compile(r"\b(dever[áa]o?|obrigat[óo]ri[oa]s?|obrigad[oa]s?|[ée] exigid[oa]|ser[áa] exigid[oa])\b", re.I)
-WHO_RE = re.compile(r"\b(poder regulat[óo]rio|fiscaliza[çc][ãa]o|fiscalizar|gest[ãa]o|compete|competir[áa]|compet[êe]ncia|caber[áa]|cabe (ao|[àa])|julgad[oa]|julgar|apreciar|aprecia[çc][ãa]o|dirigid[oa]|a cargo d|respons[áa]vel|decidir|proferid[oa])\b", re.I)
+WHO_RE = re.compile(r"\b(regulat[óo]ri\w*|poder concedente|fiscaliza[çc][ãa]o|fiscalizar|gest[ãa]o|compete|competir[áa]|compet[êe]ncia|caber[áa]|cabe (ao|[àa])|julgad[oa]|julgar|apreciar|aprecia[çc][ãa]o|dirigid[oa]|a cargo d|respons[áa]vel|decidir|proferid[oa])\b", re.I)
 DOCUMENT_RE = re.compile(r"\b(documento|documenta[çc][ãa]o|certid[ãa]o|certid[õo]es|c[óo]pia|comprovante|comprova[çc][ãa]o|prova de|apresenta[çc][ãa]o|atestado|contrato social|ap[óo]lice|requerimento|certificado)\w*", re.I)
 
 
@@ -165,7 +167,7 @@ def introduces(unit: Unit) -> bool:
 def carries(kind: str | None, text: str) -> bool:
     """Do these words hold an answer of that kind (a number of days, an amount, "vedado" …)?"""
     if kind == "prazo":
-        return bool(DEADLINE_RE.search(text))
+        return bool(DEADLINE_RE.search(text) or DAY_OF_MONTH_RE.search(text))
     if kind == "valor":
         vb = VB_RE.search(text)
         return bool(BRL_RE.search(text) or UFIRAC_RE.search(text) or MVR_RE.search(text) or (vb and vb.group(1) != "G"))
@@ -243,7 +245,8 @@ def _brl(amount: Decimal) -> str:
 def _deadline(text: str) -> str | None:
     match = DEADLINE_RE.search(text)
     if not match:
-        return None
+        day = DAY_OF_MONTH_RE.search(text)
+        return f"dia {int(day.group(1))}" if day else None
     unit_word = re.sub(r"\s+", " ", match.group(2))
     said = f"{_number(match.group(1))} {unit_word}"
     after = AFTER_DEADLINE_RE.match(text[match.end():])
@@ -335,6 +338,12 @@ def plain_value(kind: str | None, unit: Unit, law_id: str, vb: Decimal | None = 
             if u is unit and not (unit.parent is not None and introduces(unit.parent)):
                 break
         return None
+    if kind == "documentos":
+        items = [c for c in unit.children if c.text] if introduces(unit) else []
+        if items:
+            listed = "; ".join(f"{c.marker} {c.text.rstrip(';.')}" for c in items)
+            return Value(listed if len(listed) <= 600 else listed[:600].rsplit(" ", 1)[0] + " …")
+        return None
     if kind == "permissao":
         text = _texts(unit)
         lead = next((a for a in reversed(unit.ancestors()) if introduces(a) and FORBIDDEN_RE.search(a.text)), None)
@@ -370,6 +379,7 @@ KIND_WORDS = {
     "prazo": ("prazo", "prazos", "dias", "dia", "horas", "hora", "tempo", "demora", "demorar", "validade", "vale", "meses", "anos", "quantos", "quanto"),
     "valor": ("multa", "multas", "valor", "valores", "custa", "preco", "quanto", "reais", "paga", "pago"),
     "limite": ("idade", "anos", "maximo", "maxima", "minimo", "minima", "limite", "quantos", "quantas", "capacidade"),
+    "quem": ("quem", "qual", "orgao", "agencia"),
 }
 
 
@@ -432,6 +442,10 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str]) -> float:
             if any(_has(fold(own.lower()).split(), w) for w in focus):
                 return 0.35  # "são vedadas as seguintes condutas: … VII - condução de passageiros em pé"
         return 0.0
+    if kind == "quem":
+        own = fold(_texts(unit).lower())
+        named = re.search(r"\b(ageac|epti|der|cdtc|jari|cmtt|cra|poder concedente|poder publico|departamento de estradas)\b", own)
+        return (0.2 if named else 0.0) + (0.2 if any(_has(own.split(), w) for w in focus) and WHO_RE.search(_texts(unit)) else 0.0)
     if kind not in ("prazo", "valor", "limite") or not focus:
         return 0.0
     pattern = _value_pattern(kind)
