@@ -157,6 +157,14 @@ def test_law_on_a_date_and_before_it():
         law_on("ac-lei-2731-2013", date(2013, 12, 20))  # art. 100: 120 days after publication
 
 
+def test_headings_and_amending_acts_as_they_stood():
+    old = law_on(PE, BEFORE_2020).law
+    chapter = next(d for d in old.toc if getattr(d, "number", None) == "III")
+    assert (chapter.title, chapter.previous_titles) == ("Das licenças para realização de viagens", [])
+    assert old.info.amended_by == ()
+    assert law_on(PE, TODAY).law.info.amended_by == ("Lei nº 17.107, de 13/11/2020", "Lei nº 17.406, de 23/09/2021")
+
+
 def test_the_history_does_not_change_todays_text():
     from knowledge.corpus import load_law
 
