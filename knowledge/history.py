@@ -70,7 +70,7 @@ class UnitVersion:
         return self.until is None
 
     def cite(self) -> Cite:
-        return Cite(self.law_id, self.unit_id).on(self.since)
+        return Cite(self.law_id, self.unit_id).at(self.since)
 
 
 # -- dates --------------------------------------------------------------------------
@@ -341,7 +341,7 @@ def wording_at(law_id: str, unit_id: str, when: date) -> UnitVersion | None:
 
 def exists_on(cite: Cite, when: date | None = None) -> bool:
     """Does the cited unit exist, with a known wording, on ``when`` (default: the citation's date, else today)?"""
-    when = when or cite.when
+    when = when or cite.on
     if when is None:
         return cite.law in LAWS and cite.unit in load_law(cite.law).by_id
     version = wording_at(cite.law, cite.unit, when)

@@ -182,9 +182,9 @@ def test_count_of_units_with_dated_versions():
 
 
 def test_cite_on_a_date_keeps_equality_and_checks_existence():
-    assert pe("art-28/inc-4").on(BEFORE_2020) == pe("art-28/inc-4")
-    assert exists_on(pe("art-25/par-1").on(BEFORE_2020))
-    assert not exists_on(pe("art-29-a").on(BEFORE_2020))
+    assert pe("art-28/inc-4").at(BEFORE_2020) == pe("art-28/inc-4")
+    assert exists_on(pe("art-25/par-1").at(BEFORE_2020))
+    assert not exists_on(pe("art-29-a").at(BEFORE_2020))
     assert not exists_on(sp("art-25"), date(2000, 1, 1))  # exists, but its wording that day is unknown
     assert exists_on(Cite(PE, "art-10/inc-2"), BEFORE_2020) and not exists_on(Cite(PE, "art-10/inc-2"))
 
