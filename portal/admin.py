@@ -20,7 +20,7 @@ from knowledge.citations import N_
 from knowledge.complaints import OCCURRENCES
 
 from .database import get_db
-from .security import LOGIN_LIMIT, limiter
+from .security import LOGIN_LIMIT, keyed_digest, limiter
 from .storage import complaints as store
 from .storage import sessions, staff
 from .csv_export import export_csv
@@ -86,7 +86,7 @@ def login():
     if request.method == "POST":
         username = request.form.get("usuario", "")
         try:
-            user = staff.authenticate(get_db(), username, request.form.get("senha", ""))
+            user = staff.authenticate(get_db(), username, request.form.get("senha", ""), client=keyed_digest("login", request.remote_addr or ""))
         except staff.LockedOut:
             user, error = None, _("Conta bloqueada por 15 minutos após tentativas erradas.")
         if user:

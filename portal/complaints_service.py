@@ -7,8 +7,6 @@ a public response or a log line.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import logging
 import re
@@ -26,6 +24,7 @@ from knowledge.parameters import NotInForce
 from knowledge.plates import InvalidPlate, normalize, plate_key
 
 from .database import get_db
+from .security import keyed_digest
 from .serialize import cites
 from .storage import complaints as store
 from .storage.registry import find_vehicle
@@ -197,23 +196,17 @@ def enquadramento(complaint: dict) -> list[dict]:
 IdempotencyConflict = store.IdempotencyConflict
 
 
-def _mac(*parts: str) -> str:
-    secret = current_app.config["SECRET_KEY"]
-    secret = secret.encode() if isinstance(secret, str) else secret
-    return hmac.new(secret, "\x00".join(parts).encode("utf-8"), hashlib.sha256).hexdigest()
-
-
 def scoped_key(key: str, client: str) -> str:
     """The key as stored: an HMAC of (client address, key), so that the same key sent by
     another client is another key (it can neither read nor block this client's complaint)
     and the database holds no address in clear."""
-    return _mac("idempotency", client or "", key)
+    return keyed_digest("idempotency", client or "", key)
 
 
 def body_digest(parsed: Parsed) -> str:
     """What the complaint says (after validation), contact included."""
     canonical = json.dumps({"complaint": parsed.complaint, "contact": parsed.contact}, sort_keys=True, ensure_ascii=True)
-    return _mac("body", canonical)
+    return keyed_digest("body", canonical)
 
 
 def submit(parsed: Parsed, *, idempotency_key: str | None = None, client: str = "") -> tuple[store.Stored, dict]:

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -54,6 +56,17 @@ ASSISTANT_LIMIT = "30 per minute;500 per hour"
 PROTOCOL_LIMIT = "30 per minute"
 LOGIN_LIMIT = "10 per minute;50 per hour"
 SEARCH_LIMIT = "120 per minute"
+
+
+def keyed_digest(*parts: str) -> str:
+    """HMAC-SHA256 of the parts with the installation's secret key: a stable pseudonym
+    for an address or a request body that the database can compare but not reverse
+    (without the key, even an IPv4 address cannot be found by trying them all)."""
+    from flask import current_app
+
+    secret = current_app.config["SECRET_KEY"]
+    secret = secret.encode() if isinstance(secret, str) else secret
+    return hmac.new(secret, "\x00".join(parts).encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
 
 
 def init_app(app: Flask) -> None:

@@ -435,3 +435,49 @@ def test_the_default_store_is_the_shared_file_and_a_configured_one_wins(tmp_path
     monkeypatch.setenv("RATELIMIT_STORAGE_URI", "memory://")
     other = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
     assert other.config["RATELIMIT_STORAGE_URI"] == "memory://"
+
+
+# -- Low: lockout without user enumeration -----------------------------------------------------------
+
+
+def _attempt(client, user: str, password: str, address: str):
+    return client.post("/admin/entrar", data={"usuario": user, "senha": password}, environ_base={"REMOTE_ADDR": address})
+
+
+def test_an_attacker_cannot_lock_a_colleague_out_from_elsewhere(app):
+    _staff(app)
+    client = app.test_client()
+    for _ in range(6):
+        assert _attempt(client, "fiscal", "chute", "203.0.113.9").status_code == 401
+    assert "Conta bloqueada" in _attempt(client, "fiscal", PASSWORD, "203.0.113.9").get_data(as_text=True)
+    assert _attempt(app.test_client(), "fiscal", PASSWORD, "198.51.100.7").status_code == 303
+    stored = connect(app.config["DATA_DIR"] + "/portal.db").execute("SELECT cliente FROM login_failures").fetchall()
+    assert stored and all("203.0.113.9" not in c and len(c) == 64 for (c,) in stored)
+
+
+def test_unknown_and_real_names_get_the_same_answers(app):
+    _staff(app)
+    client = app.test_client()
+    real = [_attempt(client, "fiscal", "chute", "203.0.113.9") for _ in range(7)]
+    unknown = [_attempt(client, "fantasma", "chute", "203.0.113.9") for _ in range(7)]
+    assert [r.status_code for r in real] == [r.status_code for r in unknown] == [401] * 7
+    # Identical pages, but for the CSRF token's signing time.
+    page = lambda r: re.sub(r'name="csrf_token" value="[^"]+"', "", r.get_data(as_text=True))  # noqa: E731
+    assert [page(r) for r in real] == [page(r) for r in unknown]
+    assert "Conta bloqueada" in real[-1].get_data(as_text=True)
+
+
+def test_every_attempt_computes_one_password_hash(app, monkeypatch):
+    """Equal work for an unknown name, a wrong password and a locked pair, so the answer's
+    timing does not tell them apart (the lock used to answer before hashing)."""
+    import portal.storage.staff as staff_module
+
+    calls = []
+    real_check = staff_module.check_password_hash
+    monkeypatch.setattr(staff_module, "check_password_hash", lambda h, p: calls.append(h) or real_check(h, p))
+    _staff(app)
+    client = app.test_client()
+    for user in ["fiscal"] * 7 + ["fantasma"] * 7:
+        before = len(calls)
+        _attempt(client, user, "chute", "203.0.113.9")
+        assert len(calls) == before + 1
