@@ -25,6 +25,7 @@ from knowledge.plates import InvalidPlate, normalize, plate_key
 
 from .database import get_db
 from .security import keyed_digest
+from .text_safety import clean
 from .serialize import cites
 from .storage import complaints as store
 from .storage.registry import find_vehicle
@@ -68,7 +69,7 @@ def _text(value, field: str, limit: int) -> str | None:
         return None
     if not isinstance(value, str):
         raise ComplaintError(field, N_("Este campo deve ser um texto."))
-    value = value.strip()
+    value = clean(value).strip()
     if len(value) > limit:
         raise ComplaintError(field, N_("Use no máximo %(n)d caracteres."), n=limit)
     return value or None
