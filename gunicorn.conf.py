@@ -14,10 +14,17 @@ worker_class = "sync"
 timeout = int(os.environ.get("PORTAL_TIMEOUT", "30"))
 graceful_timeout = 20
 keepalive = 5
-max_requests = 2000
-max_requests_jitter = 200
+# Workers are recycled now and then as a guard against slow leaks.  A new worker
+# imports the app, parses the statutes, opens the index and fills its caches again
+# (a second or more of CPU), so this is rare: at 2,000 requests a busy worker was
+# replaced every few seconds (issue #12).
+max_requests = int(os.environ.get("PORTAL_MAX_REQUESTS", "50000"))
+max_requests_jitter = max_requests // 10
 # The access log never records query strings (%(U)s is the path only): a plate,
-# a search or a complaint detail could identify someone.
+# a search or a complaint detail could identify someone.  AccessLogger also replaces
+# plates and protocols in the path and escapes CR/LF, NUL and other control
+# characters, so a request cannot write a forged line (portal/access_log.py).
+logger_class = "portal.access_log.AccessLogger"
 accesslog = "-"
 access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms'
 errorlog = "-"

@@ -216,8 +216,9 @@ def submit(parsed: Parsed, *, idempotency_key: str | None = None, client: str = 
     IdempotencyConflict and nothing is stored."""
     key = scoped_key(idempotency_key, client) if idempotency_key else None
     stored = store.create(get_db(), parsed.complaint, parsed.contact, idempotency_key=key, body_digest=body_digest(parsed) if key else None)
-    # Only the protocol and non-personal facts reach the log.
-    log.info("complaint %s %s (%s)", "received" if stored.created else "repeated", stored.protocolo, parsed.complaint["jurisdicao"])
+    # Only the internal number (staff open /admin/denuncias/<n>) and non-personal facts
+    # reach the log; the protocol is the citizen's key to the complaint and stays out.
+    log.info("complaint %s #%d (%s)", "received" if stored.created else "repeated", stored.id, parsed.complaint["jurisdicao"])
     return stored, receipt(stored.protocolo, parsed.complaint)
 
 

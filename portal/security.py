@@ -17,6 +17,7 @@ import hmac
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from flask import Flask, request
 from flask_limiter import Limiter
@@ -69,9 +70,50 @@ def keyed_digest(*parts: str) -> str:
     return hmac.new(secret, "\x00".join(parts).encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
 
 
+_DEFAULT_HEADERS = tuple(
+    (name.lower(), name, value)
+    for name, value in (
+        ("Content-Security-Policy", CSP),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+        ("Referrer-Policy", "same-origin"),
+        ("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"),
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+    )
+)
+PRIVATE_PREFIXES = ("/admin", "/denuncia/", "/api/v1/denuncias/", "/assistente/")
+
+
+def _private(path: str) -> bool:
+    """Answers no cache may store: staff pages, complaints, the assistant's conversation,
+    and a wizard's steps (the person's answers are in the query string; its start page is not private)."""
+    if path == "/assistente" or path.startswith(PRIVATE_PREFIXES):
+        return True
+    return path.startswith("/assistentes/") and bool(set(request.args) - {"lang"})
+
+
+def safe_location(location: str, base_url: str | None) -> str:
+    """A redirect target that never carries a host the client chose.
+
+    Werkzeug builds some redirects (``/admin`` → ``/admin/``) from the Host header, and
+    behind a proxy from X-Forwarded-Host: a forged header sent people elsewhere.  An
+    absolute URL stays only when it is on PORTAL_BASE_URL; otherwise it becomes a path
+    on this site (with a single leading slash, so ``//evil`` cannot come back)."""
+    parts = urlsplit(location)
+    if not parts.scheme and not parts.netloc and not location.startswith(("//", "/\\", "\\")):
+        return location
+    base = urlsplit(base_url or "")
+    if base.netloc and (parts.scheme, parts.netloc) == (base.scheme, base.netloc):
+        return location
+    path = "/" + parts.path.lstrip("/\\")
+    return urlunsplit(("", "", path, parts.query, parts.fragment))
+
+
 def init_app(app: Flask) -> None:
     if os.environ.get("PORTAL_BEHIND_PROXY") == "1" or app.config.get("BEHIND_PROXY"):
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+        # X-Forwarded-Host is not trusted: the host in links and redirects comes from
+        # PORTAL_BASE_URL or is left out (relative), never from the request.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0)
     # Flask ships defaults for these keys, so "unset" means the default value.
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
@@ -105,14 +147,15 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def security_headers(response):
         headers = response.headers
-        headers.setdefault("Content-Security-Policy", CSP)
-        headers.setdefault("X-Content-Type-Options", "nosniff")
-        headers.setdefault("X-Frame-Options", "DENY")
-        headers.setdefault("Referrer-Policy", "same-origin")
-        headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
-        headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
-        if request.is_secure:
-            headers.setdefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
-        if request.path.startswith(("/admin", "/denuncia/", "/api/v1/denuncias/", "/assistente")):
+        # One pass over the few headers present (Headers.setdefault scans them per call).
+        present = {name.lower() for name, _ in headers.items()}
+        for lower, name, value in _DEFAULT_HEADERS:
+            if lower not in present:
+                headers.add(name, value)
+        if request.is_secure and "strict-transport-security" not in present:
+            headers.add("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+        if _private(request.path):
             headers["Cache-Control"] = "no-store"
+        if "location" in present:
+            headers["Location"] = safe_location(headers["Location"], app.config.get("PORTAL_BASE_URL"))
         return response
