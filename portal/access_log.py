@@ -56,10 +56,11 @@ class AccessLogger(Logger):
 
     def atoms(self, resp, req, environ, request_time):
         atoms = super().atoms(resp, req, environ, request_time)
-        for key in ("U", "r", "q", "f"):
-            if key in atoms and isinstance(atoms[key], str):
-                atoms[key] = safe_path(atoms[key]) if key == "U" else "-"
+        # The request line, the query string and the referer carry query strings: left out.
+        for key in ("r", "q", "f"):
+            atoms[key] = "-"
         for key, value in list(atoms.items()):
             if isinstance(value, str):
                 atoms[key] = escape(value)
+        atoms["U"] = safe_path(environ.get("PATH_INFO"))
         return atoms

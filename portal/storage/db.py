@@ -49,7 +49,12 @@ class transaction:
         return self.db
 
     def __exit__(self, exc_type, exc, tb):
-        self.db.conn.execute("ROLLBACK" if exc_type else "COMMIT")
+        if not exc_type:
+            self.db.conn.execute("COMMIT")
+        elif self.db.conn.in_transaction:
+            # SQLite already rolled back on some errors (disk full); a second ROLLBACK
+            # would raise and hide the real error.
+            self.db.conn.execute("ROLLBACK")
         return False
 
 
