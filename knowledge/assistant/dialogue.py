@@ -416,7 +416,7 @@ class Assistant:
                 # The fine or deadline of what this article forbids may sit in the article that applies it.
                 for referrer in referring_units(hit.law, found.article.id):
                     if referrer.article is not found.article and carries(kind, referrer.text):
-                        score = 0.6 * hit.score / top + unit_bonus(kind, referrer, normalize(query)) + focus_bonus(kind, referrer, focus) - 0.01 * position
+                        score = 0.6 * hit.score / top + unit_bonus(kind, referrer, normalize(query)) + focus_bonus(kind, referrer, focus, tuple(normalize(query).split())) - 0.01 * position
                         ranked.append((score, hit.law, referrer, law.citation(referrer)))
             for unit in found.article.walk():
                 if unit.vetoed or not (unit.text or unit.closing):
@@ -431,7 +431,7 @@ class Assistant:
                     lexical += max((0.6 * article_scores.get((hit.law, f"art-{n}"), 0.0) for n in references(unit)), default=0.0)
                 if lexical <= 0:
                     continue
-                score = lexical / top + unit_bonus(kind, unit, normalize(query)) + focus_bonus(kind, unit, focus) - (0 if telling else 0.5) - 0.01 * position
+                score = lexical / top + unit_bonus(kind, unit, normalize(query)) + focus_bonus(kind, unit, focus, tuple(normalize(query).split())) - (0 if telling else 0.5) - 0.01 * position
                 ranked.append((score, hit.law, unit, law.citation(unit)))
         ranked.sort(key=lambda r: -r[0])
         if os.environ.get("ASSISTANT_DEBUG_RANK"):

@@ -363,8 +363,8 @@ def plain_value(kind: str | None, unit: Unit, law_id: str, vb: Decimal | None = 
 
 # Words the statutes use for the same act as the question's word (matched by their first letters).
 FAMILIES: tuple[tuple[str, ...], ...] = (
-    ("recorr", "recurs", "interp"),  # an appeal is "interposto"
-    ("defes", "defend", "interp"),
+    ("recorr", "recurs", "~interp"),  # an appeal is "interposto" (a weaker sign: a defence is too)
+    ("defes", "defend", "~interp"),
     ("pag", "pagam", "recolh"),
     ("apreen", "apreens"),
     ("reten", "retid", "reter"),
@@ -391,7 +391,7 @@ def _stems_of(word: str) -> tuple[str, ...]:
     if word in EXACT_FAMILIES:
         return EXACT_FAMILIES[word]
     for family in FAMILIES:
-        if any(word.startswith(p) for p in family):
+        if any(word.startswith(p) for p in family if not p.startswith("~")):
             return family
     return (word[:4] if len(word) >= 5 else word,)  # "vende" / "vendas", "regula" / "regulatório"
 
@@ -403,14 +403,14 @@ def focus_words(text: str, key_words: list[str], kind: str | None) -> list[str]:
     words = [w for w in key_words if w not in skip]
     # "quantos cobradores", "quantas pessoas": the thing counted is what the question is about.
     counted = [b for a, b in zip(all_words, all_words[1:]) if a in ("quantos", "quantas") and b in words]
-    acts = [w for w in words if w not in counted and any(w.startswith(p) for f in FAMILIES for p in f if " " not in p)]
+    acts = [w for w in words if w not in counted and any(w.startswith(p) for f in FAMILIES for p in f if " " not in p and not p.startswith("~"))]
     return counted + acts + [w for w in words if w not in counted and w not in acts]
 
 
-def _has(text_words: list[str], word: str) -> bool:
-    stems = _stems_of(word)
+def _has(text_words: list[str], word: str, weak: bool = True) -> bool:
+    """Does the text use the word, or a word of its family (a "~" member only when ``weak``)?"""
     joined = " " + " ".join(text_words)
-    return any(f" {s}" in joined for s in stems)
+    return any(f" {s.lstrip('~')}" in joined for s in _stems_of(word) if weak or not s.startswith("~"))
 
 
 def _value_pattern(kind: str) -> re.Pattern:
@@ -422,10 +422,10 @@ def _value_pattern(kind: str) -> re.Pattern:
 
 
 def _around(text: str, match: re.Match) -> list[str]:
-    return fold(text[: match.start()].lower()).split()[-8:] + fold(text[match.end():].lower()).split()[:4]
+    return fold(text[: match.start()].lower()).split()[-14:] + fold(text[match.end():].lower()).split()[:4]
 
 
-def focus_bonus(kind: str | None, unit: Unit, focus: list[str]) -> float:
+def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple[str, ...] = ()) -> float:
     """The value sits next to what was asked ("o recurso deverá ser interposto no prazo de 15 dias").
 
     A value next to another act ("30 dias para pagamento", "comunicado do julgamento no
@@ -446,6 +446,13 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str]) -> float:
         own = fold(_texts(unit).lower())
         named = re.search(r"\b(ageac|epti|der|cdtc|jari|cmtt|cra|poder concedente|poder publico|departamento de estradas)\b", own)
         return (0.2 if named else 0.0) + (0.2 if any(_has(own.split(), w) for w in focus) and WHO_RE.search(_texts(unit)) else 0.0)
+    if kind == "limite" and re.search(r"\bidade\b|\banos de (uso|fabricacao)\b|\bvelh|\bantig", " ".join(focus_all)):
+        # An age: a number of years next to "idade" / "fabricação" / "uso".
+        own = _texts(unit)
+        match = YEARS_RE.search(own)
+        if match and re.search(r"idade|fabrica[çc][ãa]o|de uso|vida [úu]til", own, re.I):
+            return 0.35
+        return -0.2
     if kind not in ("prazo", "valor", "limite") or not focus:
         return 0.0
     pattern = _value_pattern(kind)
@@ -460,9 +467,20 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str]) -> float:
     match = pattern.search(text)
     near = _around(text, match)
     focus_family = _stems_of(focus[0])
-    if _has(near, focus[0]):
+    before = fold(text[: match.start()].lower()).split()[-14:]
+
+    def last(test) -> int:
+        return max((i for i, w in enumerate(before) if test([w])), default=-1)
+
+    closest_other = max((last(lambda w, f=f: any(_has(w, p) for p in f if not p.startswith("~"))) for f in FAMILIES if f != focus_family), default=-1)
+    if closest_other > last(lambda w: _has(w, focus[0])) >= 0:
+        return -0.3  # "Não acolhida a defesa, o permissionário é comunicado do JULGAMENTO no prazo de 15 dias"
+    if _has(near, focus[0], weak=False):
         return 0.45 if holder is unit else 0.2
-    other_acts = [f for f in FAMILIES if f != focus_family and any(_has(near, p) for p in f)]
+    if _has(near, focus[0]):
+        return 0.3 if holder is unit else 0.15
+    close = before[-8:] + fold(text[match.end():].lower()).split()[:4]
+    other_acts = [f for f in FAMILIES if f != focus_family and any(_has(close, p) for p in f if not p.startswith("~"))]
     if other_acts:
         return -0.3
     if holder is unit:
