@@ -43,6 +43,7 @@ def create_portal(app: Flask) -> None:
 
     security.init_app(app)
     database.init_app(app)
+    passenger.init_upload_limit(app)  # before CSRF, which reads the request body
     csrf = CSRFProtect(app)
     # The JSON API takes application/json only, which a cross-site form cannot send.
     csrf.exempt(api.bp)

@@ -7,12 +7,10 @@ a public response or a log line.
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 
 from flask import current_app
 from flask_babel import gettext
@@ -23,6 +21,7 @@ from knowledge.complaints import JURISDICTIONS, OCCURRENCES, REGULATORS, Enquadr
 from knowledge.parameters import NotInForce
 from knowledge.plates import InvalidPlate, normalize, plate_key
 
+from .contacts import configured_lines
 from .database import get_db
 from .serialize import cites
 from .storage import complaints as store
@@ -37,6 +36,7 @@ MAX_RELATO = 4000
 MAX_PLACE = 120
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]{2,}$")
 PHONE_RE = re.compile(r"^[0-9()+\-\s.]{8,20}$")
+HOUR_RE = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
 
 CONSENT_TEXT = N_(
     "Autorizo o uso do meu nome, e-mail ou telefone apenas para que o órgão fiscalizador entre em contato sobre esta denúncia. "
@@ -78,7 +78,7 @@ def parse(data: dict, *, today: date) -> Parsed:
     if not isinstance(data, dict):
         raise ComplaintError("denuncia", N_("Envie os dados da denúncia como um objeto JSON."))
     placa = None
-    for name in ("placa", "jurisdicao", "data_ocorrencia", "origem", "destino", "relato"):
+    for name in ("placa", "jurisdicao", "data_ocorrencia", "hora_ocorrencia", "origem", "destino", "relato"):
         if data.get(name) is not None and not isinstance(data.get(name), str):
             raise ComplaintError(name, N_("Este campo deve ser um texto."))
     if data.get("consentimento") is not None and not isinstance(data.get("consentimento"), bool):
@@ -106,6 +106,9 @@ def parse(data: dict, *, today: date) -> Parsed:
         raise ComplaintError("data_ocorrencia", N_("A data não pode estar no futuro."))
     if when.year < 2000:
         raise ComplaintError("data_ocorrencia", N_("Data muito antiga."))
+    hora = (data.get("hora_ocorrencia") or "").strip() or None
+    if hora is not None and not HOUR_RE.match(hora):
+        raise ComplaintError("hora_ocorrencia", N_("Informe a hora no formato HH:MM (por exemplo, 07:30)."))
     occurrences = data.get("ocorrencias")
     if isinstance(occurrences, str):
         occurrences = [occurrences]
@@ -119,7 +122,7 @@ def parse(data: dict, *, today: date) -> Parsed:
     if occurrences == ["outro"] and not relato:
         raise ComplaintError("relato", N_("Conte o que aconteceu: com “outro problema”, o relato é obrigatório."))
     complaint = {
-        "jurisdicao": jurisdicao, "placa": placa, "data_ocorrencia": when.isoformat(),
+        "jurisdicao": jurisdicao, "placa": placa, "data_ocorrencia": when.isoformat(), "hora_ocorrencia": hora,
         "origem": _text(data.get("origem"), "origem", MAX_PLACE), "destino": _text(data.get("destino"), "destino", MAX_PLACE),
         "ocorrencias": occurrences, "relato": relato,
     }
@@ -146,22 +149,13 @@ def parse(data: dict, *, today: date) -> Parsed:
 
 def regulator(jurisdiction: str) -> dict:
     base = REGULATORS[jurisdiction]
-    extra = _configured_contacts().get(jurisdiction, [])
+    extra = configured_lines(jurisdiction)
     return {
         "sigla": base.sigla,
         "nome": base.nome,
         "contatos": [gettext(c) for c in base.contatos] + list(extra),
         "citations": cites(base.citations),
     }
-
-
-def _configured_contacts() -> dict:
-    """Real contact lines a deployment adds in DATA_DIR/orgaos.json ({"pe": ["…"], …})."""
-    path = Path(current_app.config["DATA_DIR"]) / "orgaos.json"
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
-        return {}
 
 
 def enquadramento(complaint: dict) -> list[dict]:
@@ -192,8 +186,8 @@ def enquadramento(complaint: dict) -> list[dict]:
     return items
 
 
-def submit(parsed: Parsed, *, idempotency_key: str | None = None) -> tuple[store.Stored, dict]:
-    stored = store.create(get_db(), parsed.complaint, parsed.contact, idempotency_key=idempotency_key)
+def submit(parsed: Parsed, *, idempotency_key: str | None = None, photos=()) -> tuple[store.Stored, dict]:
+    stored = store.create(get_db(), parsed.complaint, parsed.contact, idempotency_key=idempotency_key, photos=photos)
     # Only the protocol and non-personal facts reach the log.
     log.info("complaint %s %s (%s)", "received" if stored.created else "repeated", stored.protocolo, parsed.complaint["jurisdicao"])
     return stored, receipt(stored.protocolo, parsed.complaint)

@@ -136,12 +136,33 @@ def _m5_conversations(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX idx_conversations_expira ON conversations (expira_em)")
 
 
+def _m6_complaint_time_and_photos(db: sqlite_utils.Database) -> None:
+    # The time of day (which trip) and up to 3 photos per complaint.  Photos are stored
+    # already re-encoded (no EXIF/GPS) and are deleted with their complaint (ON DELETE
+    # CASCADE): they follow the complaint's retention, whatever it is.
+    db.execute("ALTER TABLE complaints ADD COLUMN hora_ocorrencia TEXT")
+    db.execute(
+        """CREATE TABLE complaint_photos (
+               complaint_id INTEGER NOT NULL REFERENCES complaints(id) ON DELETE CASCADE,
+               n INTEGER NOT NULL,
+               tipo TEXT NOT NULL,
+               largura INTEGER NOT NULL,
+               altura INTEGER NOT NULL,
+               bytes INTEGER NOT NULL,
+               conteudo BLOB NOT NULL,
+               criada_em TEXT NOT NULL,
+               PRIMARY KEY (complaint_id, n)
+           )"""
+    )
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (1, "registro: operadoras, veículos e metadados", _m1_registry),
     (2, "registro: índices de consulta por placa", _m2_registry_indexes),
     (3, "denúncias, contatos (separados) e histórico", _m3_complaints),
     (4, "equipe e trilha de auditoria", _m4_staff_and_audit),
     (5, "conversas do assistente (com validade)", _m5_conversations),
+    (6, "denúncias: hora do fato e fotos (só para a equipe)", _m6_complaint_time_and_photos),
 ]
 
 
