@@ -144,8 +144,10 @@ def _photos_of_form(files) -> list:
 def denuncia_submit():
     data = _form_data(request.form)
     try:
-        _place_of_form(data)
+        # Field by field in the form's order: what happened first, then where.
         parsed = service.parse(data, today=date.today())
+        _place_of_form(data)
+        parsed.complaint["jurisdicao"] = data["jurisdicao"]
         evidence = _photos_of_form(request.files)
     except service.ComplaintError as error:
         return _render_form(data, error=error, status=400)

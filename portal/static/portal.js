@@ -40,6 +40,10 @@
         .catch(function () { /* the person closed the share sheet */ });
     }
   });
+  /* On paper the reasons ("Por quê?") are part of the result: open them before printing. */
+  window.addEventListener("beforeprint", function () {
+    document.querySelectorAll("details.why").forEach(function (el) { el.open = true; });
+  });
   /* Copy and share buttons exist only where the browser can do it (they start hidden). */
   function revealEnhancements(root) {
     if (navigator.clipboard && navigator.clipboard.writeText) {
