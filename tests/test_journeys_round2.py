@@ -307,3 +307,12 @@ def test_logo_is_an_svg_not_an_emoji(client):
     html = client.get("/").get_data(as_text=True)
     assert "🚌" not in html and 'src="/static/logo.svg"' in html
     assert client.get("/static/logo.svg").mimetype == "image/svg+xml"
+
+
+def test_any_error_answering_an_htmx_part_is_a_partial(client):
+    response = client.get("/busca?q=" + "x" * 600, headers={"HX-Request": "true", "HX-Target": "resultados"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and "<html" not in html and "<header" not in html
+    assert 'class="error-summary" role="alert"' in html
+    full = client.get("/busca?q=" + "x" * 600)
+    assert "<html" in full.get_data(as_text=True)

@@ -55,9 +55,13 @@
   }
   document.addEventListener("DOMContentLoaded", function () { revealEnhancements(document); });
   document.addEventListener("htmx:afterSwap", function (event) { if (event.detail.target) { revealEnhancements(event.detail.target); } });
-  /* 4xx answers carry a form with the error explained: show them instead of ignoring them. */
+  /* Error answers to an htmx request are partials with the error explained (portal/errors.py):
+   * show them in place instead of ignoring them. */
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail.xhr.status === 400) { event.detail.shouldSwap = true; event.detail.isError = false; }
+    var xhr = event.detail.xhr;
+    if (xhr.status >= 400 && xhr.status < 600 && xhr.responseText.indexOf("<html") === -1) {
+      event.detail.shouldSwap = true; event.detail.isError = false;
+    }
   });
   document.addEventListener("htmx:responseError", function (event) {
     announce(document.documentElement.lang.indexOf("pt") === 0
