@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from babel.numbers import format_currency, get_currency_symbol
 from flask import Flask, g, request
@@ -76,10 +76,17 @@ def lang_url(code: str) -> str:
     After an htmx step the page's address is the step's (hx-push-url), and the
     step's response swaps these links out of band (templates/_lang_nav.html), so
     they always point at the address the person is looking at.
-    """
+
+    The path is the one the client sent (also on a 404), so it is made a plain path of
+    this site: one leading slash, and everything a browser might read as a host or a
+    separator (``/\\evil.example``, control characters) percent-encoded."""
     args = request.args.to_dict(flat=False)
     args["lang"] = [code]
-    return request.path + "?" + urlencode(args, doseq=True)
+    return _own_path() + "?" + urlencode(args, doseq=True)
+
+
+def _own_path() -> str:
+    return "/" + quote(request.path.lstrip("/\\"), safe="/-._~!$&'()*+,;=:@")
 
 
 def url_with(**changes) -> str:
@@ -91,7 +98,7 @@ def url_with(**changes) -> str:
         else:
             args[key] = [value]
     query = urlencode(args, doseq=True)
-    return request.path + ("?" + query if query else "")
+    return _own_path() + ("?" + query if query else "")
 
 
 def place_in(place_id: str) -> str:
