@@ -78,6 +78,7 @@ def test_a_complaint_is_never_prefilled_for_a_place_the_person_did_not_choose(ch
     assert reply["intencao"] == "denuncia"
     url = next(a["url"] for a in reply["acoes"] if a["tipo"] == "denuncia")
     assert "jurisdicao" not in url and "ocorrencias=venda_passagem_individual" in url
+    assert "Pelo que você contou, no Acre isso é infração:" in reply["resposta"]
     assert "Considerei o lugar de que falamos antes (Acre)" in reply["resposta"]
     named = converse(chat, ["o motorista está vendendo passagem em são paulo"])
     assert "jurisdicao=sp" in next(a["url"] for a in named["acoes"] if a["tipo"] == "denuncia")

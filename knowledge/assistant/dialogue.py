@@ -364,7 +364,9 @@ class Assistant:
                 citations.append(Cite(hit.law, hit.unit))
             lines.append("• " + self._("A equipe do órgão avalia o enquadramento a partir do seu relato."))
         if lines:
-            if named or carried:
+            if (named or carried) and named_occurrences:
+                head = self._("Pelo que você contou, %(no_lugar)s isso é infração:", no_lugar=self._(PLACES[named or carried].in_name))
+            elif named or carried:
                 head = self._("%(lugar)s, pelo que você contou:", lugar=self._(IN_PLACE[named or carried]))
             else:
                 head = self._("Pelo que você contou, o que as leis dizem (a regra muda conforme o lugar):")
