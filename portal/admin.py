@@ -10,13 +10,13 @@ from __future__ import annotations
 import functools
 from datetime import date
 
-from flask import Blueprint, Response, abort, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from knowledge.citations import N_
 from knowledge.complaints import OCCURRENCES
 
-from .database import get_db
+from .database import get_db, get_store, publish_registry
 from .security import LOGIN_LIMIT, limiter
 from .storage import complaints as store
 from .storage import staff
@@ -30,7 +30,7 @@ STATE_LABELS = {"recebida": N_("Recebida"), "em_analise": N_("Em análise"), "en
 def current_user() -> dict | None:
     if "staff_user" not in g:
         user_id = session.get("staff_id")
-        g.staff_user = staff.get_user(get_db(), user_id) if user_id else None
+        g.staff_user = staff.get_user(get_store(), user_id) if user_id else None
     return g.staff_user
 
 
@@ -53,18 +53,18 @@ def login():
     if request.method == "POST":
         username = request.form.get("usuario", "")
         try:
-            user = staff.authenticate(get_db(), username, request.form.get("senha", ""))
+            user = staff.authenticate(get_store(), username, request.form.get("senha", ""))
         except staff.LockedOut:
             user, error = None, _("Conta bloqueada por 15 minutos após tentativas erradas.")
         if user:
             session.clear()
             session["staff_id"] = user["id"]
             session.permanent = True
-            staff.audit(get_db(), user, "login")
+            staff.audit(get_store(), user, "login")
             target = request.args.get("next") or ""
             return redirect(target if target.startswith("/admin") else url_for("admin.dashboard"), code=303)
         error = error or _("Usuário ou senha incorretos.")
-        staff.audit(get_db(), None, "login_falhou", username.strip().lower()[:60])
+        staff.audit(get_store(), None, "login_falhou", username.strip().lower()[:60])
         return render_template("admin/login.html", error=error), 401
     return render_template("admin/login.html", error=error)
 
@@ -72,7 +72,7 @@ def login():
 @bp.post("/sair")
 @staff_required
 def logout():
-    staff.audit(get_db(), current_user(), "logout")
+    staff.audit(get_store(), current_user(), "logout")
     session.clear()
     return redirect(url_for("pages.home"), code=303)
 
@@ -83,7 +83,7 @@ def dashboard():
     situacao = request.args.get("situacao") or None
     if situacao not in (None, *store.STATES):
         abort(400)
-    db = get_db()
+    db = get_store()
     return render_template(
         "admin/dashboard.html",
         complaints=store.listing(db, situacao),
@@ -91,7 +91,7 @@ def dashboard():
         situacao=situacao,
         states=STATE_LABELS,
         occurrences=OCCURRENCES,
-        registry=registry_info(db),
+        registry=registry_info(get_db()),
     )
 
 
@@ -99,7 +99,7 @@ def dashboard():
 @staff_required
 def complaint(complaint_id: int):
     show_contact = request.args.get("contato") == "1"
-    db = get_db()
+    db = get_store()
     data = store.staff_view(db, complaint_id, with_contact=show_contact)
     if data is None:
         abort(404)
@@ -111,7 +111,7 @@ def complaint(complaint_id: int):
 @bp.post("/denuncias/<int:complaint_id>/situacao")
 @staff_required
 def complaint_transition(complaint_id: int):
-    db = get_db()
+    db = get_store()
     new_state = request.form.get("situacao", "")
     note = (request.form.get("nota") or "").strip()[:2000]
     public = request.form.get("publica") == "sim"
@@ -138,10 +138,12 @@ def registry():
         else:
             try:
                 report = import_registry(get_db(), operators.stream, vehicles.stream, strict=request.form.get("estrito") == "sim")
+                if report.replaced:
+                    publish_registry(current_app, get_db())  # the other nodes pick it up
             except ImportFileError as exc:
                 error = str(exc)
             else:
-                staff.audit(get_db(), current_user(), "importou_registro", "", f"{report.operators} operadoras, {report.vehicles} veículos, {len(report.rejected)} rejeitadas")
+                staff.audit(get_store(), current_user(), "importou_registro", "", f"{report.operators} operadoras, {report.vehicles} veículos, {len(report.rejected)} rejeitadas")
     status = 400 if error or (report and not report.replaced) else 200
     return render_template("admin/registry.html", report=report, error=error, registry=registry_info(get_db())), status
 
@@ -149,7 +151,7 @@ def registry():
 @bp.get("/exportar.csv")
 @staff_required
 def export():
-    db = get_db()
+    db = get_store()
     staff.audit(db, current_user(), "exportou_denuncias")
     columns = ["protocolo", "criada_em", "atualizada_em", "jurisdicao", "placa", "data_ocorrencia", "origem", "destino", "ocorrencias", "relato", "situacao", "tem_contato"]
     body = csv_text(store.export_rows(db), columns)
@@ -159,4 +161,4 @@ def export():
 @bp.get("/auditoria")
 @staff_required
 def audit_log():
-    return render_template("admin/audit.html", entries=staff.audit_entries(get_db()))
+    return render_template("admin/audit.html", entries=staff.audit_entries(get_store()))

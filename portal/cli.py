@@ -41,7 +41,7 @@ def init_app(app: Flask) -> None:
 
 
 def init_registry_cli(app: Flask) -> None:
-    from .database import db_path
+    from .database import close_store, db_path, open_store, publish_registry, sync_registry
     from .storage import staff as staff_store
     from .storage.db import connect
     from .storage.demo import as_files
@@ -57,11 +57,14 @@ def init_registry_cli(app: Flask) -> None:
         db = connect(db_path())
         try:
             report = import_registry(db, operators, vehicles, strict=strict)
+            published = publish_registry(current_app, db) if report.replaced else None
         except ImportFileError as exc:
             click.echo(f"Erro: {exc}", err=True)
             sys.exit(1)
         finally:
             db.conn.close()
+        if published:
+            click.echo(f"Publicado para os outros nós (versão {published.id}).")
         for rejected in report.rejected:
             click.echo(f"{rejected.file}, linha {rejected.line}: {rejected.reason}", err=True)
         if not report.replaced:
@@ -81,6 +84,7 @@ def init_registry_cli(app: Flask) -> None:
                 return
             operators, vehicles = as_files()
             report = import_registry(db, operators, vehicles, demo=True)
+            publish_registry(current_app, db)
         finally:
             db.conn.close()
         click.echo(f"Cadastro de DEMONSTRAÇÃO carregado: {report.operators} operadoras, {report.vehicles} veículos.")
@@ -95,6 +99,14 @@ def init_registry_cli(app: Flask) -> None:
         kind = "demonstração" if info["demonstracao"] else "real"
         click.echo(f"Cadastro {kind}: {info['operadoras']} operadoras, {info['veiculos']} veículos, atualizado em {info['atualizado_em']}.")
 
+    @registry.command("sync", help="Copia agora o cadastro publicado por outro nó (com DATABASE_URL).")
+    def sync_command() -> None:
+        report = sync_registry(current_app)
+        if report is None:
+            click.echo("Nada novo: este nó já tem o cadastro publicado mais recente (ou não há DATABASE_URL).")
+        else:
+            click.echo(f"Cadastro publicado copiado: {report.operators} operadoras, {report.vehicles} veículos.")
+
     staff = AppGroup("staff", help="Contas da equipe.")
 
     @staff.command("create", help="Cria uma conta da equipe (a senha é pedida, ou lida com --password-stdin).")
@@ -105,7 +117,7 @@ def init_registry_cli(app: Flask) -> None:
             password = sys.stdin.readline().rstrip("\n")
         else:
             password = click.prompt("Senha", hide_input=True, confirmation_prompt=True)
-        db = connect(db_path())
+        db = open_store(current_app)  # staff accounts are shared by every node
         try:
             staff_store.create_user(db, username, password)
             staff_store.audit(db, None, "conta_criada", username.strip().lower())
@@ -113,7 +125,7 @@ def init_registry_cli(app: Flask) -> None:
             click.echo(f"Erro: {exc}", err=True)
             sys.exit(1)
         finally:
-            db.conn.close()
+            close_store(db)
         click.echo(f"Conta {username.strip().lower()} criada.")
 
     @app.cli.command("backup", help="Cópia consistente do banco, com o portal no ar (API de backup do SQLite).")

@@ -23,7 +23,7 @@ from knowledge.complaints import JURISDICTIONS, OCCURRENCES, REGULATORS, Enquadr
 from knowledge.parameters import NotInForce
 from knowledge.plates import InvalidPlate, normalize, plate_key
 
-from .database import get_db
+from .database import get_db, get_store
 from .serialize import cites
 from .storage import complaints as store
 from .storage.registry import find_vehicle
@@ -193,7 +193,7 @@ def enquadramento(complaint: dict) -> list[dict]:
 
 
 def submit(parsed: Parsed, *, idempotency_key: str | None = None) -> tuple[store.Stored, dict]:
-    stored = store.create(get_db(), parsed.complaint, parsed.contact, idempotency_key=idempotency_key)
+    stored = store.create(get_store(), parsed.complaint, parsed.contact, idempotency_key=idempotency_key)
     # Only the protocol and non-personal facts reach the log.
     log.info("complaint %s %s (%s)", "received" if stored.created else "repeated", stored.protocolo, parsed.complaint["jurisdicao"])
     return stored, receipt(stored.protocolo, parsed.complaint)
@@ -209,7 +209,7 @@ def receipt(protocolo: str, complaint: dict) -> dict:
 
 
 def public_status(protocolo: str) -> dict | None:
-    view = store.public_view(get_db(), protocolo)
+    view = store.public_view(get_store(), protocolo)
     if view is None:
         return None
     view["orgao"] = regulator(view["jurisdicao"])

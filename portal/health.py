@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import sqlite3
 
+import psycopg
+import psycopg_pool
 from flask import Blueprint, current_app, jsonify
 
-from .database import get_db
+from .database import get_db, get_store, shared_url
 from .search import SearchUnavailable, service
+from .storage import pg
 from .storage.db import MIGRATIONS, applied_versions
 
 bp = Blueprint("health", __name__)
@@ -32,6 +35,17 @@ def health():
             checks["banco"]["erro"] = "migrações pendentes"
     except sqlite3.Error as exc:
         checks["banco"] = {"ok": False, "erro": exc.__class__.__name__}
+    if shared_url():
+        # The shared PostgreSQL (complaints, staff, conversations): without it this node
+        # cannot take writes, so the load balancer should send people elsewhere.
+        try:
+            versions = pg.applied_versions(get_store())
+            expected = {v for v, _, _ in pg.MIGRATIONS}
+            checks["banco_compartilhado"] = {"ok": versions == expected, "migracoes": max(versions or {0})}
+            if versions != expected:
+                checks["banco_compartilhado"]["erro"] = "migrações pendentes"
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
+            checks["banco_compartilhado"] = {"ok": False, "erro": exc.__class__.__name__}
     try:
         info = service().check()
         checks["indice"] = {"ok": True, "documentos": info["documents"], "construido_em": info["built_at"]}

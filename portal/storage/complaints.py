@@ -48,7 +48,22 @@ class InvalidTransition(ValueError):
     pass
 
 
+COMPLAINT_COLUMNS = (
+    "protocolo", "criada_em", "atualizada_em", "jurisdicao", "placa", "data_ocorrencia", "origem", "destino",
+    "ocorrencias", "relato", "situacao", "chave_idempotencia", "tem_contato",
+)
+# Two submissions with the same key may arrive at the same moment on two nodes (or
+# two workers): the unique index decides, on SQLite and PostgreSQL alike.  The
+# loser's INSERT does nothing (PostgreSQL first waits for the winner to commit) and
+# it returns the winner's protocol.
+_INSERT = (
+    f"INSERT INTO complaints ({', '.join(COMPLAINT_COLUMNS)}) VALUES ({', '.join('?' * len(COMPLAINT_COLUMNS))}) "
+    "ON CONFLICT (chave_idempotencia) WHERE chave_idempotencia IS NOT NULL DO NOTHING RETURNING id"
+)
+
+
 def create(db: sqlite_utils.Database, complaint: dict, contact: dict | None, *, idempotency_key: str | None = None) -> Stored:
+    """Store a complaint and its first event in one transaction (all or nothing)."""
     now = utcnow()
     with transaction(db):
         if idempotency_key:
@@ -65,7 +80,11 @@ def create(db: sqlite_utils.Database, complaint: dict, contact: dict | None, *, 
             "destino": complaint.get("destino"), "ocorrencias": json.dumps(complaint["ocorrencias"]), "relato": complaint.get("relato"),
             "situacao": "recebida", "chave_idempotencia": idempotency_key, "tem_contato": 1 if contact else 0,
         }
-        complaint_id = db["complaints"].insert(record).last_pk
+        inserted = db.execute(_INSERT, [record[c] for c in COMPLAINT_COLUMNS]).fetchone()
+        if inserted is None:  # the same key was stored by a concurrent request meanwhile
+            row = db.execute("SELECT id, protocolo FROM complaints WHERE chave_idempotencia = ?", [idempotency_key]).fetchone()
+            return Stored(row[0], row[1], created=False)
+        complaint_id = inserted[0]
         if contact:
             db["complaint_contacts"].insert({"complaint_id": complaint_id, **contact, "consentimento_em": now})
         db["complaint_events"].insert({"complaint_id": complaint_id, "em": now, "situacao": "recebida", "nota": None, "publica": 1, "staff_id": None})
@@ -137,7 +156,13 @@ def transition(db: sqlite_utils.Database, complaint_id: int, new_state: str, *, 
         if new_state not in TRANSITIONS.get(row[0], set()):
             raise InvalidTransition(f"não é possível passar de {row[0]} para {new_state}")
         now = utcnow()
-        db.execute("UPDATE complaints SET situacao = ?, atualizada_em = ? WHERE id = ?", [new_state, now, complaint_id])
+        # Only from the state just read: two staff members acting at once (on two nodes,
+        # where PostgreSQL does not queue writers) cannot both move the complaint.
+        moved = db.execute(
+            "UPDATE complaints SET situacao = ?, atualizada_em = ? WHERE id = ? AND situacao = ?", [new_state, now, complaint_id, row[0]]
+        ).rowcount
+        if moved != 1:
+            raise InvalidTransition("a denúncia mudou de situação enquanto isso; recarregue a página")
         db["complaint_events"].insert({"complaint_id": complaint_id, "em": now, "situacao": new_state, "nota": note or None, "publica": 1 if public else 0, "staff_id": staff_id})
 
 

@@ -39,16 +39,28 @@ def connect(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Databas
 
 
 class transaction:
-    """``with transaction(db):`` — BEGIN IMMEDIATE … COMMIT (or ROLLBACK on error)."""
+    """``with transaction(db):`` — BEGIN IMMEDIATE … COMMIT (or ROLLBACK on error).
 
-    def __init__(self, db: sqlite_utils.Database):
+    On PostgreSQL (``pg.PgDatabase``) the same block is a psycopg transaction; writers
+    do not queue for the whole database there, so code that must not race relies on
+    unique indexes (``INSERT … ON CONFLICT``) or row locks, which hold on both engines.
+    """
+
+    def __init__(self, db):
         self.db = db
+        self._pg = None
 
     def __enter__(self):
-        self.db.conn.execute("BEGIN IMMEDIATE")
+        if getattr(self.db, "engine", "sqlite") == "postgresql":
+            self._pg = self.db.conn.transaction()
+            self._pg.__enter__()
+        else:
+            self.db.conn.execute("BEGIN IMMEDIATE")
         return self.db
 
     def __exit__(self, exc_type, exc, tb):
+        if self._pg is not None:
+            return self._pg.__exit__(exc_type, exc, tb)
         self.db.conn.execute("ROLLBACK" if exc_type else "COMMIT")
         return False
 
