@@ -1,6 +1,6 @@
 """Shared fixtures: one built index per test session, a fresh app per test.
 
-The suite runs on SQLite (no configuration).  Tests that take ``engine`` run once
+The suite runs on SQLite (no configuration).  Tests that take ``store_config`` run once
 on SQLite and once on a real PostgreSQL: .ci/run starts one (scripts/ci-services.sh)
 and exports ``DATABASE_URL`` (and ``RATELIMIT_STORAGE_URI`` for a real Redis).  Those
 variables are taken out of the environment here, so that only the tests that ask for
@@ -86,7 +86,7 @@ def pg_url(pg_server):
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def engine(request) -> dict:
+def store_config(request) -> dict:
     """App configuration for the shared store: {} (SQLite in DATA_DIR) or a PostgreSQL schema."""
     if request.param == "sqlite":
         return {}

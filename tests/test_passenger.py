@@ -207,9 +207,9 @@ def test_cli_import_exit_codes(tmp_path, index_dir):
 
 
 @pytest.fixture()
-def demo_app(tmp_path, index_dir, engine):
+def demo_app(tmp_path, index_dir, store_config):
     """The portal with the demo registry; complaints and staff on SQLite, then on PostgreSQL."""
-    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False, **engine})
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False, **store_config})
     assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
     return app
 
