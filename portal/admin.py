@@ -20,7 +20,8 @@ from .database import get_db, get_store, publish_registry
 from .security import LOGIN_LIMIT, limiter
 from .storage import complaints as store
 from .storage import staff
-from .storage.registry import ImportFileError, csv_text, import_registry, registry_info
+from .csv_export import export_csv
+from .storage.registry import ImportFileError, import_registry, registry_info
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -154,7 +155,7 @@ def export():
     db = get_store()
     staff.audit(db, current_user(), "exportou_denuncias")
     columns = ["protocolo", "criada_em", "atualizada_em", "jurisdicao", "placa", "data_ocorrencia", "origem", "destino", "ocorrencias", "relato", "situacao", "tem_contato"]
-    body = csv_text(store.export_rows(db), columns)
+    body = export_csv(store.export_rows(db), columns)
     return Response(body, mimetype="text/csv", headers={"Content-Disposition": f"attachment; filename=denuncias-{date.today().isoformat()}.csv"})
 
 
