@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STATE=.cache/services.state
+STATE="${EMBARQUE_SERVICES_STATE:-.cache/services.state}"
 PG_PORT="${EMBARQUE_PG_PORT:-54329}"
 REDIS_PORT="${EMBARQUE_REDIS_PORT:-63799}"
 say() { echo "ci-services: $*" >&2; }
@@ -65,7 +65,7 @@ start() {
   redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no --daemonize yes \
     --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" --dir "$dir"
   for _ in $(seq 1 50); do [ -s "$dir/redis.pid" ] && break; sleep 0.1; done
-  mkdir -p .cache
+  mkdir -p "$(dirname "$STATE")"
   printf 'DIR=%s\nPG_BIN=%s\n' "$dir" "$bin" > "$STATE"
   echo "export DATABASE_URL=postgresql://postgres@127.0.0.1:$PG_PORT/embarque_test"
   echo "export RATELIMIT_STORAGE_URI=redis://127.0.0.1:$REDIS_PORT/0"
