@@ -62,6 +62,10 @@ def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_SECURE"] = bool(app.config.get("SESSION_COOKIE_SECURE")) or os.environ.get("PORTAL_SECURE_COOKIES") == "1"
     app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(hours=8))
     app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
+    # With a shared store (redis://, the `limits` library's own backend) the counters hold
+    # across every worker and node.  If that store goes down, each process counts on its
+    # own meanwhile (limits stay, only per process) instead of failing every request.
+    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
     # Tests switch limits off unless a test asks for them (RATELIMIT_ENABLED=True).
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing and os.environ.get("PORTAL_RATELIMIT", "1") == "1")
     enabled = app.config["RATELIMIT_ENABLED"]

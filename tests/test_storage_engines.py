@@ -267,6 +267,26 @@ def test_staff_accounts_lockout_and_audit(db):
     assert [(e["usuario"], e["acao"], len(e["detalhes"])) for e in entries] == [("bia", "exportou_denuncias", 500)]
 
 
+def test_wrong_passwords_sent_at_once_all_count_towards_the_lockout(engine):
+    db = engine.open()
+    staff.create_user(db, "caio", "senha-muito-segura-2026")
+    connections = [engine.open() for _ in range(staff.MAX_FAILURES)]
+    barrier = threading.Barrier(len(connections))
+
+    def wrong(conn):
+        barrier.wait()
+        try:
+            return staff.authenticate(conn, "caio", "errada")
+        except staff.LockedOut:
+            return "bloqueada"
+
+    with ThreadPoolExecutor(len(connections)) as pool:
+        outcome = list(pool.map(wrong, connections))
+    assert sorted(outcome, key=str) == [None] * (staff.MAX_FAILURES - 1) + ["bloqueada"]
+    with pytest.raises(staff.LockedOut):
+        staff.authenticate(db, "caio", "senha-muito-segura-2026")
+
+
 def test_conversations_live_until_they_expire(db):
     from datetime import timedelta
 

@@ -55,9 +55,14 @@ def authenticate(db: sqlite_utils.Database, username: str, password: str) -> dic
     if active and check_password_hash(password_hash, password or ""):
         db.execute("UPDATE staff_users SET falhas_login = 0, bloqueado_ate = NULL WHERE id = ?", [user_id])
         return {"id": user_id, "username": name}
-    failures = (failures or 0) + 1
+    # Counted in the database (not read-then-written): wrong passwords sent at once to
+    # several workers or nodes all count, so the lockout holds across them.
+    failures = db.execute(
+        "UPDATE staff_users SET falhas_login = COALESCE(falhas_login, 0) + 1 WHERE id = ? RETURNING falhas_login", [user_id]
+    ).fetchone()[0]
     lock = (now + LOCKOUT).replace(microsecond=0).isoformat() if failures >= MAX_FAILURES else None
-    db.execute("UPDATE staff_users SET falhas_login = ?, bloqueado_ate = ? WHERE id = ?", [0 if lock else failures, lock, user_id])
+    if lock:
+        db.execute("UPDATE staff_users SET falhas_login = 0, bloqueado_ate = ? WHERE id = ?", [lock, user_id])
     if lock:
         raise LockedOut("conta bloqueada temporariamente por tentativas erradas")
     return None
