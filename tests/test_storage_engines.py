@@ -109,11 +109,13 @@ def test_complaint_stored_with_contact_apart_and_followed_up(db):
 
 
 def test_retry_with_the_same_key_returns_the_first_protocol(db):
-    first = complaints.create(db, COMPLAINT, None, idempotency_key="retry-1")
-    again = complaints.create(db, COMPLAINT, None, idempotency_key="retry-1")
-    other = complaints.create(db, COMPLAINT, None, idempotency_key="retry-2")
+    first = complaints.create(db, COMPLAINT, None, idempotency_key="retry-1", body_digest="corpo-1")
+    again = complaints.create(db, COMPLAINT, None, idempotency_key="retry-1", body_digest="corpo-1")
+    other = complaints.create(db, COMPLAINT, None, idempotency_key="retry-2", body_digest="corpo-1")
     assert (again.protocolo, again.id, again.created) == (first.protocolo, first.id, False)
     assert other.protocolo != first.protocolo
+    with pytest.raises(complaints.IdempotencyConflict):
+        complaints.create(db, COMPLAINT | {"relato": "outro texto"}, None, idempotency_key="retry-1", body_digest="corpo-2")
     assert _count(db, "complaints") == 2 and _count(db, "complaint_events") == 2
 
 
@@ -124,7 +126,7 @@ def test_same_key_submitted_at_once_is_stored_once(engine):
 
     def submit(conn):
         barrier.wait()
-        return complaints.create(conn, COMPLAINT, CONTACT, idempotency_key="same-moment")
+        return complaints.create(conn, COMPLAINT, CONTACT, idempotency_key="same-moment", body_digest="corpo-1")
 
     with ThreadPoolExecutor(len(connections)) as pool:
         results = list(pool.map(submit, connections))
@@ -134,6 +136,24 @@ def test_same_key_submitted_at_once_is_stored_once(engine):
     assert _count(check, "complaints") == 1
     assert _count(check, "complaint_contacts") == 1
     assert _count(check, "complaint_events") == 1
+
+
+def test_same_key_with_different_bodies_at_once_stores_only_one(engine):
+    connections = [engine.open() for _ in range(4)]
+    barrier = threading.Barrier(len(connections))
+
+    def submit(args):
+        n, conn = args
+        barrier.wait()
+        try:
+            return complaints.create(conn, COMPLAINT | {"relato": f"versão {n}"}, None, idempotency_key="disputada", body_digest=f"corpo-{n}").created
+        except complaints.IdempotencyConflict:
+            return "conflito"
+
+    with ThreadPoolExecutor(len(connections)) as pool:
+        outcome = list(pool.map(submit, enumerate(connections)))
+    assert sorted(outcome, key=str) == [True, "conflito", "conflito", "conflito"]
+    assert _count(connections[0], "complaints") == 1 and _count(connections[0], "complaint_events") == 1
 
 
 def test_many_complaints_at_once_get_unique_protocols(engine):

@@ -248,11 +248,28 @@ def _m4_registry_snapshots(db: PgDatabase) -> None:
         )""")
 
 
+def _m5_staff_sessions(db: PgDatabase) -> None:
+    # Server-side staff sessions (sessions.py): shared, so a login on one node holds on all.
+    db.conn.execute("""
+        CREATE TABLE staff_sessions (
+            id_hash TEXT PRIMARY KEY, staff_id BIGINT NOT NULL, criada_em TEXT NOT NULL, ultimo_uso TEXT NOT NULL
+        )""")
+    db.conn.execute("CREATE INDEX idx_staff_sessions_staff ON staff_sessions (staff_id)")
+
+
+def _m6_idempotency_scope(db: PgDatabase) -> None:
+    # As SQLite's migration 7: the key is an HMAC of (client, key), the body's HMAC beside it.
+    db.conn.execute("ALTER TABLE complaints ADD COLUMN idempotencia_corpo TEXT")
+    db.conn.execute("UPDATE complaints SET chave_idempotencia = NULL WHERE chave_idempotencia IS NOT NULL")
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[PgDatabase], None]]] = [
     (1, "denúncias, contatos (separados) e histórico", _m1_complaints),
     (2, "equipe e trilha de auditoria", _m2_staff_and_audit),
     (3, "conversas do assistente (com validade)", _m3_conversations),
     (4, "cadastro publicado para os outros nós", _m4_registry_snapshots),
+    (5, "sessões da equipe no servidor", _m5_staff_sessions),
+    (6, "chave de idempotência ligada ao cliente e ao corpo", _m6_idempotency_scope),
 ]
 
 
