@@ -9,6 +9,7 @@ dies in the middle, migrations that two nodes may start at once.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -265,6 +266,39 @@ def test_every_shared_sqlite_table_exists_in_postgresql_with_the_same_columns(tm
     finally:
         postgres.close()
         sqlite_db.conn.close()
+
+
+class _RecordedSQL:
+    """Stands in for a connection: keeps the statements the PostgreSQL migrations send."""
+
+    def __init__(self):
+        self.statements: list[str] = []
+        self.conn = self
+
+    def execute(self, sql, params=None):
+        self.statements.append(" ".join(sql.split()))
+
+
+def test_postgresql_migrations_declare_every_shared_sqlite_column(tmp_path):
+    """The same check as above without a server, so that it fails on any machine: a table or
+    column added to db.py's migrations needs its twin in pg.py's."""
+    sqlite_db = connect(tmp_path / "portal.db")
+    migrate(sqlite_db)
+    recorded = _RecordedSQL()
+    for _version, _description, apply in pg.MIGRATIONS:
+        apply(recorded)
+    missing = []
+    for table in sqlite_db.table_names():
+        if table in LOCAL_ONLY or table.startswith("sqlite_"):
+            continue
+        created = next((s for s in recorded.statements if s.startswith(f"CREATE TABLE {table} (")), None)
+        for column in (c.name for c in sqlite_db[table].columns):
+            declared = created is not None and re.search(rf"[(,] ?{column} ", created)
+            added = f"ALTER TABLE {table} ADD COLUMN {column} " in " ".join(s + " " for s in recorded.statements)
+            if not (declared or added):
+                missing.append(f"{table}.{column}")
+    sqlite_db.conn.close()
+    assert missing == []
 
 
 # -- staff, audit, conversations ---------------------------------------------------------------

@@ -163,6 +163,8 @@ def _m7_idempotency_scope(db: sqlite_utils.Database) -> None:
     db.execute("UPDATE complaints SET chave_idempotencia = NULL WHERE chave_idempotencia IS NOT NULL")
 
 
+# A table or column for the shared writes (anything but the registry) needs its twin in
+# pg.py's MIGRATIONS too, for nodes on PostgreSQL; tests/test_storage_engines.py checks.
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (1, "registro: operadoras, veículos e metadados", _m1_registry),
     (2, "registro: índices de consulta por placa", _m2_registry_indexes),
