@@ -42,6 +42,16 @@ install_packages() {
   fi
 }
 
+# The first free loopback port from $1 on (another checkout may be running its own services).
+free_port() {
+  local port=$1
+  for _ in $(seq 1 50); do
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
+    port=$((port + 1))
+  done
+  say "nenhuma porta livre a partir de $1"; return 1
+}
+
 as_pg_user() {
   if [ "$(id -u)" = "0" ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
@@ -49,6 +59,8 @@ as_pg_user() {
 start() {
   install_packages
   local bin dir
+  PG_PORT=$(free_port "$PG_PORT")
+  REDIS_PORT=$(free_port "$REDIS_PORT")
   bin=$(pg_bin)
   dir=$(mktemp -d /tmp/embarque-services.XXXXXX)
   chmod 755 "$dir"
