@@ -16,7 +16,7 @@ from flask_htmx import HTMX
 
 from flask_wtf.csrf import CSRFProtect
 
-from . import admin, api, assistant_web, cli, database, errors, health, i18n, law_urls, openapi, pages, passenger, security, serialize, wizards
+from . import admin, api, assistant_web, cli, database, errors, health, i18n, law_urls, openapi, page_cache, pages, passenger, security, serialize, wizards
 from .search import SearchService
 
 
@@ -43,6 +43,9 @@ def create_portal(app: Flask) -> None:
 
     security.init_app(app)
     database.init_app(app)
+    app.config.setdefault("REGISTRY_MAX_UPLOAD", int(os.environ.get("PORTAL_REGISTRY_MAX_MB", "200")) * 1024 * 1024)
+    # Before CSRFProtect's own hook, which parses the form under the request's size limit.
+    app.before_request(admin.allow_registry_upload)
     csrf = CSRFProtect(app)
     # The JSON API takes application/json only, which a cross-site form cannot send.
     csrf.exempt(api.bp)
@@ -52,6 +55,7 @@ def create_portal(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIN_SIZE", 1024)
     Compress(app)
     i18n.init_app(app)
+    page_cache.init_app(app)
     app.extensions["search"] = SearchService(app.config["INDEX_DIR"])
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)

@@ -10,16 +10,22 @@ from flask.cli import AppGroup
 
 from knowledge.corpus import all_laws
 from search_index import IndexCorrupt, IndexMissing, SearchIndex, build_index
+from search_index.stamp import is_current, source_fingerprint
 
 
 def init_app(app: Flask) -> None:
     index = AppGroup("index", help="Índice de busca das leis.")
 
     @index.command("build", help="(Re)constrói o índice de busca no diretório de dados.")
-    def build() -> None:
+    @click.option("--if-stale", "if_stale", is_flag=True, help="Só reconstrói se as leis ou o código do índice mudaram (ou se não houver índice).")
+    def build(if_stale: bool) -> None:
         path = current_app.config["INDEX_DIR"]
+        source = source_fingerprint()
+        if if_stale and is_current(path, source):
+            click.echo(f"Índice em {path} em dia com as leis e o código ({source}); nada a reconstruir.")
+            return
         try:
-            stats = build_index(path, all_laws())
+            stats = build_index(path, all_laws(), source=source)
         except Exception as exc:  # report, never a traceback
             click.echo(f"Erro ao construir o índice: {exc}", err=True)
             sys.exit(1)
@@ -67,11 +73,13 @@ def init_registry_cli(app: Flask) -> None:
             click.echo(f"Publicado para os outros nós (versão {published.id}).")
         for rejected in report.rejected:
             click.echo(f"{rejected.file}, linha {rejected.line}: {rejected.reason}", err=True)
+        if report.rejected_count > len(report.rejected):
+            click.echo(f"… e mais {report.rejected_count - len(report.rejected)} linhas rejeitadas.", err=True)
         if not report.replaced:
             reason = "linhas rejeitadas no modo estrito" if strict and report.rejected else "nenhuma linha válida"
             click.echo(f"Nada importado ({reason}); o cadastro atual foi mantido.", err=True)
             sys.exit(1)
-        click.echo(f"Importados {report.operators} operadoras e {report.vehicles} veículos ({len(report.rejected)} linhas rejeitadas) em {report.imported_at}.")
+        click.echo(f"Importados {report.operators} operadoras e {report.vehicles} veículos ({report.rejected_count} linhas rejeitadas) em {report.imported_at}.")
 
     @registry.command("demo", help="Carrega o cadastro de demonstração (se não houver cadastro real, ou com --force).")
     @click.option("--force", is_flag=True, help="Substitui mesmo um cadastro real.")

@@ -8,6 +8,14 @@ Two handles, which are one and the same file on a single machine:
   events, conversations, staff accounts, the audit log.  With ``DATABASE_URL``
   (``postgresql://…``) that is PostgreSQL, shared by every node; without it, the
   same SQLite file as ``get_db()`` (no configuration, ``make run``).
+
+Each worker thread keeps its SQLite connection between requests (opening one costs more
+than a plate lookup: the file, the PRAGMAs, and SQLite's prepared statements,
+which are cached per connection).  A connection is dropped and reopened when it
+belongs to another process (after a fork), when the database file was replaced
+(a restore), or after a request failed with a database error; a transaction left
+open by a failed request is rolled back.  PostgreSQL connections come from a pool
+per worker process (pg.py) and go back to it after each request.
 """
 
 from __future__ import annotations
@@ -46,8 +54,47 @@ def get_db() -> sqlite_utils.Database:
     """The request's connection.  With PORTAL_READONLY=1 (maintenance, or a disk that went
     read-only) it is opened read-only: reads work, writes fail with a clear 503."""
     if "db" not in g:
-        g.db = connect(db_path(), readonly=bool(current_app.config.get("DATABASE_READONLY")))
+        g.db = _thread_connection(current_app._get_current_object())
     return g.db
+
+
+def _thread_connection(app: Flask) -> sqlite_utils.Database:
+    local = app.extensions.setdefault("db_connections", threading.local())
+    path = db_path(app)
+    readonly = bool(app.config.get("DATABASE_READONLY"))
+    try:
+        inode = os.stat(path).st_ino
+    except OSError:
+        inode = None
+    cached = getattr(local, "entry", None)
+    if cached is not None:
+        db, pid, cached_path, cached_readonly, cached_inode = cached
+        if (pid, cached_path, cached_readonly, cached_inode) == (os.getpid(), path, readonly, inode):
+            return db
+        if pid == os.getpid():
+            db.conn.close()
+        local.entry = None
+    db = connect(path, readonly=readonly)
+    if inode is None:  # the file was just created by connect()
+        inode = os.stat(path).st_ino
+    local.entry = (db, os.getpid(), path, readonly, inode)
+    return db
+
+
+def _release(app: Flask, exc: BaseException | None) -> None:
+    store = g.pop("store", None)
+    if store is not None:
+        store.close()  # back to the pool (which discards a broken connection)
+    db = g.pop("db", None)
+    if db is None:
+        return
+    if isinstance(exc, sqlite3.Error):  # locked, read-only disk, damaged: start afresh next time
+        local = app.extensions.get("db_connections")
+        if local is not None:
+            local.entry = None
+        db.conn.close()
+    elif db.conn.in_transaction:
+        db.conn.rollback()
 
 
 def get_store():
@@ -129,13 +176,8 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("DATABASE_READONLY", os.environ.get("PORTAL_READONLY") == "1")
 
     @app.teardown_appcontext
-    def close_db(exc):
-        db = g.pop("db", None)
-        if db is not None:
-            db.conn.close()
-        store = g.pop("store", None)
-        if store is not None:
-            store.close()
+    def release_db(exc):
+        _release(app, exc)
 
     if app.config["DATABASE_READONLY"]:
         return

@@ -5,20 +5,23 @@
 - Session cookie HttpOnly and SameSite=Lax always; Secure and HSTS when the request
   arrived over TLS (``PORTAL_BEHIND_PROXY=1`` trusts one proxy's X-Forwarded-Proto).
 - Rate limits (Flask-Limiter) on what can be abused: plate lookups, complaints,
-  the assistant, protocol lookups and staff login.  Storage is per process by
-  default; set ``RATELIMIT_STORAGE_URI`` (e.g. redis://) to share it between
-  workers and machines.
+  the assistant, protocol lookups and staff login, counted per client address and
+  shared by every worker: a SQLite file in the data dir by default (one machine),
+  ``RATELIMIT_STORAGE_URI=redis://…`` for several machines.
 """
 
 from __future__ import annotations
 
 import os
 from datetime import timedelta
+from pathlib import Path
 
 from flask import Flask, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .storage import ratelimit as _sqlite_ratelimit  # noqa: F401  (registers the sqlite:// scheme)
 
 CSP = "; ".join(
     [
@@ -53,6 +56,28 @@ LOGIN_LIMIT = "10 per minute;50 per hour"
 SEARCH_LIMIT = "120 per minute"
 
 
+_DEFAULT_HEADERS = tuple(
+    (name.lower(), name, value)
+    for name, value in (
+        ("Content-Security-Policy", CSP),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+        ("Referrer-Policy", "same-origin"),
+        ("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"),
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+    )
+)
+PRIVATE_PREFIXES = ("/admin", "/denuncia/", "/api/v1/denuncias/", "/assistente/")
+
+
+def _private(path: str) -> bool:
+    """Answers no cache may store: staff pages, complaints, the assistant's conversation,
+    and a wizard's steps (the person's answers are in the query string; its start page is not private)."""
+    if path == "/assistente" or path.startswith(PRIVATE_PREFIXES):
+        return True
+    return path.startswith("/assistentes/") and bool(set(request.args) - {"lang"})
+
+
 def init_app(app: Flask) -> None:
     if os.environ.get("PORTAL_BEHIND_PROXY") == "1" or app.config.get("BEHIND_PROXY"):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
@@ -68,10 +93,14 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("STAFF_SESSION_ABSOLUTE", timedelta(hours=int(os.environ.get("PORTAL_STAFF_SESSION_HOURS", "8"))))
     app.config["PERMANENT_SESSION_LIFETIME"] = app.config["STAFF_SESSION_ABSOLUTE"]
     app.config["SESSION_REFRESH_EACH_REQUEST"] = False
-    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
-    # With a shared store (redis://, the `limits` library's own backend) the counters hold
-    # across every worker and node.  If that store goes down, each process counts on its
-    # own meanwhile (limits stay, only per process) instead of failing every request.
+    # Counters shared by all workers: a SQLite file in the data dir on one machine
+    # (portal/storage/ratelimit.py says why), or RATELIMIT_STORAGE_URI (redis://,
+    # memcached://, mongodb://) shared by several machines.
+    default_storage = "sqlite://" + str(Path(app.config["DATA_DIR"]).resolve() / "ratelimit.db")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI") or default_storage)
+    app.config.setdefault("RATELIMIT_STRATEGY", "fixed-window")
+    # If the store fails (disk full, Redis down), each worker counts on its own for a
+    # while instead of answering 500 — limits then hold per worker, not per machine.
     app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
     # Tests switch limits off unless a test asks for them (RATELIMIT_ENABLED=True).
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing and os.environ.get("PORTAL_RATELIMIT", "1") == "1")
@@ -85,14 +114,13 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def security_headers(response):
         headers = response.headers
-        headers.setdefault("Content-Security-Policy", CSP)
-        headers.setdefault("X-Content-Type-Options", "nosniff")
-        headers.setdefault("X-Frame-Options", "DENY")
-        headers.setdefault("Referrer-Policy", "same-origin")
-        headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
-        headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
-        if request.is_secure:
-            headers.setdefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
-        if request.path.startswith(("/admin", "/denuncia/", "/api/v1/denuncias/", "/assistente")):
+        # One pass over the few headers present (Headers.setdefault scans them per call).
+        present = {name.lower() for name, _ in headers.items()}
+        for lower, name, value in _DEFAULT_HEADERS:
+            if lower not in present:
+                headers.add(name, value)
+        if request.is_secure and "strict-transport-security" not in present:
+            headers.add("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+        if _private(request.path):
             headers["Cache-Control"] = "no-store"
         return response

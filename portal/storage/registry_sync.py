@@ -14,6 +14,7 @@ No Flask here: the CLI, the web layer and the tests call these with plain handle
 
 from __future__ import annotations
 
+import csv
 import fcntl
 import io
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from pathlib import Path
 import sqlite_utils
 
 from .db import get_meta, set_meta, transaction, utcnow
-from .registry import OPERATOR_COLUMNS, VEHICLE_COLUMNS, ImportReport, csv_text, import_registry
+from .registry import OPERATOR_COLUMNS, VEHICLE_COLUMNS, ImportReport, import_registry
 
 SNAPSHOT_META = "registro_snapshot"
 
@@ -37,20 +38,32 @@ class Snapshot:
 
 def publish(store, local: sqlite_utils.Database) -> Snapshot:
     """Publish this node's registry (just imported) as the newest snapshot."""
-    operators = [dict(zip(OPERATOR_COLUMNS, r)) for r in local.execute(f"SELECT {', '.join(OPERATOR_COLUMNS)} FROM operators ORDER BY cnpj").fetchall()]
-    vehicles = [dict(zip(VEHICLE_COLUMNS, r)) for r in local.execute(f"SELECT {', '.join(VEHICLE_COLUMNS)} FROM vehicles ORDER BY placa").fetchall()]
+    operators_csv, operators = _csv(local, "operators", OPERATOR_COLUMNS, "cnpj")
+    vehicles_csv, vehicles = _csv(local, "vehicles", VEHICLE_COLUMNS, "placa")
     demo = 1 if get_meta(local, "registro_demonstracao", "0") == "1" else 0
     now = utcnow()
     with transaction(store):
         snapshot_id = store["registry_snapshots"].insert({
-            "publicado_em": now, "demonstracao": demo, "operadoras": len(operators), "veiculos": len(vehicles),
-            "operators_csv": csv_text(operators, OPERATOR_COLUMNS), "vehicles_csv": csv_text(vehicles, VEHICLE_COLUMNS),
+            "publicado_em": now, "demonstracao": demo, "operadoras": operators, "veiculos": vehicles,
+            "operators_csv": operators_csv, "vehicles_csv": vehicles_csv,
         }).last_pk
         # Only the newest matters; older ones are kept for a while as history, then dropped.
         store.execute("DELETE FROM registry_snapshots WHERE id < ?", [snapshot_id - 4])
     # This node already has it.
     set_meta(local, SNAPSHOT_META, str(snapshot_id))
     return Snapshot(snapshot_id, now, len(operators), len(vehicles))
+
+
+def _csv(local: sqlite_utils.Database, table: str, columns: list[str], order: str) -> tuple[str, int]:
+    """The table as the import's CSV (header + rows, written row by row), and its row count."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    count = 0
+    for row in local.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}"):
+        writer.writerow(row)
+        count += 1
+    return out.getvalue(), count
 
 
 def latest(store) -> Snapshot | None:
