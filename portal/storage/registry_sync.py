@@ -51,7 +51,7 @@ def publish(store, local: sqlite_utils.Database) -> Snapshot:
         store.execute("DELETE FROM registry_snapshots WHERE id < ?", [snapshot_id - 4])
     # This node already has it.
     set_meta(local, SNAPSHOT_META, str(snapshot_id))
-    return Snapshot(snapshot_id, now, len(operators), len(vehicles))
+    return Snapshot(snapshot_id, now, operators, vehicles)
 
 
 def _csv(local: sqlite_utils.Database, table: str, columns: list[str], order: str) -> tuple[str, int]:
