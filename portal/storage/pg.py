@@ -263,6 +263,17 @@ def _m6_idempotency_scope(db: PgDatabase) -> None:
     db.conn.execute("UPDATE complaints SET chave_idempotencia = NULL WHERE chave_idempotencia IS NOT NULL")
 
 
+def _m7_login_failures(db: PgDatabase) -> None:
+    # As SQLite's migration 8: failed logins per (user name, client HMAC), shared by the
+    # nodes so that the lockout counts attempts on all of them.
+    db.conn.execute("""
+        CREATE TABLE login_failures (
+            username TEXT, cliente TEXT, falhas INTEGER NOT NULL, bloqueado_ate TEXT, atualizado_em TEXT NOT NULL,
+            PRIMARY KEY (username, cliente)
+        )""")
+    db.conn.execute("CREATE INDEX idx_login_failures_atualizado ON login_failures (atualizado_em)")
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[PgDatabase], None]]] = [
     (1, "denúncias, contatos (separados) e histórico", _m1_complaints),
     (2, "equipe e trilha de auditoria", _m2_staff_and_audit),
@@ -270,6 +281,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[PgDatabase], None]]] = [
     (4, "cadastro publicado para os outros nós", _m4_registry_snapshots),
     (5, "sessões da equipe no servidor", _m5_staff_sessions),
     (6, "chave de idempotência ligada ao cliente e ao corpo", _m6_idempotency_scope),
+    (7, "tentativas de login por usuário e cliente", _m7_login_failures),
 ]
 
 
