@@ -274,6 +274,19 @@ def _m7_login_failures(db: PgDatabase) -> None:
     db.conn.execute("CREATE INDEX idx_login_failures_atualizado ON login_failures (atualizado_em)")
 
 
+def _m8_complaint_time_and_photos(db: PgDatabase) -> None:
+    # As SQLite's migration 9: the time of day, and up to 3 photos per complaint (already
+    # re-encoded without metadata), deleted with their complaint.
+    db.conn.execute("ALTER TABLE complaints ADD COLUMN hora_ocorrencia TEXT")
+    db.conn.execute("""
+        CREATE TABLE complaint_photos (
+            complaint_id BIGINT NOT NULL REFERENCES complaints (id) ON DELETE CASCADE,
+            n INTEGER NOT NULL, tipo TEXT NOT NULL, largura INTEGER NOT NULL, altura INTEGER NOT NULL,
+            bytes INTEGER NOT NULL, conteudo BYTEA NOT NULL, criada_em TEXT NOT NULL,
+            PRIMARY KEY (complaint_id, n)
+        )""")
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[PgDatabase], None]]] = [
     (1, "denúncias, contatos (separados) e histórico", _m1_complaints),
     (2, "equipe e trilha de auditoria", _m2_staff_and_audit),
@@ -282,6 +295,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[PgDatabase], None]]] = [
     (5, "sessões da equipe no servidor", _m5_staff_sessions),
     (6, "chave de idempotência ligada ao cliente e ao corpo", _m6_idempotency_scope),
     (7, "tentativas de login por usuário e cliente", _m7_login_failures),
+    (8, "denúncias: hora do fato e fotos (só para a equipe)", _m8_complaint_time_and_photos),
 ]
 
 
