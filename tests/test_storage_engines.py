@@ -109,6 +109,20 @@ def test_complaint_stored_with_contact_apart_and_followed_up(db):
     assert complaints.public_view(db, "EL-2026-0000-0000-0000") is None
 
 
+def test_photos_and_time_of_day_are_stored_with_the_complaint(db):
+    jpeg = bytes(range(256)) * 4  # binary content, every byte value
+    photos = [complaints.Photo("image/jpeg", 640, 480, jpeg), complaints.Photo("image/png", 10, 20, b"\x89PNG\x00")]
+    stored = complaints.create(db, COMPLAINT | {"hora_ocorrencia": "07:30"}, None, photos=photos)
+    assert complaints.photo_count(db, stored.protocolo) == 2
+    assert complaints.photo_list(db, stored.id) == [
+        {"n": 1, "tipo": "image/jpeg", "largura": 640, "altura": 480, "bytes": 1024},
+        {"n": 2, "tipo": "image/png", "largura": 10, "altura": 20, "bytes": 5},
+    ]
+    assert complaints.photo(db, stored.id, 1) == photos[0]
+    assert complaints.photo(db, stored.id, 3) is None
+    assert complaints.public_view(db, stored.protocolo)["hora_ocorrencia"] == "07:30"
+
+
 def test_retry_with_the_same_key_returns_the_first_protocol(db):
     first = complaints.create(db, COMPLAINT, None, idempotency_key="retry-1", body_digest="corpo-1")
     again = complaints.create(db, COMPLAINT, None, idempotency_key="retry-1", body_digest="corpo-1")
