@@ -43,6 +43,7 @@ SNIPPET_CHARS = 260
 SNIPPET_SPAN = 80
 SNIPPET_SURROUND = 90
 TOKEN_CACHE_UNITS = 2048
+SUGGESTION_MEMO = 4096
 
 FIELD_WEIGHTS = {"text": 1.0, "context": 0.7}
 ALTERNATIVE_WEIGHT = 0.6
@@ -391,6 +392,7 @@ class SearchIndex:
         self._postings: dict[tuple[str, str], dict[int, float]] = {}  # see _term_scores
         self._text_analyzer = searcher.schema["text"].analyzer
         self._token_cache: dict[int, list[tuple[str, int, int]]] = {}  # see _tokens
+        self._suggestions: dict[tuple[str, int], str | None] = {}  # see _suggest
         self._vocabulary = vocabulary
         self.manifest = manifest
         self._manifest_mtime = manifest_path.stat().st_mtime_ns
@@ -437,10 +439,21 @@ class SearchIndex:
                         break
                     cost.corrections += 1
                 maxdist = 1 if len(word) < 8 else 2
-                suggestions = self._corrector.suggest(word, limit=1, maxdist=maxdist, prefix=1)
-                if suggestions and suggestions[0] != word:
-                    corrections[word] = suggestions[0]
+                suggestion = self._suggest(word, maxdist)
+                if suggestion and suggestion != word:
+                    corrections[word] = suggestion
         return corrections
+
+    def _suggest(self, word: str, maxdist: int) -> str | None:
+        """The spelling corrector's best suggestion, remembered per word (it is the
+        costliest step of a query with a typo, and the same typos come back)."""
+        key = (word, maxdist)
+        if key not in self._suggestions:
+            if len(self._suggestions) >= SUGGESTION_MEMO:
+                self._suggestions.clear()
+            found = self._corrector.suggest(word, limit=1, maxdist=maxdist, prefix=1)
+            self._suggestions[key] = found[0] if found else None
+        return self._suggestions[key]
 
     def _build_query(self, words: list[str], corrections: dict[str, str]) -> tuple[Q.Query | None, list[str]]:
         kept = [w for w in words if w not in analysis.STOP_WORDS and w not in _HINT_WORDS]
@@ -622,16 +635,23 @@ class SearchIndex:
         """The best-scoring unit of each matching article, best first (at most ``limit``), and how many articles matched."""
         scores = self._scored(q, cost)
         facts = self._facts
-        best: dict[str, tuple[float, int, int]] = {}  # group -> (-score, order, docnum), smallest is best
+        filtered = bool(law or jurisdiction)
+        best_score: dict[str, float] = {}  # group -> score of its best unit (hint applied)
+        best_doc: dict[str, int] = {}
         for docnum, score in scores.items():
             group, doc_jurisdiction, order, doc_law, history = facts[docnum]
-            if (history and not include_history) or (law and doc_law != law) or (jurisdiction and doc_jurisdiction != jurisdiction):
+            if history and not include_history:
                 continue
-            key = (-score * (JURISDICTION_HINT_FACTOR if doc_jurisdiction in hints else 1.0), order, docnum)
-            current = best.get(group)
-            if current is None or key < current:
-                best[group] = key
-        top = heapq.nsmallest(limit, best.values())
+            if filtered and ((law and doc_law != law) or (jurisdiction and doc_jurisdiction != jurisdiction)):
+                continue
+            if hints and doc_jurisdiction in hints:
+                score *= JURISDICTION_HINT_FACTOR
+            current = best_score.get(group)
+            if current is None or score > current or (score == current and (order, docnum) < (facts[best_doc[group]][2], best_doc[group])):
+                best_score[group] = score
+                best_doc[group] = docnum
+        best = best_score
+        top = heapq.nsmallest(limit, ((-score, facts[best_doc[group]][2], best_doc[group]) for group, score in best_score.items()))
         return [(-negative, docnum) for negative, _order, docnum in top], len(best)
 
     # -- hits ---------------------------------------------------------------------------
