@@ -40,7 +40,7 @@ except ImportError:  # pragma: no cover - flask-compress installs it
 ROOT = Path(__file__).resolve().parent.parent
 CACHE_CONTROL = "public, max-age=300"
 VARY = "Accept-Language, Cookie, HX-Request, HX-Target, Accept-Encoding"
-DEFAULT_MAX_BYTES = 8 * 1024 * 1024
+DEFAULT_MAX_BYTES = 4 * 1024 * 1024
 MIN_COMPRESS = 1024
 
 
