@@ -21,6 +21,7 @@ from .security import LOGIN_LIMIT, limiter
 from .storage import complaints as store
 from .storage import staff
 from .storage.registry import ImportFileError, csv_text, import_registry, registry_info
+from .stickers import INSTRUCTIONS, STICKERS_PER_SHEET, StickerError, fleet_stickers, vehicle_sticker
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -154,6 +155,24 @@ def export():
     columns = ["protocolo", "criada_em", "atualizada_em", "jurisdicao", "placa", "data_ocorrencia", "origem", "destino", "ocorrencias", "relato", "situacao", "tem_contato"]
     body = csv_text(store.export_rows(db), columns)
     return Response(body, mimetype="text/csv", headers={"Content-Disposition": f"attachment; filename=denuncias-{date.today().isoformat()}.csv"})
+
+
+@bp.get("/adesivos")
+@staff_required
+def stickers():
+    """QR stickers, print-ready (A4, cut marks): one vehicle (?placa=) or an operator's fleet (?cnpj=)."""
+    placa = (request.args.get("placa") or "").strip()[:20]
+    cnpj = (request.args.get("cnpj") or "").strip()[:30]
+    if not placa and not cnpj:
+        return render_template("admin/stickers.html", sheets=[], placa="", cnpj="", error=None, instructions=INSTRUCTIONS)
+    db = get_db()
+    try:
+        items = vehicle_sticker(db, placa) if placa else fleet_stickers(db, cnpj)
+    except StickerError as exc:
+        return render_template("admin/stickers.html", sheets=[], placa=placa, cnpj=cnpj, error=_(exc.message, **exc.params), instructions=INSTRUCTIONS), exc.status
+    staff.audit(db, current_user(), "imprimiu_adesivos", placa or cnpj, f"{len(items)} adesivos")
+    sheets = [items[i:i + STICKERS_PER_SHEET] for i in range(0, len(items), STICKERS_PER_SHEET)]
+    return render_template("admin/stickers.html", sheets=sheets, count=len(items), placa=placa, cnpj=cnpj, error=None, instructions=INSTRUCTIONS)
 
 
 @bp.get("/auditoria")
