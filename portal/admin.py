@@ -20,8 +20,9 @@ from .database import get_db
 from .security import LOGIN_LIMIT, limiter
 from .storage import complaints as store
 from .storage import staff
-from .storage.registry import ImportFileError, csv_text, import_registry, registry_info
+from .csv_export import export_csv
 from .stickers import INSTRUCTIONS, STICKERS_PER_SHEET, StickerError, fleet_stickers, vehicle_sticker
+from .storage.registry import ImportFileError, import_registry, registry_info
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -153,7 +154,7 @@ def export():
     db = get_db()
     staff.audit(db, current_user(), "exportou_denuncias")
     columns = ["protocolo", "criada_em", "atualizada_em", "jurisdicao", "placa", "data_ocorrencia", "origem", "destino", "ocorrencias", "relato", "situacao", "tem_contato"]
-    body = csv_text(store.export_rows(db), columns)
+    body = export_csv(store.export_rows(db), columns)
     return Response(body, mimetype="text/csv", headers={"Content-Disposition": f"attachment; filename=denuncias-{date.today().isoformat()}.csv"})
 
 
