@@ -17,6 +17,7 @@ from knowledge.citations import N_
 from knowledge.complaints import OCCURRENCES
 
 from .database import get_db
+from .opendata import publish_after_import
 from .security import LOGIN_LIMIT, limiter
 from .storage import complaints as store
 from .storage import staff
@@ -143,6 +144,8 @@ def registry():
             except ImportFileError as exc:
                 error = str(exc)
             else:
+                if report.replaced:
+                    publish_after_import(get_db())  # the open-data package follows every import
                 staff.audit(get_db(), current_user(), "importou_registro", "", f"{report.operators} operadoras, {report.vehicles} veículos, {len(report.rejected)} rejeitadas")
     status = 400 if error or (report and not report.replaced) else 200
     return render_template("admin/registry.html", report=report, error=error, registry=registry_info(get_db())), status

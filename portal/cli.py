@@ -41,6 +41,7 @@ def init_app(app: Flask) -> None:
 
 
 def init_registry_cli(app: Flask) -> None:
+    from . import opendata
     from .database import db_path
     from .storage import staff as staff_store
     from .storage.db import connect
@@ -57,6 +58,8 @@ def init_registry_cli(app: Flask) -> None:
         db = connect(db_path())
         try:
             report = import_registry(db, operators, vehicles, strict=strict)
+            if report.replaced:
+                opendata.publish_after_import(db)  # the open-data package follows every import
         except ImportFileError as exc:
             click.echo(f"Erro: {exc}", err=True)
             sys.exit(1)
@@ -81,6 +84,7 @@ def init_registry_cli(app: Flask) -> None:
                 return
             operators, vehicles = as_files()
             report = import_registry(db, operators, vehicles, demo=True)
+            opendata.publish_after_import(db)
         finally:
             db.conn.close()
         click.echo(f"Cadastro de DEMONSTRAÇÃO carregado: {report.operators} operadoras, {report.vehicles} veículos.")

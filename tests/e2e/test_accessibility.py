@@ -27,6 +27,7 @@ PAGES = [
     ("veiculo-qr", "/v/PFX1J60"),
     ("veiculo-qr-irregular", "/v/KHD1A11"),
     ("veiculo-qr-desconhecido", "/v/ABC1234"),
+    ("dados-abertos", "/dados-abertos"),
     ("nao-encontrada", "/pagina-que-nao-existe"),
 ]
 LANGUAGES = ["pt_BR", "en", "es"]
