@@ -28,6 +28,8 @@ SP_IN_FORCE = date(1989, 5, 12)
 # Acre: "entra em vigor no prazo de cento e vinte dias" from publication (art. 100).
 AC_IN_FORCE = date(2013, 12, 21)
 RECIFE_IN_FORCE = date(2003, 4, 16)
+# São Paulo: Decreto 61.694 of 04/12/2015 rewrote the vehicle rules of the Regulamento (arts. 19, 22, 25).
+SP_DECRETO_61694 = date(2015, 12, 4)
 
 
 class NotInForce(LookupError):
@@ -45,7 +47,7 @@ class Value:
 class Parameter:
     id: str
     description: str
-    unit: str  # BRL | UFIRAC | MVR_PCT | VB | DAYS | BUSINESS_DAYS | HOURS | YEARS | PERCENT | COUNT
+    unit: str  # BRL | UFIRAC | MVR_PCT | VB | DAYS | BUSINESS_DAYS | HOURS | MONTHS | YEARS | PERCENT | COUNT
     values: tuple[Value, ...]
 
     def at(self, when: date) -> Value:
@@ -92,7 +94,8 @@ PARAMETERS: dict[str, Parameter] = {
             (PE_IN_FORCE, 30, pe("art-25/par-1")),  # old § 1º
             (LEI_17107, 60, pe("art-25/par-2")),
         ),
-        _p("pe.defesa.dias", "Prazo de defesa, do recebimento do auto", "DAYS", (PE_IN_FORCE, 15, pe("art-25/par-2"))),
+        # The defence deadline moved from § 1º (original wording) to § 2º (Lei 17.107/2020), same 15 days.
+        _p("pe.defesa.dias", "Prazo de defesa, do recebimento do auto", "DAYS", (PE_IN_FORCE, 15, pe("art-25/par-1")), (LEI_17107, 15, pe("art-25/par-2"))),
         _p("pe.decisao.dias", "Prazo para comunicar a decisão da defesa", "DAYS", (LEI_17107, 60, pe("art-25/par-3"))),
         _p("pe.recurso.dias", "Prazo de recurso à JARI, da notificação da decisão", "DAYS", (PE_IN_FORCE, 15, pe("art-26"))),
         _p("pe.pagamento.dias", "Prazo para pagar a multa após o trânsito em julgado", "DAYS", (PE_IN_FORCE, 15, pe("art-25/par-4"))),
@@ -153,6 +156,35 @@ PARAMETERS: dict[str, Parameter] = {
         _p("recife.defesa.dias", "Prazo de defesa", "DAYS", (RECIFE_IN_FORCE, 30, recife("art-41"))),
         _p("recife.julgamento.dias", "Prazo da CDTC para julgar a defesa", "DAYS", (RECIFE_IN_FORCE, 30, recife("art-42"))),
         _p("recife.recurso.dias", "Prazo de recurso ao CRA", "DAYS", (RECIFE_IN_FORCE, 15, recife("art-43"))),
+        # -- the comparison table (/comparar): facts the wizards did not need yet ----------------------
+        # Pernambuco, original art. 11 (until Lei 17.107/2020): "I - Anual: a) para os ônibus com capacidade
+        # para mais de 20 (vinte) passageiros e com menos de 10 (dez) anos do primeiro emplacamento; e
+        # b) para micro-ônibus com capacidade até 20 (vinte) passageiros, com menos de 6 (seis) anos do primeiro emplacamento"
+        _p("pe.vistoria.original.onibus.anual_menos_de_anos", "Redação original: ônibus com vistoria anual se tiver menos destes anos do primeiro emplacamento", "YEARS", (PE_IN_FORCE, 10, pe("art-11"))),
+        _p("pe.vistoria.original.micro.anual_menos_de_anos", "Redação original: micro-ônibus com vistoria anual se tiver menos destes anos do primeiro emplacamento", "YEARS", (PE_IN_FORCE, 6, pe("art-11"))),
+        # "Certificado de Registro válido por 5 (cinco) anos, ... com antecedência, mínima, de 3 (três) meses"
+        _p("sp.registro.validade.anos", "Validade do Certificado de Registro no DER", "YEARS", (SP_IN_FORCE, 5, sp("art-21"))),
+        _p("sp.registro.renovacao.meses", "Antecedência mínima do pedido de renovação do registro", "MONTHS", (SP_IN_FORCE, 3, sp("art-21"))),
+        # "ficando estabelecido o limite de 20 (vinte) anos de idade do veículo"; "M3 ... com mais de 15 (quinze) anos
+        # de fabricação ... não poderá ultrapassar 50% (cinquenta por cento)"
+        _p("sp.veiculo.idade_maxima.anos", "Idade máxima do veículo no fretamento", "YEARS", (SP_DECRETO_61694, 20, sp("art-22/par-1"))),
+        _p("sp.frota.m3_antigo.anos", "Idade a partir da qual o ônibus M3 entra no limite de frota antiga", "YEARS", (SP_DECRETO_61694, 15, sp("art-22/par-1"))),
+        _p("sp.frota.m3_antigo.percentual", "Máximo de ônibus M3 antigos na frota", "PERCENT", (SP_DECRETO_61694, 50, sp("art-22/par-1"))),
+        # art. 25: "a cada 18 (dezoito) meses, quando os veículos tiverem até 5 (cinco) anos de fabricação"; "a cada 12
+        # (doze) meses, quando ... mais de 5 (cinco) e até 10 (dez) anos"; "a cada 6 (seis) meses, ... mais de 10 (dez) anos"
+        _p("sp.vistoria.faixa1.meses", "Vistoria: intervalo para veículos na primeira faixa de idade", "MONTHS", (SP_DECRETO_61694, 18, sp("art-25/inc-1"))),
+        _p("sp.vistoria.faixa1.ate_anos", "Vistoria: fim da primeira faixa de idade", "YEARS", (SP_DECRETO_61694, 5, sp("art-25/inc-1"))),
+        _p("sp.vistoria.faixa2.meses", "Vistoria: intervalo para veículos na segunda faixa de idade", "MONTHS", (SP_DECRETO_61694, 12, sp("art-25/inc-2"))),
+        _p("sp.vistoria.faixa2.ate_anos", "Vistoria: fim da segunda faixa de idade", "YEARS", (SP_DECRETO_61694, 10, sp("art-25/inc-2"))),
+        _p("sp.vistoria.faixa3.meses", "Vistoria: intervalo para veículos mais velhos", "MONTHS", (SP_DECRETO_61694, 6, sp("art-25/inc-3"))),
+        # Acre, art. 36: "Os veículos deverão ser submetidos à vistoria semestral"
+        _p("ac.vistoria.meses", "Periodicidade da vistoria (semestral)", "MONTHS", (AC_IN_FORCE, 6, ac("art-36"))),
+        # Recife, art. 2º: "sob o regime de permissão, através de contrato de adesão, pelo período de 06 (seis) anos"
+        _p("recife.permissao.anos", "Prazo da permissão do STCP/Recife (prorrogável uma vez por igual prazo)", "YEARS", (RECIFE_IN_FORCE, 6, recife("art-2"))),
+        # art. 17, II: "ingressar no serviço com idade máxima de 03 (três) anos, sendo permitida a sua permanência
+        # por até 06 (seis) anos de fabricação"
+        _p("recife.veiculo.ingresso.idade_maxima.anos", "Idade máxima para o veículo entrar no serviço", "YEARS", (RECIFE_IN_FORCE, 3, recife("art-17/inc-2"))),
+        _p("recife.veiculo.permanencia.idade_maxima.anos", "Idade máxima para o veículo permanecer no serviço", "YEARS", (RECIFE_IN_FORCE, 6, recife("art-17/inc-2"))),
     )
 }
 

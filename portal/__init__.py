@@ -16,7 +16,7 @@ from flask_htmx import HTMX
 
 from flask_wtf.csrf import CSRFProtect
 
-from . import admin, api, assistant_web, cli, database, errors, health, i18n, law_urls, openapi, opendata, pages, passenger, security, serialize, vehicles, wizards
+from . import admin, api, assistant_web, cli, comparison_web, database, errors, health, i18n, law_urls, openapi, opendata, pages, passenger, security, serialize, vehicles, wizards
 from .search import SearchService
 
 
@@ -59,6 +59,7 @@ def create_portal(app: Flask) -> None:
     app.register_blueprint(passenger.bp)
     app.register_blueprint(vehicles.bp)
     app.register_blueprint(opendata.bp)
+    app.register_blueprint(comparison_web.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(assistant_web.bp)
     app.register_blueprint(health.bp)

@@ -28,6 +28,8 @@ PAGES = [
     ("veiculo-qr-irregular", "/v/KHD1A11"),
     ("veiculo-qr-desconhecido", "/v/ABC1234"),
     ("dados-abertos", "/dados-abertos"),
+    ("comparar", "/comparar"),
+    ("comparar-2019", "/comparar?data=2019-05-01"),
     ("nao-encontrada", "/pagina-que-nao-existe"),
 ]
 LANGUAGES = ["pt_BR", "en", "es"]
