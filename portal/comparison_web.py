@@ -8,6 +8,7 @@ reader shows the wording of that date.
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from flask import Blueprint, jsonify, render_template, request
@@ -22,6 +23,7 @@ from .serialize import cites, say
 
 bp = Blueprint("comparison", __name__)
 EARLIEST = date(1900, 1, 1)
+ISO_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")  # exactly AAAA-MM-DD (what OpenAPI's "date" format means)
 
 
 class BadDate(ValueError):
@@ -34,10 +36,11 @@ def today() -> date:
 
 def parse_date(raw: str | None) -> date:
     """``?data=AAAA-MM-DD``; empty means today.  Future dates are refused (the law of tomorrow is not known)."""
-    raw = (raw or "").strip()
     if not raw:
         return today()
     try:
+        if not ISO_DATE.match(raw):
+            raise ValueError(raw)
         when = date.fromisoformat(raw)
     except ValueError:
         raise BadDate(_("Data inválida: use o formato AAAA-MM-DD (por exemplo, 2019-05-01).")) from None

@@ -287,7 +287,7 @@ def spec() -> dict:
                 "get": {
                     "summary": "As quatro leis lado a lado numa data (uma linha por pergunta, uma célula por lugar, cada uma com citações)",
                     "parameters": [{"name": "data", "in": "query", "required": False, "description": "AAAA-MM-DD, até hoje; vazio = hoje",
-                                    "schema": {"type": "string", "format": "date", "examples": ["2019-05-01"]}}],
+                                    "schema": {"anyOf": [{"type": "string", "format": "date"}, {"type": "string", "maxLength": 0}], "examples": ["2019-05-01"]}}],
                     "responses": {"200": _json(_ref("Comparison")), "400": ERROR},
                 }
             },

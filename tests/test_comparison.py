@@ -221,7 +221,7 @@ def test_page_with_date_selector_and_links_to_the_wording_of_that_date(client):
     assert "The four laws side by side" in english and "The law does not deal with it." in english
 
 
-@pytest.mark.parametrize("raw", ["ontem", "2019-13-01", "2999-01-01", "0999-01-01"])
+@pytest.mark.parametrize("raw", ["ontem", "2019-13-01", "2999-01-01", "0999-01-01", "20190501", "%20"])
 def test_bad_dates_get_a_clear_400(client, raw):
     page = client.get(f"/comparar?data={raw}")
     assert page.status_code == 400 and 'aria-invalid="true"' in page.get_data(as_text=True)
