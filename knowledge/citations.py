@@ -8,7 +8,8 @@ citation the rules can produce, so a typo in a unit id fails the build.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from datetime import date
 
 PE = "pe-lei-16205-2017"
 SP = "sp-decreto-29912-1989"
@@ -20,6 +21,14 @@ RECIFE = "recife-lei-16856-2003"
 class Cite:
     law: str
     unit: str
+    # The date of the facts the statement is about: the citation is to the wording in force
+    # that day, and its link opens that version (``?data=``).  Not part of equality: the
+    # same unit cited for two dates is the same unit.
+    when: date | None = field(default=None, compare=False)
+
+    def on(self, when: date | None) -> "Cite":
+        """This citation, to the wording in force on ``when``."""
+        return replace(self, when=when)
 
     def resolve(self):
         from .corpus import resolve

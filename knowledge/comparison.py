@@ -93,7 +93,7 @@ def _pe(row: str, when: date) -> Statement:
         return silent(code)
     if row == "vistoria":
         if when < LEI_17107:
-            bus, micro = param("pe.vistoria.original.onibus.anual_menos_de_anos", when), param("pe.vistoria.original.micro.anual_menos_de_anos", when)
+            bus, micro = param("pe.vistoria.onibus.primeiro_emplacamento.anual_menos_de_anos", when), param("pe.vistoria.micro_onibus.primeiro_emplacamento.anual_menos_de_anos", when)
             return value(N_("Anual para ônibus com menos de %(onibus)d anos e micro-ônibus com menos de %(micro)d anos do primeiro emplacamento; semestral para os mais velhos."),
                          bus.cite, code=code, onibus=bus.value, micro=micro.value)
         bus, car = param("pe.vistoria.onibus.anual_ate_anos", when), param("pe.vistoria.automovel.anual_ate_anos", when)
@@ -194,8 +194,8 @@ def _ac(row: str, when: date) -> Statement:
     if row == "idade_veiculo":
         return delegated(N_("A lei deixa ao regulamento as características dos veículos do fretamento."), ac("art-66"), code=code)
     if row == "vistoria":
-        months = param("ac.vistoria.meses", when)
-        return value(N_("Semestral (a cada %(meses)d meses), nos termos que a AGEAC estabelecer."), months.cite, code=code, meses=months.value)
+        # the law's own word, "vistoria semestral": no number to take from a parameter
+        return value(N_("Semestral, nos termos que a AGEAC estabelecer."), ac("art-36"), code=code)
     if row == "seguro":
         return delegated(N_("Seguro de responsabilidade civil obrigatório para passageiros, tripulação e terceiros; os valores mínimos ficam para o regulamento."), ac("art-94"), code=code)
     if row in ("passagem_individual", "terminal"):
@@ -264,9 +264,12 @@ def cell(place_id: str, row: str, when: date) -> Statement:
         statement = _cell(NOT_IN_FORCE, N_("A lei ainda não estava em vigor nesta data (vigora desde %(desde)s)."), code=code, desde=IN_FORCE[place_id].isoformat())
         return statement
     try:
-        return BUILDERS[place_id](row, when)
+        statement = BUILDERS[place_id](row, when)
     except NotInForce:
         return _cell(UNAVAILABLE, N_("O portal não tem a redação da lei em vigor nesta data para esta questão."), code=code)
+    # every citation is to the wording in force on that date (the reader opens that version)
+    statement.citations = [c if c.when else c.on(when) for c in statement.citations]
+    return statement
 
 
 def table(when: date) -> list[tuple[Row, dict[str, Statement]]]:

@@ -84,9 +84,10 @@ def _ac_fine(ufirac: int, cite: Cite, per_passenger: bool = False) -> dict:
     return {"valor": ufirac, "unidade": "UFIRAC", "valor_brl": None, "cite": cite, "por_passageiro": per_passenger}
 
 
-def _recife_fine(multiple: int, on: date) -> dict:
-    vb = param("recife.vb", on)
-    return {"valor": multiple, "unidade": "VB", "valor_brl": vb.value * multiple, "cite": vb.cite}
+def _recife_fine(pid: str, on: date) -> dict:
+    """Vm = G × Vb (art. 36): ``pid`` is the group's multiplier G (or art. 45's 40)."""
+    vb, multiple = param("recife.vb", on), param(pid, on)
+    return {"valor": multiple.value, "unidade": "VB", "valor_brl": vb.value * multiple.value, "cite": vb.cite, "cite_multiplo": multiple.cite}
 
 
 NO_SPECIFIC = N_("A lei deste lugar não descreve uma infração específica para isto; a equipe do órgão avalia o enquadramento.")
@@ -130,13 +131,16 @@ def classify(occurrence: str, jurisdiction: str, on: date) -> Enquadramento:
             fine = _ac_fine(value.value, value.cite)
             return e(occurrence, N_("Transporte clandestino: sem concessão, permissão ou autorização (multa dobrada na reincidência; apreensão do veículo)."), N_("multa e apreensão"), [ac("art-84"), ac("art-88/inc-1"), ac("art-88/inc-2")], {k: v for k, v in fine.items() if k != "cite"})
         if occurrence == "passageiros_em_pe":
-            fine = _ac_fine(70, ac("art-75/inc-2"), per_passenger=True)
+            value = param("ac.multa.art75.inc2", on)
+            fine = _ac_fine(value.value, value.cite, per_passenger=True)
             return e(occurrence, N_("No fretamento só se transportam passageiros sentados; transportar excedentes é multado por passageiro."), N_("multa (art. 75, II)"), [ac("art-62/par-5"), ac("art-75/inc-2/ali-e")], {k: v for k, v in fine.items() if k != "cite"})
         if occurrence == "porta_aberta":
-            fine = _ac_fine(330, ac("art-75/inc-4"))
+            value = param("ac.multa.art75.inc4", on)
+            fine = _ac_fine(value.value, value.cite)
             return e(occurrence, N_("Colocar ou manter o veículo em movimento com as portas abertas."), N_("multa (art. 75, IV)"), [ac("art-75/inc-4/ali-r")], {k: v for k, v in fine.items() if k != "cite"})
         if occurrence == "veiculo_inseguro":
-            fine = _ac_fine(30, ac("art-75/inc-1"))
+            value = param("ac.multa.art75.inc1", on)
+            fine = _ac_fine(value.value, value.cite)
             return e(occurrence, N_("Veículo sem condições de segurança: sujeito a retenção imediata, além de multa."), N_("retenção e multa"), [ac("art-77/inc-1"), ac("art-77/par-1"), ac("art-75/inc-1/ali-a")], {k: v for k, v in fine.items() if k != "cite"})
         if occurrence in ("venda_passagem_individual", "terminal_rodoviario"):
             inciso = "inc-1" if occurrence == "venda_passagem_individual" else "inc-4"
@@ -144,15 +148,15 @@ def classify(occurrence: str, jurisdiction: str, on: date) -> Enquadramento:
         return e(occurrence, NO_SPECIFIC, None, [ac("art-73/par-1")])
     if jurisdiction == "recife":
         table = {
-            "sem_autorizacao": (40, [recife("art-44"), recife("art-45")], N_("Transporte remunerado sem autorização, permissão ou concessão: apreensão do veículo e multa de 40 Vb."), N_("apreensão e multa")),
-            "porta_aberta": (2, [recife("anexo-unico/grupo-2/ali-n")], N_("Movimentar o veículo com as portas abertas."), N_("Grupo 2")),
-            "veiculo_inseguro": (3, [recife("anexo-unico/grupo-3/ali-p")], N_("Operar com o veículo em más condições de uso, comprometendo a segurança dos usuários."), N_("Grupo 3")),
-            "passageiros_em_pe": (1, [recife("anexo-unico/grupo-1/ali-j"), recife("art-16/inc-1"), recife("art-33/inc-1"), recife("art-33/inc-2")], N_("Permitir transporte que comprometa a segurança ou o conforto dos usuários; a lotação é de pessoas acomodadas em assento. No Grupo 1 cabe advertência; a multa vem na reincidência em 6 meses."), N_("Grupo 1")),
-            "venda_passagem_individual": (4, [recife("anexo-unico/grupo-4/ali-m")], N_("Comercializar bilhete de passagem não autorizado pelo Poder Público Municipal."), N_("Grupo 4")),
+            "sem_autorizacao": ("recife.multa.clandestino.vb", [recife("art-44"), recife("art-45")], N_("Transporte remunerado sem autorização, permissão ou concessão: apreensão do veículo e multa de 40 Vb."), N_("apreensão e multa")),
+            "porta_aberta": ("recife.multa.grupo2.g", [recife("anexo-unico/grupo-2/ali-n")], N_("Movimentar o veículo com as portas abertas."), N_("Grupo 2")),
+            "veiculo_inseguro": ("recife.multa.grupo3.g", [recife("anexo-unico/grupo-3/ali-p")], N_("Operar com o veículo em más condições de uso, comprometendo a segurança dos usuários."), N_("Grupo 3")),
+            "passageiros_em_pe": ("recife.multa.grupo1.g", [recife("anexo-unico/grupo-1/ali-j"), recife("art-16/inc-1"), recife("art-33/inc-1"), recife("art-33/inc-2")], N_("Permitir transporte que comprometa a segurança ou o conforto dos usuários; a lotação é de pessoas acomodadas em assento. No Grupo 1 cabe advertência; a multa vem na reincidência em 6 meses."), N_("Grupo 1")),
+            "venda_passagem_individual": ("recife.multa.grupo4.g", [recife("anexo-unico/grupo-4/ali-m")], N_("Comercializar bilhete de passagem não autorizado pelo Poder Público Municipal."), N_("Grupo 4")),
         }
         if occurrence not in table:
             return e(occurrence, NO_SPECIFIC, None, [recife("art-31")])
-        multiple, cites, text, gravidade = table[occurrence]
-        fine = _recife_fine(multiple, on)
-        return e(occurrence, text, gravidade, cites + [fine.pop("cite"), recife("art-36")], fine)
+        pid, cites, text, gravidade = table[occurrence]
+        fine = _recife_fine(pid, on)
+        return e(occurrence, text, gravidade, cites + [fine.pop("cite"), fine.pop("cite_multiplo"), recife("art-36")], fine)
     raise ValueError(jurisdiction)

@@ -54,8 +54,9 @@ def parse_date(raw: str | None) -> date:
 def _cites(items, when: date) -> list[dict]:
     out = cites(items)
     if when != today():
-        for item in out:
-            item["url"] += f"?data={when.isoformat()}"
+        for item in out:  # links to a past date's table open the reader on that date
+            if "data=" not in item["url"]:
+                item["url"] += ("&" if "?" in item["url"] else "?") + f"data={when.isoformat()}"
     return out
 
 

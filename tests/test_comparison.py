@@ -149,7 +149,7 @@ CASES = [
      [(SP, "art-40", "perdurará, no mínimo, por 48 (quarenta e oito) horas")]),
     ("sp", "prazos", BEFORE, "Defesa: 15 dias do recebimento da intimação. Recurso: 15 dias do recebimento da notificação da decisão.",
      [(SP, "art-45/par-1", "dentro do prazo de 15 (quinze) dias"), (SP, "art-55", "no prazo de 15 (quinze) dias")]),
-    ("ac", "vistoria", AFTER, "Semestral (a cada 6 meses), nos termos que a AGEAC estabelecer.", [(AC, "art-36", "vistoria semestral")]),
+    ("ac", "vistoria", AFTER, "Semestral, nos termos que a AGEAC estabelecer.", [(AC, "art-36", "vistoria semestral")]),
     ("ac", "multa_sem_autorizacao", BEFORE, "Transporte sem autorização é clandestino: multa de 330 UFIRAC (em dobro na reincidência) e apreensão do veículo.",
      [(AC, "art-88/inc-1", "multa de trezentas e trinta UFIRACs")]),
     ("ac", "registro", AFTER, "Autorização do poder concedente e registro da empresa e dos veículos; prazo e requisitos ficam para o regulamento da lei.",

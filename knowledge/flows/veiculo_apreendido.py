@@ -18,7 +18,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from ..citations import N_, ac, pe, recife, sp
-from ..parameters import AC_IN_FORCE, PE_IN_FORCE, RECIFE_IN_FORCE, SP_IN_FORCE, param
+from ..parameters import AC_IN_FORCE, PE_IN_FORCE, RECIFE_IN_FORCE, SP_IN_FORCE, NotInForce, param
 from .engine import Flow, InvalidAnswer, Money, Option, Outcome, Question, Statement
 
 JURISDICOES = (
@@ -97,7 +97,11 @@ def _pernambuco(a: dict, today: date, options: dict) -> dict:
     steps.append(_s("Documentos obrigatórios podem ser recolhidos (infrações moderadas, graves e gravíssimas) e são devolvidos após a regularização.", pe("art-29/par-4"), pe("art-29/par-5"), code="documentos"))
     steps.append(_s("É lavrado o auto de infração, com direito de defesa e contraditório.", pe("art-24"), pe("art-25"), code="auto"))
     if a["tinha_autorizacao"]:
-        steps.append(_s("Confirmadas infrações graves ou gravíssimas, o CRC pode ser suspenso (90 dias) ou cancelado (180 dias); com CRC suspenso ou cancelado não se pode operar.", pe("art-30"), pe("art-23/inc-3"), pe("art-23/inc-4"), pe("art-23/par-unico"), code="crc_sancoes"))
+        suspensao, cancelamento = param("pe.crc.suspensao.dias", when), param("pe.crc.cancelamento.dias", when)
+        if suspensao.maximum:  # original wording: "até 90 … até 180" (art. 30, § 1º)
+            steps.append(_s("Confirmadas infrações graves ou gravíssimas, o CRC pode ser suspenso (por até %(suspensao)d dias) ou cancelado (por até %(cancelamento)d dias); com CRC suspenso ou cancelado não se pode operar.", pe("art-30").on(when), suspensao.cite, pe("art-23/par-unico").on(when), code="crc_sancoes", suspensao=suspensao.value, cancelamento=cancelamento.value))
+        else:
+            steps.append(_s("Confirmadas infrações graves ou gravíssimas, o CRC pode ser suspenso (%(suspensao)d dias) ou cancelado (%(cancelamento)d dias); com CRC suspenso ou cancelado não se pode operar.", pe("art-30").on(when), suspensao.cite, cancelamento.cite, pe("art-23/par-unico").on(when), code="crc_sancoes", suspensao=suspensao.value, cancelamento=cancelamento.value))
     else:
         steps.append(_s("Fretamento sem CRC (ou com CRC vencido) é infração gravíssima.", pe("anexo-i/inc-4/ali-b"), code="sem_crc"))
 
@@ -115,7 +119,8 @@ def _pernambuco(a: dict, today: date, options: dict) -> dict:
     else:
         pagamentos.append(_s("Multa conforme a gravidade da infração do Anexo I: leve, moderada, grave ou gravíssima.", pe("art-28"), pe("art-22"), code="multa"))
     if a["reincidente_12m"]:
-        pagamentos.append(_s("Se for a mesma infração repetida em até 30 dias, a multa é em dobro.", pe("art-23/inc-2"), code="multa_em_dobro"))
+        dobro = param("pe.reincidencia.dias", when)
+        pagamentos.append(_s("Se for a mesma infração repetida em até %(dias)d dias, a multa é em dobro.", dobro.cite, code="multa_em_dobro", dias=dobro.value))
     pagamentos.append(_s("Despesas de remoção e estadia no depósito: a lei não fixa o valor.", pe("art-29-a/par-unico"), code="remocao_estadia"))
     pagamentos.append(_s("Despesas com o transbordo dos passageiros.", pe("art-29-a/par-unico"), code="transbordo"))
     pagamentos.append(_s("Se a fiscalização requisitar veículo de outro transportador, o infrator ressarce os custos e o veículo só é liberado depois desse pagamento.", pe("art-37/par-2"), code="veiculo_substituto"))
@@ -124,6 +129,11 @@ def _pernambuco(a: dict, today: date, options: dict) -> dict:
     defesa = param("pe.defesa.dias", when)
     recurso = param("pe.recurso.dias", when)
     remessa = param("pe.auto.remessa.dias", when)
+    pagamento = param("pe.pagamento.dias", when)
+    try:
+        decisao = param("pe.decisao.dias", when)
+    except NotInForce:  # the original wording set no deadline for the decision
+        decisao = None
     prazos = [
         _deadline(
             "Defesa: %(dias)d dias a contar do recebimento da 2ª via do auto de infração, dirigida ao %(orgao)s.",
@@ -134,7 +144,13 @@ def _pernambuco(a: dict, today: date, options: dict) -> dict:
             "Recurso: %(dias)d dias da notificação da decisão, ao Diretor-Presidente da EPTI, que o encaminha à %(orgao)s.",
             recurso.cite, code="recurso", days=recurso.value, body="JARI Transporte", due=None, counting="nao_definida",
         ),
-        _s("A 2ª via do auto deve ser remetida em até %(dias)d dias; a decisão sobre a defesa, comunicada em até 60 dias.", remessa.cite, pe("art-25/par-3"), code="prazos_epti", dias=remessa.value),
+        _s("A 2ª via do auto deve ser remetida em até %(dias)d dias; a decisão sobre a defesa, comunicada em até %(decisao)d dias.", remessa.cite, decisao.cite, code="prazos_epti", dias=remessa.value, decisao=decisao.value)
+        if decisao
+        else _s("A 2ª via do auto deve ser remetida em até %(dias)d dias; a lei, nesta redação, não fixa prazo para a decisão sobre a defesa.", remessa.cite, code="prazos_epti", dias=remessa.value),
+        _deadline(
+            "Pagamento da multa: %(dias)d dias do trânsito em julgado da decisão administrativa contrária à empresa.",
+            pagamento.cite, code="pagamento", days=pagamento.value, body="EPTI", due=None, counting="nao_definida",
+        ),
         _s("A Lei 16.205/2017 não diz se os prazos contam em dias corridos ou úteis nem como excluir o dia inicial; a data indicada conta dias corridos a partir do dia seguinte ao recebimento. Confirme com a EPTI.", pe("art-25/par-2"), code="contagem"),
     ]
     return {
@@ -146,10 +162,18 @@ def _pernambuco(a: dict, today: date, options: dict) -> dict:
         "prazos": prazos,
         "quem_retira": [_s("A restituição é feita mediante recibo do proprietário do veículo ou de procurador legalmente habilitado.", pe("art-37/par-4"), code="proprietario")],
         "passageiros": [
-            _s("Tem prioridade a substituição por outro veículo da mesma empresa (ou locado por ela), com espera máxima de 2 horas; depois disso, a fiscalização providencia o veículo.", pe("art-37/par-1"), pe("art-37/par-1/ali-a"), code="substituicao"),
+            _substituicao_pe(when),
             _s("Sem substituição pela empresa, a fiscalização pode requisitar veículo de outro transportador, à custa do infrator.", pe("art-37/par-2"), code="requisicao"),
         ],
     }
+
+
+def _substituicao_pe(when: date) -> Statement:
+    try:
+        espera = param("pe.espera.substituto.horas", when)
+    except NotInForce:  # original art. 37, § 1º: no priority for the company's own vehicle, no waiting time
+        return _s("A fiscalização pode requisitar veículo de outro transportador para continuar a viagem; o infrator ressarce os custos e o veículo só é liberado depois desse pagamento.", pe("art-37/par-1").on(when), code="substituicao")
+    return _s("Tem prioridade a substituição por outro veículo da mesma empresa (ou locado por ela), com espera máxima de %(horas)d horas; depois disso, a fiscalização providencia o veículo.", pe("art-37/par-1").on(when), espera.cite, code="substituicao", horas=espera.value)
 
 
 # -- São Paulo ------------------------------------------------------------------------------
@@ -180,7 +204,8 @@ def _sao_paulo(a: dict, today: date, options: dict) -> dict:
             pct.cite, sp("art-37/inc-5/ali-a"), sp("art-46/par-2"), code="multa", money=Money(pct.value, "MVR_PCT"), pct=pct.value,
         ))
     else:
-        pagamentos.append(_s("Multa entre 50%% e 400%% do MVR conforme a infração.", sp("art-37"), code="multa"))
+        menor, maior = param("sp.multa.grupo1", when), param("sp.multa.grupo5", when)
+        pagamentos.append(_s("Multa entre %(menor)d%% e %(maior)d%% do MVR conforme a infração.", sp("art-37").on(when), menor.cite, maior.cite, code="multa", menor=menor.value, maior=maior.value))
     if medida == "apreensao":
         pagamentos.append(_s("Despesas decorrentes da apreensão (valor não fixado no Regulamento).", sp("art-40/par-2"), code="despesas_apreensao"))
         pagamentos.append(_s("Despesas com os veículos empregados na reposição do transporte.", sp("art-40/par-2"), code="veiculo_substituto"))
@@ -232,13 +257,14 @@ def _acre(a: dict, today: date, options: dict) -> dict:
         reincidente = a["reincidente_12m"]
         kind = "reincidencia" if reincidente else "primeira"
         low, high = param(f"ac.custodia.{kind}.min_dias", when), param(f"ac.custodia.{kind}.max_dias", when)
+        periodo = param("ac.custodia.periodo.meses", when)
         # Art. 99: exclude the first day, include the last.
         data_minima, data_maxima = when + timedelta(days=low.value), when + timedelta(days=high.value)
         steps.append(_s("A apreensão é aplicada, além da multa, a quem opera sem concessão, permissão ou autorização.", ac("art-78"), code="apreensao"))
         steps.append(_s("O veículo fica no depósito, sob custódia do órgão, com ônus para o proprietário.", ac("art-89"), code="deposito"))
         liberacao.append(_s(
-            "Custódia de %(min)d a %(max)d dias, conforme as circunstâncias (%(caso)s em 12 meses).",
-            low.cite, code="custodia", min=low.value, max=high.value, caso=N_("reincidência") if reincidente else N_("primeira apreensão"),
+            "Custódia de %(min)d a %(max)d dias, conforme as circunstâncias (%(caso)s em %(meses)d meses).",
+            low.cite, code="custodia", min=low.value, max=high.value, meses=periodo.value, caso=N_("reincidência") if reincidente else N_("primeira apreensão"),
         ))
         liberacao.append(_s("Liberação com a guia de recolhimento que comprove o pagamento das multas e das despesas da apreensão.", ac("art-78/par-unico"), code="guia"))
         liberacao.append(_s("A restituição exige o prévio pagamento das multas vencidas, taxas e despesas com transbordo, remoção e estada.", ac("art-89/par-1"), code="pagamento_previo"))
@@ -257,9 +283,14 @@ def _acre(a: dict, today: date, options: dict) -> dict:
             code="multa", money=ufirac(amount), ufirac=amount, dobro=N_(" (valor dobrado pela reincidência)") if a["reincidente_12m"] else "",
         ))
     else:
-        pagamentos.append(_s("Multa conforme a infração: 30, 70, 160 ou 330 UFIRACs.", ac("art-75"), code="multa"))
+        faixas = [param(f"ac.multa.art75.inc{n}", when) for n in (1, 2, 3, 4)]
+        pagamentos.append(_s(
+            "Multa conforme a infração: %(i)d, %(ii)d, %(iii)d ou %(iv)d UFIRACs.", *(f.cite for f in faixas),
+            code="multa", i=faixas[0].value, ii=faixas[1].value, iii=faixas[2].value, iv=faixas[3].value,
+        ))
         if a["reincidente_12m"]:
-            pagamentos.append(_s("Reincidência na mesma infração em até 90 dias: multa em dobro.", ac("art-76"), code="multa_em_dobro"))
+            dobro = param("ac.reincidencia.dias", when)
+            pagamentos.append(_s("Reincidência na mesma infração em até %(dias)d dias: multa em dobro.", dobro.cite, code="multa_em_dobro", dias=dobro.value))
     if medida == "apreensao":
         diaria, teto = param("ac.estadia.diaria", when), param("ac.estadia.max_dias", when)
         dias = a.get("dias_deposito")
@@ -328,11 +359,13 @@ def _recife(a: dict, today: date, options: dict) -> dict:
             recife("art-36"), recife("art-36/inc-3"), recife("art-36/par-1"), code="multa", vb=vb.value,
         ))
         if a["reincidente_12m"]:
-            pagamentos.append(_s("Reincidência em 6 meses nos Grupos 2 a 4: multa em dobro; segunda reincidência no Grupo 4 em 12 meses: cassação da permissão.", recife("art-33/inc-3"), recife("art-33/inc-4"), code="reincidencia"))
+            dobro, cassacao = param("recife.reincidencia.meses", when), param("recife.cassacao.meses", when)
+            pagamentos.append(_s("Reincidência em %(meses)d meses nos Grupos 2 a 4: multa em dobro; segunda reincidência no Grupo 4 em %(cassacao)d meses: cassação da permissão.", dobro.cite, cassacao.cite, code="reincidencia", meses=dobro.value, cassacao=cassacao.value))
     if medida == "apreensao":
         pagamentos.append(_s("Taxa e despesas da apreensão, pela Lei Municipal nº 16.828/2002 (valores fora desta lei).", recife("art-38/par-4"), code="taxa_apreensao"))
     notified = a.get("data_notificacao")
     defesa, julgamento, recurso = param("recife.defesa.dias", when), param("recife.julgamento.dias", when), param("recife.recurso.dias", when)
+    comunicacao, notificacao = param("recife.comunicacao.dias", when), param("recife.notificacao.dias", when)
     start = _next_business_day(notified) if notified else None
     prazos = [
         _deadline(
@@ -340,12 +373,12 @@ def _recife(a: dict, today: date, options: dict) -> dict:
             defesa.cite, recife("art-41/par-1"), recife("art-41/par-2"), code="defesa", days=defesa.value,
             body="CDTC (Comissão Disciplinar do Transporte Complementar)", due=start + timedelta(days=defesa.value - 1) if start else None, counting="lei",
         ),
-        _s("A CDTC julga em até %(dias)d dias; se a defesa não for acolhida, você é comunicado em até 15 dias.", julgamento.cite, recife("art-42/par-unico"), code="julgamento", dias=julgamento.value),
+        _s("A CDTC julga em até %(dias)d dias; se a defesa não for acolhida, você é comunicado em até %(comunicacao)d dias.", julgamento.cite, comunicacao.cite, code="julgamento", dias=julgamento.value, comunicacao=comunicacao.value),
         _deadline(
             "Recurso: %(dias)d dias do recebimento da notificação da decisão, ao %(orgao)s (efeito só devolutivo).",
             recurso.cite, recife("art-43/par-unico"), code="recurso", days=recurso.value, body="Conselho de Revisão Administrativa (CRA)", due=None, counting="nao_definida",
         ),
-        _s("A Prefeitura tem 30 dias da infração para notificar, sob pena de arquivamento do auto.", recife("art-29/par-1"), code="notificacao_30_dias"),
+        _s("A Prefeitura tem %(dias)d dias da infração para notificar, sob pena de arquivamento do auto.", notificacao.cite, code="notificacao_30_dias", dias=notificacao.value),
         _s("Feriados não são considerados no cálculo da data; confira no órgão.", recife("art-41/par-1"), code="feriados"),
     ]
     return {
