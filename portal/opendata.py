@@ -15,7 +15,8 @@ this module writes it to disk and serves it.
   (and at each import).  ``flask dados-abertos gerar`` rewrites the package on
   demand (e.g. from cron).
 - **Format.**  A Frictionless Data package (``datapackage.json``, Data Package v1
-  with Table Schemas): each table as CSV (UTF-8, delimiter ``,``, header row) and
+  with Table Schemas): each table as CSV (UTF-8, delimiter ``,``, header row, every
+  cell quoted, a text starting like a spreadsheet formula prefixed with ``'``) and
   as JSON (a list of lists, the header first: the CSV's shape with JSON numbers
   and booleans, and valid even for a table with no rows — a list of objects
   cannot say its columns when empty), both described by the same schema, which is the
@@ -25,8 +26,6 @@ this module writes it to disk and serves it.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import re
@@ -47,6 +46,7 @@ from knowledge.open_data import (
 from knowledge.citations import N_
 from knowledge.places import PLACES
 
+from .csv_export import export_csv
 from .database import get_db
 from .lookup import format_cnpj
 from .storage.db import get_meta
@@ -115,12 +115,10 @@ def _complaints(db) -> list[dict]:
 
 
 def _csv(rows: list[dict], fields) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=CSV_DELIMITER, lineterminator="\r\n")
-    writer.writerow([f.name for f in fields])
-    for row in rows:
-        writer.writerow(["true" if row[f.name] is True else "false" if row[f.name] is False else row[f.name] for f in fields])
-    return out.getvalue()
+    """Through the portal's spreadsheet-safe writer (every cell quoted; a text that a spreadsheet
+    would run as a formula gets a leading apostrophe): names come from the registry as typed."""
+    names = [f.name for f in fields]
+    return export_csv(({n: "true" if row[n] is True else "false" if row[n] is False else row[n] for n in names} for row in rows), names)
 
 
 def _json(rows: list[dict], fields) -> str:

@@ -3,7 +3,7 @@ right on two dates on both sides of Pernambuco's 2020 amendment (Lei 17.107 of 1
 
 Each expectation below quotes the statute words (in the wording in force on that
 date) that justify it; ``words_at`` reads the wording of a unit on a date from
-the corpus (the current text, or the "Redação Anterior" replaced after that date).
+``knowledge.history`` (the current text, or the "Redação Anterior" in force that day).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from knowledge import comparison
-from knowledge.citations import Cite
 from knowledge.comparison import DELEGATED, ROWS, SILENT, VALUE, cell, table
 from knowledge.corpus import load_law, resolve
+from knowledge.history import wording_at
 from knowledge.parameters import LEI_17107
 from knowledge.places import PLACE_IDS
 
@@ -26,29 +26,15 @@ BEFORE = date(2019, 5, 1)  # original wording of Lei 16.205/2017 (PE)
 AFTER = date(2026, 11, 29)  # after Lei 17.107/2020 and Lei 17.406/2021
 assert BEFORE < LEI_17107 < AFTER
 
-_ACT_DATE = re.compile(r"(\d{2})/(\d{2})/(\d{4})")
-
-
 def words_at(law: str, unit_id: str, when: date) -> str:
-    """The unit's wording on ``when``: for the unit and each ancestor amended after ``when``, the
-    previous wordings replaced by the first act after that date; otherwise the text in force."""
-    _law, unit = resolve(law, unit_id)
-    texts = []
-    for node in [unit, *unit.ancestors()]:
-        later = sorted(a.act_date for a in node.amendments if a.act_date and a.act_date > when)
-        if later:
-            first = later[0]
-            texts += [h.text for h in node.history if _replaced_on(h) == first]
-    return "\n".join(texts) if texts else unit.full_text()
+    """The unit's wording in force on ``when`` (knowledge.history, the reader's own source)."""
+    version = wording_at(law, unit_id, when)
+    assert version is not None and version.known, (law, unit_id, when)
+    return " ".join(version.text.split())
 
 
 def statute_text(law: str) -> str:
     return (Path(comparison.__file__).parent / "statutes" / f"{law}.txt").read_text(encoding="utf-8")
-
-
-def _replaced_on(previous) -> date | None:
-    found = _ACT_DATE.search(previous.replaced_by or "")
-    return date(int(found.group(3)), int(found.group(2)), int(found.group(1))) if found else None
 
 
 def test_words_at_reads_the_wording_of_the_date():

@@ -26,6 +26,7 @@ from portal.storage.demo import cnpj_with_check_digits, formatted_cnpj
 COMPANY = cnpj_with_check_digits("112223330001")
 MEI = cnpj_with_check_digits("345678910001")
 OLD_MEI = cnpj_with_check_digits("556677880001")
+FORMULA = cnpj_with_check_digits("667788990001")
 OPS = [
     "cnpj,razao_social,nome_fantasia,jurisdicao,crc_numero,crc_emissao,crc_validade,situacao,modalidades,telefone,email",
     f"{formatted_cnpj(COMPANY)},Rota Turismo Ltda,Rota,pe,CRC-1,2026-01-10,2027-01-10,ativo,eventual|turistico,(81) 3333-4444,contato@rota.example",
@@ -33,6 +34,8 @@ OPS = [
     f"{formatted_cnpj(MEI)},34.567.891 MARIA JOSE DA SILVA,Van da Maria,ac,AC-77,,2027-03-01,ativo,eventual,(68) 99999-0000,maria@example.com",
     # an older MEI: the civil name followed by the holder's CPF
     f"{formatted_cnpj(OLD_MEI)},JOAO PEREIRA 12345678909,,recife,P-9,,2026-12-31,suspenso,,,",
+    # a name typed like a spreadsheet formula
+    f"{formatted_cnpj(FORMULA)},=HYPERLINK(\"http://x.example\") Turismo,,sp,SP-1,,2027-01-01,ativo,eventual,,",
 ]
 VEHS = [
     "placa,cnpj,tipo,lugares,ano_fabricacao,vistoria_validade,seguro_validade,situacao",
@@ -123,7 +126,8 @@ def test_individuals_are_minimised_and_contacts_never_published(imported):
         assert (row["pessoa_natural"], row["razao_social"], row["nome_fantasia"]) == ("true", "", "")
     assert operators[formatted_cnpj(MEI)]["crc_numero"] == "AC-77" and operators[formatted_cnpj(MEI)]["orgao_regulador"].startswith("AGEAC")
     json_rows = rows_of(folder / "operadoras.json")
-    assert [r["pessoa_natural"] for r in json_rows] == [False, True, True]
+    assert [r["pessoa_natural"] for r in json_rows] == [False, True, True, False]
+    assert operators[formatted_cnpj(FORMULA)]["razao_social"] == "'=HYPERLINK(\"http://x.example\") Turismo"  # shown as text by a spreadsheet
     everything = "".join(p.read_text(encoding="utf-8") for p in folder.iterdir())
     for secret in ("MARIA JOSE", "JOAO PEREIRA", "12345678909", "Van da Maria", "3333-4444", "contato@rota.example", "maria@example.com",
                    "Fulana", "fulana@example.com", "Relato secreto", "EL-20"):
@@ -142,15 +146,15 @@ def test_complaint_statistics_in_the_package_and_their_refresh(imported):
         {"mes": month, "jurisdicao": "pe", "ocorrencia": "sem_autorizacao", "situacao": "recebida", "denuncias": 5},
     ]
     assert (folder / "denuncias-estatisticas.csv").read_text(encoding="utf-8").splitlines() == [
-        "mes,jurisdicao,ocorrencia,situacao,denuncias", f"{month},ac,sem_autorizacao,recebida,<5", f"{month},pe,sem_autorizacao,recebida,5"]
+        '"mes","jurisdicao","ocorrencia","situacao","denuncias"', f'"{month}","ac","sem_autorizacao","recebida","<5"', f'"{month}","pe","sem_autorizacao","recebida","5"']
     client = imported.test_client()
     assert client.post("/api/v1/denuncias", json={"data_ocorrencia": "2026-11-01", "ocorrencias": ["sem_autorizacao"], "jurisdicao": "pe"}).status_code == 201
     # fresh statistics are served as they are (cached for an hour) …
-    assert f"{month},pe,sem_autorizacao,recebida,5\r\n" in client.get(f"/dados-abertos/{folder.name}/denuncias-estatisticas.csv").get_data(as_text=True)
+    assert f'"{month}","pe","sem_autorizacao","recebida","5"\r\n' in client.get(f"/dados-abertos/{folder.name}/denuncias-estatisticas.csv").get_data(as_text=True)
     # … and recomputed once older than that
     old = time.time() - opendata.STATS_MAX_AGE - 1
     os.utime(folder / "denuncias-estatisticas.csv", (old, old))
-    assert f"{month},pe,sem_autorizacao,recebida,6\r\n" in client.get(f"/dados-abertos/{folder.name}/denuncias-estatisticas.csv").get_data(as_text=True)
+    assert f'"{month}","pe","sem_autorizacao","recebida","6"\r\n' in client.get(f"/dados-abertos/{folder.name}/denuncias-estatisticas.csv").get_data(as_text=True)
     assert frictionless.validate(str(folder / "datapackage.json")).valid
 
 

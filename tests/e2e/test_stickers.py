@@ -19,7 +19,7 @@ from portal.storage import staff as staff_store
 from portal.storage.db import connect
 from portal.storage.demo import cnpj_with_check_digits
 
-from .conftest import ARGS, SCREENSHOTS
+from .conftest import SCREENSHOTS
 
 PE_OPERATOR = cnpj_with_check_digits(f"{10000000 + 7919:08d}0001")  # the demo's regular Pernambuco operator
 PE_ACTIVE_FLEET = ["KGT2E47", "KHB7F12", "KHC8G34", "PFX1960"]
