@@ -24,11 +24,11 @@ class Cite:
     # The date of the facts the statement is about: the citation is to the wording in force
     # that day, and its link opens that version (``?data=``).  Not part of equality: the
     # same unit cited for two dates is the same unit.
-    when: date | None = field(default=None, compare=False)
+    on: date | None = field(default=None, compare=False)
 
-    def on(self, when: date | None) -> "Cite":
-        """This citation, to the wording in force on ``when``."""
-        return replace(self, when=when)
+    def at(self, when: date | None) -> "Cite":
+        """This citation, to the wording in force on ``when`` (the date of the facts)."""
+        return replace(self, on=when)
 
     def resolve(self):
         from .corpus import resolve

@@ -131,15 +131,15 @@ def classify(occurrence: str, jurisdiction: str, on: date) -> Enquadramento:
             fine = _ac_fine(value.value, value.cite)
             return e(occurrence, N_("Transporte clandestino: sem concessão, permissão ou autorização (multa dobrada na reincidência; apreensão do veículo)."), N_("multa e apreensão"), [ac("art-84"), ac("art-88/inc-1"), ac("art-88/inc-2")], {k: v for k, v in fine.items() if k != "cite"})
         if occurrence == "passageiros_em_pe":
-            value = param("ac.multa.art75.inc2", on)
+            value = param("ac.multa.inc2", on)
             fine = _ac_fine(value.value, value.cite, per_passenger=True)
             return e(occurrence, N_("No fretamento só se transportam passageiros sentados; transportar excedentes é multado por passageiro."), N_("multa (art. 75, II)"), [ac("art-62/par-5"), ac("art-75/inc-2/ali-e")], {k: v for k, v in fine.items() if k != "cite"})
         if occurrence == "porta_aberta":
-            value = param("ac.multa.art75.inc4", on)
+            value = param("ac.multa.inc4", on)
             fine = _ac_fine(value.value, value.cite)
             return e(occurrence, N_("Colocar ou manter o veículo em movimento com as portas abertas."), N_("multa (art. 75, IV)"), [ac("art-75/inc-4/ali-r")], {k: v for k, v in fine.items() if k != "cite"})
         if occurrence == "veiculo_inseguro":
-            value = param("ac.multa.art75.inc1", on)
+            value = param("ac.multa.inc1", on)
             fine = _ac_fine(value.value, value.cite)
             return e(occurrence, N_("Veículo sem condições de segurança: sujeito a retenção imediata, além de multa."), N_("retenção e multa"), [ac("art-77/inc-1"), ac("art-77/par-1"), ac("art-75/inc-1/ali-a")], {k: v for k, v in fine.items() if k != "cite"})
         if occurrence in ("venda_passagem_individual", "terminal_rodoviario"):

@@ -83,7 +83,7 @@ def _vistoria(a: dict, when: date, idade: int) -> tuple[str | None, Statement | 
         admitted = idade <= limite.value or (when <= transicao_ate.value and idade <= transicao_anos.value)
         rule = _s(
             "Na redação da Lei 17.107/2020, em vigor nesta data, a vistoria era anual e só admitida para automóvel com até %(limite)d anos (até %(transicao)d anos na transição).",
-            pe("art-11").on(when), limite.cite, transicao_anos.cite, code="vistoria_automovel_2020", limite=limite.value, transicao=transicao_anos.value,
+            pe("art-11").at(when), limite.cite, transicao_anos.cite, code="vistoria_automovel_2020", limite=limite.value, transicao=transicao_anos.value,
         )
         block = None if admitted else _s(
             "Nesta data a lei não admitia vistoria de automóvel com %(idade)d anos de fabricação.", pe("art-11"), code="idade_nao_admitida", fixable=False, idade=idade,
@@ -101,7 +101,7 @@ def _vistoria(a: dict, when: date, idade: int) -> tuple[str | None, Statement | 
         if when >= LEI_17107:
             limite = param("pe.vistoria.onibus.anual_ate_anos", when)
             admitted = idade <= limite.value
-            rule = _s("Na redação da Lei 17.107/2020 a vistoria era anual e só admitida para ônibus e micro-ônibus com até %(limite)d anos.", pe("art-11").on(when), limite.cite, code="vistoria_onibus_2020", limite=limite.value)
+            rule = _s("Na redação da Lei 17.107/2020 a vistoria era anual e só admitida para ônibus e micro-ônibus com até %(limite)d anos.", pe("art-11").at(when), limite.cite, code="vistoria_onibus_2020", limite=limite.value)
             block = None if admitted else _s("Nesta data a lei não admitia vistoria deste veículo pela idade.", pe("art-11"), code="idade_nao_admitida", fixable=False)
             return ("anual" if admitted else None), rule, block
         # Original wording (2018–2020): by capacity and years since first registration.
@@ -111,7 +111,7 @@ def _vistoria(a: dict, when: date, idade: int) -> tuple[str | None, Statement | 
         periodicidade = "anual" if idade < limite.value else "semestral"
         return periodicidade, _s(
             "Na redação original da lei, em vigor nesta data, a vistoria era anual para ônibus com menos de %(onibus)d anos e micro-ônibus com menos de %(micro)d anos, e semestral depois.",
-            pe("art-11").on(when), onibus.cite, micro.cite, code="vistoria_original", onibus=onibus.value, micro=micro.value,
+            pe("art-11").at(when), onibus.cite, micro.cite, code="vistoria_original", onibus=onibus.value, micro=micro.value,
         ), None
     return None, None, None
 
@@ -203,7 +203,7 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
     ]
     if tipo == "automovel":
         locados = param("pe.frota.locados.percentual", when)
-        exigencias.append(_s("No turístico com automóvel de 7 lugares não se aplica o limite de %(pct)d%% de veículos locados.", pe("art-18/par-2").on(when), locados.cite, code="sem_limite_locados", pct=locados.value))
+        exigencias.append(_s("No turístico com automóvel de 7 lugares não se aplica o limite de %(pct)d%% de veículos locados.", pe("art-18/par-2").at(when), locados.cite, code="sem_limite_locados", pct=locados.value))
     por_viagem = [
         _s("O CRC e o comprovante da Taxa FUSP-F.", pe("art-21"), code="crc_fusp"),
         _s("Relação de passageiros de ida e volta, com nome e número de documento com foto (ou o voucher).", pe("art-21/inc-4/ali-a"), pe("art-21/par-1"), code="lista"),

@@ -99,9 +99,9 @@ def _pernambuco(a: dict, today: date, options: dict) -> dict:
     if a["tinha_autorizacao"]:
         suspensao, cancelamento = param("pe.crc.suspensao.dias", when), param("pe.crc.cancelamento.dias", when)
         if suspensao.maximum:  # original wording: "até 90 … até 180" (art. 30, § 1º)
-            steps.append(_s("Confirmadas infrações graves ou gravíssimas, o CRC pode ser suspenso (por até %(suspensao)d dias) ou cancelado (por até %(cancelamento)d dias); com CRC suspenso ou cancelado não se pode operar.", pe("art-30").on(when), suspensao.cite, pe("art-23/par-unico").on(when), code="crc_sancoes", suspensao=suspensao.value, cancelamento=cancelamento.value))
+            steps.append(_s("Confirmadas infrações graves ou gravíssimas, o CRC pode ser suspenso (por até %(suspensao)d dias) ou cancelado (por até %(cancelamento)d dias); com CRC suspenso ou cancelado não se pode operar.", pe("art-30").at(when), suspensao.cite, pe("art-23/par-unico").at(when), code="crc_sancoes", suspensao=suspensao.value, cancelamento=cancelamento.value))
         else:
-            steps.append(_s("Confirmadas infrações graves ou gravíssimas, o CRC pode ser suspenso (%(suspensao)d dias) ou cancelado (%(cancelamento)d dias); com CRC suspenso ou cancelado não se pode operar.", pe("art-30").on(when), suspensao.cite, cancelamento.cite, pe("art-23/par-unico").on(when), code="crc_sancoes", suspensao=suspensao.value, cancelamento=cancelamento.value))
+            steps.append(_s("Confirmadas infrações graves ou gravíssimas, o CRC pode ser suspenso (%(suspensao)d dias) ou cancelado (%(cancelamento)d dias); com CRC suspenso ou cancelado não se pode operar.", pe("art-30").at(when), suspensao.cite, cancelamento.cite, pe("art-23/par-unico").at(when), code="crc_sancoes", suspensao=suspensao.value, cancelamento=cancelamento.value))
     else:
         steps.append(_s("Fretamento sem CRC (ou com CRC vencido) é infração gravíssima.", pe("anexo-i/inc-4/ali-b"), code="sem_crc"))
 
@@ -172,8 +172,8 @@ def _substituicao_pe(when: date) -> Statement:
     try:
         espera = param("pe.espera.substituto.horas", when)
     except NotInForce:  # original art. 37, § 1º: no priority for the company's own vehicle, no waiting time
-        return _s("A fiscalização pode requisitar veículo de outro transportador para continuar a viagem; o infrator ressarce os custos e o veículo só é liberado depois desse pagamento.", pe("art-37/par-1").on(when), code="substituicao")
-    return _s("Tem prioridade a substituição por outro veículo da mesma empresa (ou locado por ela), com espera máxima de %(horas)d horas; depois disso, a fiscalização providencia o veículo.", pe("art-37/par-1").on(when), espera.cite, code="substituicao", horas=espera.value)
+        return _s("A fiscalização pode requisitar veículo de outro transportador para continuar a viagem; o infrator ressarce os custos e o veículo só é liberado depois desse pagamento.", pe("art-37/par-1").at(when), code="substituicao")
+    return _s("Tem prioridade a substituição por outro veículo da mesma empresa (ou locado por ela), com espera máxima de %(horas)d horas; depois disso, a fiscalização providencia o veículo.", pe("art-37/par-1").at(when), espera.cite, code="substituicao", horas=espera.value)
 
 
 # -- São Paulo ------------------------------------------------------------------------------
@@ -205,7 +205,7 @@ def _sao_paulo(a: dict, today: date, options: dict) -> dict:
         ))
     else:
         menor, maior = param("sp.multa.grupo1", when), param("sp.multa.grupo5", when)
-        pagamentos.append(_s("Multa entre %(menor)d%% e %(maior)d%% do MVR conforme a infração.", sp("art-37").on(when), menor.cite, maior.cite, code="multa", menor=menor.value, maior=maior.value))
+        pagamentos.append(_s("Multa entre %(menor)d%% e %(maior)d%% do MVR conforme a infração.", sp("art-37").at(when), menor.cite, maior.cite, code="multa", menor=menor.value, maior=maior.value))
     if medida == "apreensao":
         pagamentos.append(_s("Despesas decorrentes da apreensão (valor não fixado no Regulamento).", sp("art-40/par-2"), code="despesas_apreensao"))
         pagamentos.append(_s("Despesas com os veículos empregados na reposição do transporte.", sp("art-40/par-2"), code="veiculo_substituto"))
@@ -283,7 +283,7 @@ def _acre(a: dict, today: date, options: dict) -> dict:
             code="multa", money=ufirac(amount), ufirac=amount, dobro=N_(" (valor dobrado pela reincidência)") if a["reincidente_12m"] else "",
         ))
     else:
-        faixas = [param(f"ac.multa.art75.inc{n}", when) for n in (1, 2, 3, 4)]
+        faixas = [param(f"ac.multa.inc{n}", when) for n in (1, 2, 3, 4)]
         pagamentos.append(_s(
             "Multa conforme a infração: %(i)d, %(ii)d, %(iii)d ou %(iv)d UFIRACs.", *(f.cite for f in faixas),
             code="multa", i=faixas[0].value, ii=faixas[1].value, iii=faixas[2].value, iv=faixas[3].value,

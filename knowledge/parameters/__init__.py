@@ -183,4 +183,4 @@ PARAMETERS: dict[str, Parameter] = load_parameters()
 def param(pid: str, when: date) -> Value:
     """The value of a parameter on a date, its citation dated to that date (links open that wording)."""
     value = PARAMETERS[pid].at(when)
-    return replace(value, cite=value.cite.on(when))
+    return replace(value, cite=value.cite.at(when))
