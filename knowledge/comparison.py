@@ -268,7 +268,7 @@ def cell(place_id: str, row: str, when: date) -> Statement:
     except NotInForce:
         return _cell(UNAVAILABLE, N_("O portal não tem a redação da lei em vigor nesta data para esta questão."), code=code)
     # every citation is to the wording in force on that date (the reader opens that version)
-    statement.citations = [c if c.when else c.on(when) for c in statement.citations]
+    statement.citations = [c if c.on else c.at(when) for c in statement.citations]
     return statement
 
 
