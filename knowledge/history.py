@@ -178,7 +178,7 @@ def _on(law: Law, unit: Unit, when: date, parent: Unit | None, unknown: set[str]
         whole = amendment.announced or (unit.parent is None and any("artigo" in a.note.lower() or "anexo" in a.note.lower() for a in unit.amendments))
         if blocks is None:
             unknown.add(_unit_id(unit, parent))
-            copy = _copy(unit, parent, when, text=f"[redação anterior à {_act_short(amendment.act)}: não consta do texto de referência]")
+            copy = _copy(unit, parent, when, text=f"[redação anterior, substituída por {_act_short(amendment.act)}: não consta do texto de referência]")
             copy.children = [] if whole else _children(law, unit, when, copy, unknown)
             return copy
         old = _parse_old(law, unit, blocks)
