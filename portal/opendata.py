@@ -47,7 +47,7 @@ from knowledge.citations import N_
 from knowledge.places import PLACES
 
 from .csv_export import export_csv
-from .database import get_db
+from .database import get_store
 from .lookup import format_cnpj
 from .storage.db import get_meta
 
@@ -109,8 +109,11 @@ def _complaints(db) -> list[dict]:
     rows = db.execute("SELECT criada_em, jurisdicao, ocorrencias, situacao FROM complaints").fetchall()
     out = []
     for criada_em, jurisdicao, ocorrencias, situacao in rows:
-        local = datetime.fromisoformat(criada_em).astimezone(PLACES[jurisdicao].zone)  # the month where it was filed
-        out.append({"criada_em": local.isoformat(), "jurisdicao": jurisdicao, "ocorrencias": json.loads(ocorrencias), "situacao": situacao})
+        # SQLite gives text; the PostgreSQL store may give a timestamp and a decoded list
+        created = criada_em if isinstance(criada_em, datetime) else datetime.fromisoformat(criada_em)
+        local = created.astimezone(PLACES[jurisdicao].zone)  # the month where it was filed
+        occurrences = ocorrencias if isinstance(ocorrencias, list) else json.loads(ocorrencias)
+        out.append({"criada_em": local.isoformat(), "jurisdicao": jurisdicao, "ocorrencias": occurrences, "situacao": situacao})
     return out
 
 
@@ -168,8 +171,8 @@ def descriptor(stamp: str, *, license_id: str | None, demo: bool, created: str) 
     }
 
 
-def publish(db, data_dir: str | Path, *, license_id: str | None = None) -> Path:
-    """Write the package of the registry now in ``db``; returns its folder."""
+def publish(db, data_dir: str | Path, *, license_id: str | None = None, complaints_db=None) -> Path:
+    """Write the package of the registry now in ``db`` (complaints from ``complaints_db``, default ``db``); returns its folder."""
     imported = get_meta(db, "registro_atualizado_em") or datetime.now(timezone.utc).isoformat()
     stamp = imported[:10]
     demo = get_meta(db, "registro_demonstracao", "0") == "1"
@@ -178,7 +181,7 @@ def publish(db, data_dir: str | Path, *, license_id: str | None = None) -> Path:
     work = Path(tempfile.mkdtemp(prefix=".novo-", dir=base))
     _write_table(work, "operadoras", _operators(db))
     _write_table(work, "veiculos", _vehicles(db))
-    _write_table(work, "denuncias-estatisticas", complaint_statistics(_complaints(db)))
+    _write_table(work, "denuncias-estatisticas", complaint_statistics(_complaints(complaints_db if complaints_db is not None else db)))
     meta = descriptor(stamp, license_id=license_id, demo=demo, created=imported)
     (work / "datapackage.json").write_text(json.dumps(meta, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     os.chmod(work, 0o755)
@@ -204,9 +207,21 @@ def refresh_statistics(db, folder: Path, *, max_age: float = STATS_MAX_AGE) -> b
     return True
 
 
-def publish_after_import(db) -> Path:
-    """The hook the import paths call once a registry has replaced the old one."""
-    return publish(db, current_app.config["DATA_DIR"], license_id=current_app.config.get("OPEN_DATA_LICENSE"))
+def publish_after_import(db, store=None) -> Path:
+    """The hook the import paths call once a registry has replaced the old one.
+
+    ``db`` is this node's registry; ``store`` holds the complaints (PostgreSQL with
+    ``DATABASE_URL``, else the same SQLite).  Without ``store`` (the CLI), a connection
+    of its own is opened and closed here."""
+    from .database import close_store, open_store
+
+    own = store is None
+    store = open_store(current_app) if own else store
+    try:
+        return publish(db, current_app.config["DATA_DIR"], license_id=current_app.config.get("OPEN_DATA_LICENSE"), complaints_db=store)
+    finally:
+        if own:
+            close_store(store)
 
 
 # -- web ----------------------------------------------------------------------------------------------------
@@ -220,7 +235,7 @@ def page():
     files = []
     if stamps:
         folder = root(data_dir) / stamps[0]
-        refresh_statistics(get_db(), folder)
+        refresh_statistics(get_store(), folder)
         meta = json.loads((folder / "datapackage.json").read_text(encoding="utf-8"))
         files = [(r["path"], r["format"], (folder / r["path"]).stat().st_size) for r in meta["resources"]]
     tables = [(name, title, fields) for name, (fields, title, _d) in TABLES.items()]
@@ -239,7 +254,7 @@ def download(stamp: str, filename: str):
         abort(404)
     stamps = packages(current_app.config["DATA_DIR"])
     if filename.startswith("denuncias-estatisticas") and stamps and stamps[0] == stamp:
-        refresh_statistics(get_db(), folder)
+        refresh_statistics(get_store(), folder)
     mimetype = "text/csv" if filename.endswith(".csv") else "application/json"
     response = send_from_directory(folder, filename, mimetype=mimetype, max_age=300)
     response.headers["Content-Type"] = f"{mimetype}; charset=utf-8"
@@ -264,7 +279,7 @@ def init_app(app: Flask) -> None:
             if not get_meta(db, "registro_atualizado_em"):
                 click.echo("Nenhum cadastro importado: nada a publicar.", err=True)
                 sys.exit(1)
-            folder = publish(db, app.config["DATA_DIR"], license_id=app.config["OPEN_DATA_LICENSE"])
+            folder = publish_after_import(db)
         finally:
             db.conn.close()
         click.echo(f"Dados abertos gerados em {folder}.")
