@@ -74,6 +74,24 @@ class Cite:
         return self.resolve()[1].id
 
 
+def as_of(cite: Cite, when: date) -> Cite:
+    """The citation dated ``when``, flagged as previous wording if the unit (or an
+    enclosing unit) was rewritten by an act dated after ``when``.
+
+    Units that did not exist yet are the rules' business (they must not cite them);
+    this only marks the wording.  Previous-wording units that no longer exist are
+    built directly with ``previous=True``.
+    """
+    if cite.previous:
+        return cite.at(when, previous=True)
+    _, unit = cite.resolve()
+    replaced = any(
+        a.act_date is not None and a.act_date > when and a.change == "redação"
+        for u in [unit] + unit.ancestors() for a in u.amendments
+    )
+    return cite.at(when, previous=replaced)
+
+
 def _marker(segment: str) -> str | None:
     kind, _, value = segment.partition("-")
     if kind == "ali":

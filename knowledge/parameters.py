@@ -45,7 +45,7 @@ class Value:
 class Parameter:
     id: str
     description: str
-    unit: str  # BRL | UFIRAC | MVR_PCT | VB | DAYS | BUSINESS_DAYS | HOURS | YEARS | PERCENT | COUNT
+    unit: str  # BRL | UFIRAC | MVR_PCT | VB | DAYS | BUSINESS_DAYS | HOURS | MONTHS | YEARS | PERCENT | COUNT
     values: tuple[Value, ...]
 
     def at(self, when: date) -> Value:
@@ -145,11 +145,16 @@ PARAMETERS: dict[str, Parameter] = {
         _p("ac.custodia.reincidencia.max_dias", "Custódia na reincidência em 12 meses — máximo", "DAYS", (AC_IN_FORCE, 30, ac("art-78/par-unico/inc-2"))),
         _p("ac.multa.clandestino", "Multa por transporte clandestino", "UFIRAC", (AC_IN_FORCE, 330, ac("art-88/inc-1"))),
         _p("ac.multa.sem_autorizacao", "Multa por operar sem concessão, permissão ou autorização", "UFIRAC", (AC_IN_FORCE, 330, ac("art-75/inc-4/ali-x"))),
+        _p("ac.multa.inc1", "Multa das infrações do art. 75, I", "UFIRAC", (AC_IN_FORCE, 30, ac("art-75/inc-1"))),
+        _p("ac.multa.inc2", "Multa das infrações do art. 75, II", "UFIRAC", (AC_IN_FORCE, 70, ac("art-75/inc-2"))),
+        _p("ac.multa.inc3", "Multa das infrações do art. 75, III", "UFIRAC", (AC_IN_FORCE, 160, ac("art-75/inc-3"))),
+        _p("ac.multa.inc4", "Multa das infrações do art. 75, IV", "UFIRAC", (AC_IN_FORCE, 330, ac("art-75/inc-4"))),
         _p("ac.estadia.diaria", "Estada no depósito, por dia", "UFIRAC", (AC_IN_FORCE, 2, ac("art-89/par-2"))),
         _p("ac.estadia.max_dias", "Dias de estada que podem ser cobrados", "DAYS", (AC_IN_FORCE, 30, ac("art-89/par-2"))),
         # -- Recife -----------------------------------------------------------------------------
         _p("recife.vb", "Valor base das multas (Vb), corrigido pelo reajuste tarifário", "BRL", (RECIFE_IN_FORCE, D("50.00"), recife("art-36/inc-3"))),
         _p("recife.multa.clandestino.vb", "Multa por transporte remunerado sem autorização (múltiplo de Vb)", "VB", (RECIFE_IN_FORCE, 40, recife("art-45"))),
+        _p("recife.reincidencia.meses", "Reincidência que converte a advertência do Grupo 1 em multa e dobra a multa dos Grupos 2 a 4", "MONTHS", (RECIFE_IN_FORCE, 6, recife("art-33/inc-2"))),
         _p("recife.defesa.dias", "Prazo de defesa", "DAYS", (RECIFE_IN_FORCE, 30, recife("art-41"))),
         _p("recife.julgamento.dias", "Prazo da CDTC para julgar a defesa", "DAYS", (RECIFE_IN_FORCE, 30, recife("art-42"))),
         _p("recife.recurso.dias", "Prazo de recurso ao CRA", "DAYS", (RECIFE_IN_FORCE, 15, recife("art-43"))),

@@ -43,7 +43,9 @@ def spec() -> dict:
             "article": {"type": "string"},
             "unit": {"type": "string"},
             "label": {"type": "string"},
-            "url": {"type": "string"},
+            "url": {"type": "string", "description": "O dispositivo no leitor; citação datada abre a redação daquela data (?data=)."},
+            "data": {"type": "string", "format": "date", "description": "Data dos fatos cuja redação é citada (ausente: a redação em vigor hoje)."},
+            "redacao_anterior": {"const": True, "description": "A redação citada foi substituída depois da data (Nota: Redação Anterior); o rótulo diz isso."},
         },
         "additionalProperties": False,
     }
@@ -116,6 +118,8 @@ def spec() -> dict:
             "rotulo": {"type": "string"},
             "descricao": {"type": "string"},
             "gravidade": NULLABLE_STR,
+            "penalidade": {**NULLABLE_STR, "description": "Quando a sanção não é multa (ex.: advertência por escrito no Grupo 1 do Recife)."},
+            "ressalvas": {"type": "array", "items": {"type": "string"}, "description": "O que a lei deixa em aberto ou escreve de dois modos, mostrado em vez de decidido em silêncio."},
             "multa": {
                 "type": ["object", "null"],
                 "required": ["valor", "unidade"],
@@ -128,8 +132,11 @@ def spec() -> dict:
         "type": "object",
         "required": ["data_ocorrencia", "ocorrencias"],
         "properties": {
-            # empty or null: "não sei" — taken from the registry by plate, else Pernambuco
-            "jurisdicao": {"type": ["string", "null"], "enum": [*jurisdictions, "", None]},
+            # empty or null: "não sei" — taken from the registry by plate; with no registered plate, 422
+            "jurisdicao": {
+                "type": ["string", "null"], "enum": [*jurisdictions, "", None],
+                "description": "Onde aconteceu. Vazio ou nulo só quando a placa está no cadastro (o lugar vem dela); sem lugar e sem placa cadastrada a resposta é 422 com field=jurisdicao: cada lugar tem sua lei e seu órgão, e o portal não presume nenhum.",
+            },
             "placa": {"type": ["string", "null"], "pattern": f"^$|{PLATE_PATTERN}", "examples": ["KGT2E47"]},
             "data_ocorrencia": {"type": "string", "format": "date"},
             "origem": {"type": ["string", "null"], "maxLength": 120},
@@ -238,6 +245,7 @@ def spec() -> dict:
                         "201": _json(_ref("ComplaintReceipt"), "Registrada"),
                         "200": _json(_ref("ComplaintReceipt"), "Já registrada antes com a mesma Idempotency-Key"),
                         "400": ERROR, "415": ERROR, "429": RATE,
+                        "422": _json(_ref("Error"), "Falta o lugar: sem jurisdicao e sem placa cadastrada (field=jurisdicao)"),
                         "503": _json(_ref("Error"), "Banco indisponível: nada foi registrado"),
                     },
                 }
