@@ -25,6 +25,8 @@ PE_IN_FORCE = date(2018, 2, 22)
 LEI_17107 = date(2020, 11, 13)
 LEI_17406 = date(2021, 9, 23)
 SP_IN_FORCE = date(1989, 5, 12)
+# Decreto 61.694 of 04/12/2015 rewrote São Paulo's art. 22, § 1º (20-year age limit).
+SP_DEC_61694 = date(2015, 12, 4)
 # Acre: "entra em vigor no prazo de cento e vinte dias" from publication (art. 100).
 AC_IN_FORCE = date(2013, 12, 21)
 RECIFE_IN_FORCE = date(2003, 4, 16)
@@ -135,6 +137,7 @@ PARAMETERS: dict[str, Parameter] = {
         _p("sp.multa.grupo3", "Multa — art. 37, III", "MVR_PCT", (SP_IN_FORCE, 200, sp("art-37/inc-3"))),
         _p("sp.multa.grupo4", "Multa — art. 37, IV", "MVR_PCT", (SP_IN_FORCE, 300, sp("art-37/inc-4"))),
         _p("sp.multa.grupo5", "Multa — art. 37, V (inclui serviço sem autorização)", "MVR_PCT", (SP_IN_FORCE, 400, sp("art-37/inc-5"))),
+        _p("sp.idade.maxima.anos", "Idade máxima do veículo no fretamento", "YEARS", (SP_DEC_61694, 20, sp("art-22/par-1"))),
         _p("sp.defesa.dias", "Prazo de defesa, do recebimento da intimação", "DAYS", (SP_IN_FORCE, 15, sp("art-45/par-1"))),
         _p("sp.recurso.dias", "Prazo de recurso, do recebimento da notificação", "DAYS", (SP_IN_FORCE, 15, sp("art-55"))),
         _p("sp.pagamento.dias", "Prazo de pagamento da multa", "DAYS", (SP_IN_FORCE, 30, sp("art-46"))),
@@ -155,6 +158,7 @@ PARAMETERS: dict[str, Parameter] = {
         _p("recife.vb", "Valor base das multas (Vb), corrigido pelo reajuste tarifário", "BRL", (RECIFE_IN_FORCE, D("50.00"), recife("art-36/inc-3"))),
         _p("recife.multa.clandestino.vb", "Multa por transporte remunerado sem autorização (múltiplo de Vb)", "VB", (RECIFE_IN_FORCE, 40, recife("art-45"))),
         _p("recife.reincidencia.meses", "Reincidência que converte a advertência do Grupo 1 em multa e dobra a multa dos Grupos 2 a 4", "MONTHS", (RECIFE_IN_FORCE, 6, recife("art-33/inc-2"))),
+        _p("recife.idade.permanencia.anos", "Permanência máxima do veículo no STCP/Recife, em anos de fabricação (após os 3 primeiros anos de operação)", "YEARS", (RECIFE_IN_FORCE, 6, recife("art-17/inc-2"))),
         _p("recife.defesa.dias", "Prazo de defesa", "DAYS", (RECIFE_IN_FORCE, 30, recife("art-41"))),
         _p("recife.julgamento.dias", "Prazo da CDTC para julgar a defesa", "DAYS", (RECIFE_IN_FORCE, 30, recife("art-42"))),
         _p("recife.recurso.dias", "Prazo de recurso ao CRA", "DAYS", (RECIFE_IN_FORCE, 15, recife("art-43"))),

@@ -82,6 +82,7 @@ def spec() -> dict:
             "placa": {"type": "string"},
             "consultado_em": {"type": "string", "format": "date-time"},
             "situacao": {"type": "string", "enum": ["regular", "irregular", "nao_encontrado"]},
+            "resumo": {**NULLABLE_STR, "description": "O que foi verificado, nos termos da lei do lugar (em São Paulo o seguro não é exigido e não é afirmado)."},
             "motivos": {"type": "array", "items": reason},
             "operadora": {
                 "type": ["object", "null"],

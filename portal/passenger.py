@@ -28,12 +28,12 @@ JURISDICTION_NAMES = {"pe": "Pernambuco", "sp": "São Paulo", "ac": "Acre", "rec
 def consulta():
     raw = (request.args.get("placa") or "").strip()
     if not raw:
-        return render_template("consulta.html", result=None, error=None, raw="", checklist=before_boarding("pe"))
+        return render_template("consulta.html", result=None, error=None, raw="", checklist=before_boarding(None))
     try:
         result = lookup(raw)
     except InvalidPlate:
-        return render_template("consulta.html", result=None, error=_(PLATE_HELP), raw=raw, checklist=before_boarding("pe")), 400
-    jurisdiction = result["operadora"]["jurisdicao"] if result["operadora"] else "pe"
+        return render_template("consulta.html", result=None, error=_(PLATE_HELP), raw=raw, checklist=before_boarding(None)), 400
+    jurisdiction = result["operadora"]["jurisdicao"] if result["operadora"] else None  # unknown plate: every place
     template = "_consulta_result.html" if request.headers.get("HX-Target") == "resultado" else "consulta.html"
     return render_template(template, result=result, error=None, raw=raw, checklist=before_boarding(jurisdiction))
 

@@ -232,7 +232,7 @@ def test_vehicle_api(demo_app, plate, situacao, codes):
     assert [m["codigo"] for m in data["motivos"]] == codes
     assert all(m["citations"] for m in data["motivos"])
     assert data["demonstracao"] is True and data["dados_atualizados_em"]
-    assert set(data) == {"placa", "consultado_em", "situacao", "motivos", "operadora", "veiculo", "dados_atualizados_em", "demonstracao"}
+    assert set(data) == {"placa", "consultado_em", "situacao", "resumo", "motivos", "operadora", "veiculo", "dados_atualizados_em", "demonstracao"}
     if situacao == "nao_encontrado":
         assert data["operadora"] is None and data["veiculo"] is None
         assert {c["unit"] for c in data["motivos"][0]["citations"]} >= {"art-4", "art-34", "anexo-i/inc-4/ali-b"}
