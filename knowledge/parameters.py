@@ -84,8 +84,9 @@ PARAMETERS: dict[str, Parameter] = {
             (LEI_17107, D("2900.00"), pe("art-28/inc-4")),
         ),
         _p("pe.reincidencia.dias", "Reincidência (multa em dobro) na mesma infração dentro de", "DAYS", (PE_IN_FORCE, 30, pe("art-23/inc-2"))),
-        _p("pe.crc.suspensao.dias", "Suspensão do CRC", "DAYS", (LEI_17107, 90, pe("art-23/inc-3"))),
-        _p("pe.crc.cancelamento.dias", "Cancelamento do CRC", "DAYS", (LEI_17107, 180, pe("art-23/inc-4"))),
+        # Before Lei 17.107/2020 these were maxima ("até 90 … até 180", old art. 30, § 1º); since, fixed periods (art. 23, III and IV).
+        _p("pe.crc.suspensao.dias", "Suspensão do CRC (até 12/11/2020: prazo máximo)", "DAYS", (PE_IN_FORCE, 90, pe("art-30/par-1")), (LEI_17107, 90, pe("art-23/inc-3"))),
+        _p("pe.crc.cancelamento.dias", "Cancelamento do CRC (até 12/11/2020: prazo máximo)", "DAYS", (PE_IN_FORCE, 180, pe("art-30/par-1")), (LEI_17107, 180, pe("art-23/inc-4"))),
         # -- Pernambuco: defence and appeal -----------------------------------------------
         _p(
             "pe.auto.remessa.dias",
@@ -94,10 +95,10 @@ PARAMETERS: dict[str, Parameter] = {
             (PE_IN_FORCE, 30, pe("art-25/par-1")),  # old § 1º
             (LEI_17107, 60, pe("art-25/par-2")),
         ),
-        _p("pe.defesa.dias", "Prazo de defesa, do recebimento do auto", "DAYS", (PE_IN_FORCE, 15, pe("art-25/par-2"))),
+        _p("pe.defesa.dias", "Prazo de defesa, do recebimento do auto", "DAYS", (PE_IN_FORCE, 15, pe("art-25/par-1")), (LEI_17107, 15, pe("art-25/par-2"))),
         _p("pe.decisao.dias", "Prazo para comunicar a decisão da defesa", "DAYS", (LEI_17107, 60, pe("art-25/par-3"))),
         _p("pe.recurso.dias", "Prazo de recurso à JARI, da notificação da decisão", "DAYS", (PE_IN_FORCE, 15, pe("art-26"))),
-        _p("pe.pagamento.dias", "Prazo para pagar a multa após o trânsito em julgado", "DAYS", (PE_IN_FORCE, 15, pe("art-25/par-4"))),
+        _p("pe.pagamento.dias", "Prazo para pagar a multa após o trânsito em julgado", "DAYS", (PE_IN_FORCE, 15, pe("art-25/par-3")), (LEI_17107, 15, pe("art-25/par-4"))),
         # -- Pernambuco: CRC ----------------------------------------------------------------
         _p(
             "pe.crc.emissao.dias",
@@ -109,14 +110,16 @@ PARAMETERS: dict[str, Parameter] = {
             "pe.crc.complementacao.dias",
             "Prazo para complementar documentos",
             "BUSINESS_DAYS",
-            (PE_IN_FORCE, 5, pe("art-6/par-1")),
             (LEI_17107, 30, pe("art-6/par-1")),
         ),
+        # Finding 19: the previous wording's 5 days are calendar days ("no prazo de 5 (cinco) dias").
+        _p("pe.crc.complementacao.dias_corridos", "Prazo para complementar documentos (redação anterior, dias corridos)", "DAYS", (PE_IN_FORCE, 5, pe("art-6/par-1"))),
         _p("pe.crc.validade.anos", "Validade do CRC", "YEARS", (PE_IN_FORCE, 1, pe("art-8"))),
         _p("pe.crc.renovacao.dias", "Antecedência mínima para renovar o CRC", "DAYS", (PE_IN_FORCE, 30, pe("art-8"))),
         _p("pe.autorizacao_trafego.dias", "Prazo para a EPTI fornecer o Cartão de Autorização de Tráfego após a vistoria", "BUSINESS_DAYS", (LEI_17107, 30, pe("art-10"))),
-        _p("pe.frota.onibus.minimo", "Veículos próprios mínimos para quem se cadastra com ônibus", "COUNT", (LEI_17107, 2, pe("art-3/par-4"))),
-        _p("pe.frota.locados.percentual", "Limite de veículos arrendados/locados sobre a frota própria", "PERCENT", (PE_IN_FORCE, 10, pe("art-18")), (LEI_17107, 50, pe("art-18/par-1"))),
+        # Finding 19: 2 own vehicles were required of every autorizatária since 2018 (old art. 18, § 1º); since 2020, of those with buses (art. 3º, § 4º).
+        _p("pe.frota.onibus.minimo", "Veículos próprios mínimos (até 12/11/2020: toda autorizatária; depois: quem se cadastra com ônibus)", "COUNT", (PE_IN_FORCE, 2, pe("art-18/par-1")), (LEI_17107, 2, pe("art-3/par-4"))),
+        _p("pe.frota.locados.percentual", "Limite de veículos arrendados/locados sobre a frota própria", "PERCENT", (PE_IN_FORCE, 10, pe("art-18/par-2")), (LEI_17107, 50, pe("art-18/par-1"))),
         _p("pe.emplacamento.zero_km.dias", "Prazo para emplacar em PE veículo zero km", "DAYS", (PE_IN_FORCE, 300, pe("art-16/par-unico")), (LEI_17107, 45, pe("art-16/par-unico"))),
         _p("pe.espera.substituto.horas", "Espera máxima por veículo substituto da mesma empresa", "HOURS", (LEI_17107, 2, pe("art-37/par-1/ali-a"))),
         _p("pe.lista.substituicao.percentual", "Inclusão ou substituição máxima na lista de passageiros", "PERCENT", (PE_IN_FORCE, 20, pe("art-38"))),

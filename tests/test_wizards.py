@@ -357,8 +357,12 @@ def test_every_jurisdiction_and_measure_has_a_cited_answer(jurisdicao, medida, a
 
 
 def test_seizure_paths():
+    # Days in the depot change the result only for an Acre seizure (per-day charge, art. 89, § 2º); the repeat
+    # offence only in Acre (custody window, doubled clandestine fine).  Elsewhere they are not asked (issue 14).
     assert "dias_deposito" not in asked("veiculo_apreendido", {**SEIZED, "jurisdicao": "pe", "medida": "retencao"})
-    assert asked("veiculo_apreendido", {**SEIZED, "jurisdicao": "pe"})[-1] == "dias_deposito"
+    assert "dias_deposito" not in asked("veiculo_apreendido", {**SEIZED, "jurisdicao": "pe"})
+    assert "reincidente_12m" not in asked("veiculo_apreendido", {**SEIZED, "jurisdicao": "pe"})
+    assert asked("veiculo_apreendido", {**SEIZED, "jurisdicao": "ac"})[-2:] == ["reincidente_12m", "dias_deposito"]
 
 
 # == every citation resolves ==========================================================================
@@ -417,7 +421,9 @@ def test_every_parameter_citation_resolves_and_values_are_dated():
 def test_parameter_values_follow_the_amendments():
     assert PARAMETERS["pe.multa.gravissima"].at(date(2020, 11, 12)).value == Decimal("3900.00")
     assert PARAMETERS["pe.multa.gravissima"].at(date(2020, 11, 13)).value == Decimal("2900.00")
-    assert PARAMETERS["pe.crc.complementacao.dias"].at(date(2019, 1, 1)).value == 5
+    # The previous wording's 5 days are calendar days ("no prazo de 5 (cinco) dias"), not working days (finding 19).
+    assert PARAMETERS["pe.crc.complementacao.dias_corridos"].at(date(2019, 1, 1)).value == 5
+    assert PARAMETERS["pe.crc.complementacao.dias"].unit == "BUSINESS_DAYS" and PARAMETERS["pe.crc.complementacao.dias"].at(date(2021, 1, 1)).value == 30
 
 
 @settings(max_examples=150, deadline=None)

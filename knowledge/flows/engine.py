@@ -16,7 +16,7 @@ never disagree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 from typing import Any, Callable
@@ -62,6 +62,18 @@ class Question:
 
     def relevant(self, answers: dict) -> bool:
         return self.ask_if is None or bool(self.ask_if(answers))
+
+    def for_place(self, answers: dict) -> "Question":
+        """This question citing only the law of the place already chosen (``jurisdicao``), if any.
+
+        Another place's article shown to someone whose facts happened elsewhere
+        misleads (a Pernambuco user was shown an Acre article)."""
+        from ..places import PLACES
+
+        place = PLACES.get(answers.get("jurisdicao") or "")
+        if place is None or not self.legal_basis:
+            return self
+        return replace(self, legal_basis=tuple(c for c in self.legal_basis if c.law == place.law_id))
 
     def option_values(self) -> list[str]:
         return [o.value for o in self.options]
@@ -245,7 +257,7 @@ class Flow:
             if not question.relevant(answers):
                 continue
             if question.id == stop_at or question.id not in raw_answers:
-                return Progress(answers, asked, question, None)
+                return Progress(answers, asked, question.for_place(answers), None)
             # Present but empty: "today" for dates that default to it, None for
             # optional questions, an error for required ones.
             answers[question.id] = question.parse(raw_answers[question.id], today)
