@@ -181,13 +181,21 @@ def test_crc_without_impediments():
         ({"usa_onibus": False, "veiculos_proprios": 0, "veiculos_locados": 0}, "sem_frota"),
         ({"veiculos_proprios": 3, "veiculos_locados": 3}, "limite_locados"),
         ({"modalidades": ["social"]}, "social_natureza"),
-        ({"modalidades": ["turistico", "continuo"]}, "turismo_exclusivo_conflito"),
     ],
 )
 def test_crc_impediments(changes, impediment):
     result = outcome("documentos_crc", {**CRC_OK, **changes})
     assert impediment in codes(result.fields["impedimentos"])
     assert_all_statements_cited(result)
+
+
+def test_turismo_with_another_modality_states_the_tension_instead_of_an_impediment():
+    # Finding 14: art. 5º, XVI (exclusive tourism) against art. 35, § 2º (more than one modality) is stated, for
+    # eventual as for contínuo — it was a flat impediment for contínuo and nothing for eventual.
+    for other in ("continuo", "eventual"):
+        result = outcome("documentos_crc", {**CRC_OK, "modalidades": ["turistico", other], "locados_automovel_turismo": 0})
+        assert codes(result.fields["ambiguidades"]) == {"turismo_exclusivo_tensao"}
+        assert "turismo_exclusivo_conflito" not in codes(result.fields["impedimentos"])
 
 
 def test_leasing_limit_rounds_up_and_group_companies_are_exempt():
@@ -200,7 +208,7 @@ def test_leasing_limit_rounds_up_and_group_companies_are_exempt():
 def test_crc_documents_tailored():
     sa = outcome("documentos_crc", {**CRC_OK, "natureza": "sociedade_anonima"})
     assert "eleição dos administradores" in next(s for s in sa.fields["documentos"] if s.code == "constitutivo").text
-    tour = outcome("documentos_crc", {**CRC_OK, "modalidades": ["turistico"]})
+    tour = outcome("documentos_crc", {**CRC_OK, "modalidades": ["turistico"], "locados_automovel_turismo": 0})
     assert {"cadastur", "turismo_exclusivo"} <= codes(tour.fields["documentos"])
     coop = outcome("documentos_crc", {**CRC_OK, "natureza": "cooperativa"})
     assert {"antecedentes_cooperados", "ocb", "crlv_cooperados"} <= codes(coop.fields["documentos"])
@@ -378,7 +386,7 @@ def _answer_strategy(flow):
             return st.booleans()
         if q.type == "number":
             low = q.minimum if q.minimum is not None else 0
-            if q.id == "ano_fabricacao":
+            if q.id in ("ano_fabricacao", "ano_primeiro_emplacamento"):
                 return st.integers(1990, 2026)
             return st.integers(low, min(q.maximum or 60, 60))
         return st.dates(date(2018, 3, 1), date(2026, 11, 29)).map(lambda d: d.isoformat())

@@ -41,6 +41,12 @@ QUESTIONS = [
         "data_referencia", "date", N_("Para qual data quer a resposta?"), required=False, default_today=True,
         help=N_("Deixe em branco para hoje. A lei mudou em 2020 e em 2021; a resposta usa a redação em vigor nesta data."),
     ),
+    Question(
+        "ano_primeiro_emplacamento", "number", N_("Em que ano o veículo foi emplacado pela primeira vez?"), minimum=1950, maximum=2100,
+        help=N_("Na redação original da lei (até 12/11/2020) a idade para a vistoria contava do primeiro emplacamento."),
+        legal_basis=(pe("art-11"),),
+        ask_if=lambda a: a.get("tipo_veiculo") in ("onibus", "micro_onibus") and isinstance(a.get("data_referencia"), date) and a["data_referencia"] < LEI_17107,
+    ),
     Question("categoria_aluguel", "bool", N_("O veículo está registrado na categoria aluguel (placa de aluguel)?"), legal_basis=(pe("art-1/par-2"), pe("art-12"))),
     Question("emplacado_pe", "bool", N_("O veículo está emplacado em Pernambuco?"), legal_basis=(pe("art-16"),)),
     Question("empresa_crc", "bool", N_("A empresa (ou MEI) já tem o CRC da EPTI?"), legal_basis=(pe("art-4"),)),
@@ -83,10 +89,10 @@ def _vistoria(a: dict, when: date, idade: int) -> tuple[str | None, Statement | 
         admitted = idade <= limite.value or (when <= TRANSICAO_AUTOMOVEL_ATE and idade <= TRANSICAO_AUTOMOVEL_ANOS)
         rule = _s(
             "Na redação da Lei 17.107/2020, em vigor nesta data, a vistoria era anual e só admitida para automóvel com até %(limite)d anos (até %(transicao)d anos na transição).",
-            pe("art-11"), code="vistoria_automovel_2020", limite=limite.value, transicao=TRANSICAO_AUTOMOVEL_ANOS,
+            pe("art-11", when, previous=True), code="vistoria_automovel_2020", limite=limite.value, transicao=TRANSICAO_AUTOMOVEL_ANOS,
         )
         block = None if admitted else _s(
-            "Nesta data a lei não admitia vistoria de automóvel com %(idade)d anos de fabricação.", pe("art-11"), code="idade_nao_admitida", fixable=False, idade=idade,
+            "Nesta data a lei não admitia vistoria de automóvel com %(idade)d anos de fabricação.", pe("art-11", when, previous=True), code="idade_nao_admitida", fixable=False, idade=idade,
         )
         return ("anual" if admitted else None), rule, block
     if tipo in ("onibus", "micro_onibus"):
@@ -100,17 +106,26 @@ def _vistoria(a: dict, when: date, idade: int) -> tuple[str | None, Statement | 
             ), None
         if when >= LEI_17107:
             admitted = idade <= 15
-            rule = _s("Na redação da Lei 17.107/2020 a vistoria era anual e só admitida para ônibus e micro-ônibus com até 15 anos.", pe("art-11"), code="vistoria_onibus_2020")
-            block = None if admitted else _s("Nesta data a lei não admitia vistoria deste veículo pela idade.", pe("art-11"), code="idade_nao_admitida", fixable=False)
+            rule = _s("Na redação da Lei 17.107/2020 a vistoria era anual e só admitida para ônibus e micro-ônibus com até 15 anos de fabricação: um teto de admissão, não uma periodicidade.", pe("art-11", when, previous=True), code="vistoria_onibus_2020")
+            block = None if admitted else _s("Nesta data a lei não admitia vistoria deste veículo pela idade.", pe("art-11", when, previous=True), code="idade_nao_admitida", fixable=False)
             return ("anual" if admitted else None), rule, block
-        # Original wording (2018–2020): by capacity and years since first registration.
-        if a["lugares"] > 20:
-            periodicidade = "anual" if idade < 10 else "semestral"
-        else:
-            periodicidade = "anual" if idade < 6 else "semestral"
+        # Original wording (2018–2020): by capacity and years since the FIRST REGISTRATION (finding 15),
+        # "com menos de 10 anos" annual, "com mais de 10 anos" semestral: exactly 10 (or 6) is in neither.
+        emplacamento = a.get("ano_primeiro_emplacamento") or a["ano_fabricacao"]
+        if emplacamento > when.year:
+            raise InvalidAnswer("ano_primeiro_emplacamento", N_("O ano do primeiro emplacamento não pode ser depois da data de referência."))
+        anos = when.year - emplacamento
+        limite = 10 if a["lugares"] > 20 else 6
+        cite = pe("art-11", when, previous=True)
+        if anos == limite:
+            return None, _s(
+                "Na redação original da lei, em vigor nesta data, a vistoria era anual com menos de %(limite)d anos do primeiro emplacamento e semestral com mais de %(limite)d; com exatamente %(anos)d anos o veículo não está em nenhum dos dois casos: a lei é omissa, confirme com a EPTI.",
+                cite, code="vistoria_original_omissa", limite=limite, anos=anos,
+            ), None
+        periodicidade = "anual" if anos < limite else "semestral"
         return periodicidade, _s(
-            "Na redação original da lei, em vigor nesta data, a vistoria era anual para ônibus com menos de 10 anos e micro-ônibus com menos de 6 anos, e semestral depois.",
-            pe("art-11"), code="vistoria_original",
+            "Na redação original da lei, em vigor nesta data, a vistoria era anual para ônibus com menos de 10 anos e micro-ônibus com menos de 6 anos do primeiro emplacamento, e semestral depois; este veículo tem %(anos)d anos de emplacamento.",
+            cite, code="vistoria_original", anos=anos,
         ), None
     return None, None, None
 
