@@ -258,4 +258,5 @@ FLOW = Flow(
     questions=QUESTIONS,
     decide=decide,
     legal_basis=(pe("art-3/par-3"),),
+    facts_date=lambda a, today: a.get("data_referencia") or today,
 )

@@ -231,6 +231,9 @@ class Flow:
     questions: list[Question]
     decide: Callable[[dict, date, dict], Outcome]
     legal_basis: tuple[Cite, ...] = ()
+    # The date of the facts, from the answers and today (default: today).  Every citation of the
+    # outcome is dated to it, so that it names — and links to — the wording in force that day.
+    facts_date: Callable[[dict, date], date] | None = None
 
     def question(self, question_id: str) -> Question:
         for q in self.questions:
@@ -262,7 +265,37 @@ class Flow:
             # optional questions, an error for required ones.
             answers[question.id] = question.parse(raw_answers[question.id], today)
             asked.append(question)
-        return Progress(answers, asked, None, self.decide(answers, today, options or {}))
+        outcome = self.decide(answers, today, options or {})
+        _date_citations(outcome, (self.facts_date or (lambda a, t: t))(answers, today))
+        return Progress(answers, asked, None, outcome)
+
+
+def _date_citations(outcome: Outcome, when: date) -> None:
+    """Date every undated citation of an outcome to the date of the facts (flagging previous wordings)."""
+    from ..citations import as_of
+
+    seen: set[int] = set()
+
+    def stamp(statement: Statement) -> None:
+        if id(statement) in seen:
+            return
+        seen.add(id(statement))
+        statement.citations = [c if c.on is not None else as_of(c, when) for c in statement.citations]
+
+    def walk(value) -> None:
+        if isinstance(value, Statement):
+            stamp(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+
+    walk(outcome.fields)
+    walk(outcome.rules)
+    if outcome.headline is not None:
+        stamp(outcome.headline)
 
 
 class Registry:

@@ -452,4 +452,5 @@ FLOW = Flow(
     questions=QUESTIONS,
     decide=decide,
     legal_basis=(pe("art-29-a"), sp("art-40"), ac("art-78"), recife("art-38")),
+    facts_date=lambda a, today: a["data_medida"],
 )
