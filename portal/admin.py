@@ -10,8 +10,11 @@ from __future__ import annotations
 import functools
 from datetime import date
 
-from flask import Blueprint, Response, abort, g, redirect, render_template, request, session, url_for
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
 
 from knowledge.citations import N_
 from knowledge.complaints import OCCURRENCES
@@ -19,8 +22,9 @@ from knowledge.complaints import OCCURRENCES
 from .database import get_db
 from .security import LOGIN_LIMIT, limiter
 from .storage import complaints as store
-from .storage import staff
-from .storage.registry import ImportFileError, csv_text, import_registry, registry_info
+from .storage import sessions, staff
+from .csv_export import export_csv
+from .storage.registry import ImportFileError, import_registry, registry_info
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -28,9 +32,23 @@ STATE_LABELS = {"recebida": N_("Recebida"), "em_analise": N_("Em análise"), "en
 
 
 def current_user() -> dict | None:
+    """The signed-in staff member: the cookie's session id must name a live server-side
+    session (not logged out, used within the idle limit, younger than the absolute one)."""
     if "staff_user" not in g:
-        user_id = session.get("staff_id")
-        g.staff_user = staff.get_user(get_db(), user_id) if user_id else None
+        g.staff_user = None
+        token = session.get("staff_sid")
+        if token:
+            db = get_db()
+            cfg = current_app.config
+            try:
+                user_id = sessions.check(db, token, idle=cfg["STAFF_SESSION_IDLE"], absolute=cfg["STAFF_SESSION_ABSOLUTE"])
+            except sessions.Expired as expired:
+                user_id = None
+                staff.audit(db, staff.get_user(db, expired.staff_id), "sessao_expirou", "", expired.reason)
+            if user_id is None:
+                session.pop("staff_sid", None)
+            else:
+                g.staff_user = staff.get_user(db, user_id)
     return g.staff_user
 
 
@@ -46,6 +64,21 @@ def staff_required(view):
     return wrapped
 
 
+def safe_next(target: str | None) -> str:
+    """Where to go after the login: a path inside /admin, or the dashboard.  Anything
+    with a scheme, a host, a backslash, a double slash or a control character (CR/LF
+    would split the Location header) is refused."""
+    fallback = url_for("admin.dashboard")
+    if not target or not isinstance(target, str) or len(target) > 200:
+        return fallback
+    if any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in target) or "\\" in target or "//" in target:
+        return fallback
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not (parts.path == "/admin" or parts.path.startswith("/admin/")):
+        return fallback
+    return target
+
+
 @bp.route("/entrar", methods=["GET", "POST"])
 @limiter.limit(LOGIN_LIMIT, methods=["POST"])
 def login():
@@ -58,11 +91,11 @@ def login():
             user, error = None, _("Conta bloqueada por 15 minutos após tentativas erradas.")
         if user:
             session.clear()
-            session["staff_id"] = user["id"]
+            session["staff_sid"] = sessions.create(get_db(), user["id"])
             session.permanent = True
+            generate_csrf()  # a new CSRF token now, so the next pages do not re-issue the cookie
             staff.audit(get_db(), user, "login")
-            target = request.args.get("next") or ""
-            return redirect(target if target.startswith("/admin") else url_for("admin.dashboard"), code=303)
+            return redirect(safe_next(request.args.get("next")), code=303)
         error = error or _("Usuário ou senha incorretos.")
         staff.audit(get_db(), None, "login_falhou", username.strip().lower()[:60])
         return render_template("admin/login.html", error=error), 401
@@ -73,6 +106,7 @@ def login():
 @staff_required
 def logout():
     staff.audit(get_db(), current_user(), "logout")
+    sessions.revoke(get_db(), session.get("staff_sid"))
     session.clear()
     return redirect(url_for("pages.home"), code=303)
 
@@ -152,7 +186,7 @@ def export():
     db = get_db()
     staff.audit(db, current_user(), "exportou_denuncias")
     columns = ["protocolo", "criada_em", "atualizada_em", "jurisdicao", "placa", "data_ocorrencia", "origem", "destino", "ocorrencias", "relato", "situacao", "tem_contato"]
-    body = csv_text(store.export_rows(db), columns)
+    body = export_csv(store.export_rows(db), columns)
     return Response(body, mimetype="text/csv", headers={"Content-Disposition": f"attachment; filename=denuncias-{date.today().isoformat()}.csv"})
 
 

@@ -173,7 +173,14 @@ def complaint_create():
     key = (request.headers.get("Idempotency-Key") or "").strip() or None
     if key and len(key) > 100:
         return error_response(400, _("Idempotency-Key pode ter no máximo 100 caracteres."), field="Idempotency-Key")
-    stored, receipt = service.submit(parsed, idempotency_key=key)
+    try:
+        stored, receipt = service.submit(parsed, idempotency_key=key, client=request.remote_addr or "")
+    except service.IdempotencyConflict:
+        return error_response(
+            422,
+            _("Esta Idempotency-Key já foi usada para outra denúncia. Nada foi registrado agora: envie de novo com uma chave nova."),
+            field="Idempotency-Key",
+        )
     receipt["acompanhar"] = url_for("passenger.denuncia_status", protocolo=stored.protocolo)
     return jsonify(receipt), 201 if stored.created else 200
 

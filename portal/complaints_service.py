@@ -7,6 +7,8 @@ a public response or a log line.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import logging
 import re
@@ -203,8 +205,34 @@ def enquadramento(complaint: dict) -> list[dict]:
     return items
 
 
-def submit(parsed: Parsed, *, idempotency_key: str | None = None) -> tuple[store.Stored, dict]:
-    stored = store.create(get_db(), parsed.complaint, parsed.contact, idempotency_key=idempotency_key)
+IdempotencyConflict = store.IdempotencyConflict
+
+
+def _mac(*parts: str) -> str:
+    secret = current_app.config["SECRET_KEY"]
+    secret = secret.encode() if isinstance(secret, str) else secret
+    return hmac.new(secret, "\x00".join(parts).encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def scoped_key(key: str, client: str) -> str:
+    """The key as stored: an HMAC of (client address, key), so that the same key sent by
+    another client is another key (it can neither read nor block this client's complaint)
+    and the database holds no address in clear."""
+    return _mac("idempotency", client or "", key)
+
+
+def body_digest(parsed: Parsed) -> str:
+    """What the complaint says (after validation), contact included."""
+    canonical = json.dumps({"complaint": parsed.complaint, "contact": parsed.contact}, sort_keys=True, ensure_ascii=True)
+    return _mac("body", canonical)
+
+
+def submit(parsed: Parsed, *, idempotency_key: str | None = None, client: str = "") -> tuple[store.Stored, dict]:
+    """Store the complaint.  With a key: the same client sending the same complaint again
+    gets the first protocol; a different complaint under that key raises
+    IdempotencyConflict and nothing is stored."""
+    key = scoped_key(idempotency_key, client) if idempotency_key else None
+    stored = store.create(get_db(), parsed.complaint, parsed.contact, idempotency_key=key, body_digest=body_digest(parsed) if key else None)
     # Only the protocol and non-personal facts reach the log.
     log.info("complaint %s %s (%s)", "received" if stored.created else "repeated", stored.protocolo, parsed.complaint["jurisdicao"])
     return stored, receipt(stored.protocolo, parsed.complaint)

@@ -240,13 +240,14 @@ def spec() -> dict:
             "/api/v1/denuncias": {
                 "post": {
                     "summary": "Registrar uma denúncia (anônima por padrão)",
-                    "parameters": [{"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string", "maxLength": 100}}],
+                    "parameters": [{"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string", "maxLength": 100},
+                                    "description": "Reenvio seguro: vale por 24 horas, para o mesmo cliente e o mesmo conteúdo."}],
                     "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("ComplaintIn")}}},
                     "responses": {
                         "201": _json(_ref("ComplaintReceipt"), "Registrada"),
                         "200": _json(_ref("ComplaintReceipt"), "Já registrada antes com a mesma Idempotency-Key"),
                         "400": ERROR, "415": ERROR, "429": RATE,
-                        "422": _json(_ref("Error"), "Falta o lugar: sem jurisdicao e sem placa cadastrada (field=jurisdicao)"),
+                        "422": _json(_ref("Error"), "Falta o lugar (sem jurisdicao e sem placa cadastrada: field=jurisdicao), ou Idempotency-Key já usada para outra denúncia (field=Idempotency-Key): nada foi registrado"),
                         "503": _json(_ref("Error"), "Banco indisponível: nada foi registrado"),
                     },
                 }

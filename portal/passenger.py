@@ -53,12 +53,13 @@ def _form_data(form) -> dict:
     }
 
 
-def _render_form(data: dict, error=None, unavailable: bool = False, status: int = 200):
+def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bool = False, status: int = 200):
     return render_template(
         "denuncia.html",
         data=data,
         error=error,
         unavailable=unavailable,
+        repeated=repeated,
         occurrences=OCCURRENCES,
         jurisdictions={j: JURISDICTION_NAMES[j] for j in JURISDICTIONS},
         consent_text=_(service.CONSENT_TEXT),
@@ -66,7 +67,7 @@ def _render_form(data: dict, error=None, unavailable: bool = False, status: int 
         max_relato=service.MAX_RELATO,
         # Same key on every resubmission of this form: a double click or a retry after
         # an error never stores the complaint twice.
-        form_key=(request.form.get("chave") or secrets.token_urlsafe(16))[:64],
+        form_key=secrets.token_urlsafe(16) if repeated else (request.form.get("chave") or secrets.token_urlsafe(16))[:64],
     ), status
 
 
@@ -96,7 +97,11 @@ def denuncia_submit():
     except service.ComplaintError as error:
         return _render_form(data, error=error, status=400)
     try:
-        stored, _receipt = service.submit(parsed, idempotency_key=request.form.get("chave") or None)
+        stored, _receipt = service.submit(parsed, idempotency_key=request.form.get("chave") or None, client=request.remote_addr or "")
+    except service.IdempotencyConflict:
+        # This form was sent before with other data (back button, edited, sent again):
+        # nothing is stored now; the form comes back filled in, with a fresh key.
+        return _render_form(data, repeated=True, status=422)
     except sqlite3.OperationalError as exc:
         # Nothing is lost: the citizen gets the form back, filled in, with an explanation.
         log.error("complaint not stored: %s", exc)

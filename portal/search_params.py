@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 
 from knowledge.laws import JURISDICTIONS, LAWS
-from search_index import MAX_QUERY_LENGTH
+from search_index import MAX_QUERY_LENGTH, QueryTooComplex, check_budget
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 50
@@ -49,6 +49,12 @@ def parse(args, *, require_query: bool) -> SearchParams:
         raise BadSearch(_("Informe o que você quer buscar no parâmetro q."), "q")
     if len(q) > MAX_QUERY_LENGTH:
         raise BadSearch(_("A busca pode ter no máximo %(n)d caracteres.", n=MAX_QUERY_LENGTH), "q")
+    try:
+        check_budget(q)  # bounds the work one search can cost (search_index.engine: MAX_QUERY_WORDS)
+    except QueryTooComplex as exc:
+        raise BadSearch(
+            _("A busca tem %(n)d palavras diferentes; use no máximo %(max)d palavras.", n=exc.words, max=exc.limit), "q"
+        ) from None
     law = _clean(args.get("law")) or None
     if law and law not in LAWS:
         raise BadSearch(_("Lei desconhecida: %(law)s. Use uma de: %(known)s.", law=law, known=", ".join(LAWS)), "law")

@@ -60,7 +60,14 @@ def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
     app.config["SESSION_COOKIE_SECURE"] = bool(app.config.get("SESSION_COOKIE_SECURE")) or os.environ.get("PORTAL_SECURE_COOKIES") == "1"
-    app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(hours=8))
+    # Staff sessions (portal/storage/sessions.py) end after STAFF_SESSION_IDLE without use
+    # and STAFF_SESSION_ABSOLUTE after the login, checked on the server.  The cookie itself
+    # lives no longer than the absolute limit (Flask's own default is 31 days, which is
+    # why a setdefault here never applied) and is not re-issued on every request.
+    app.config.setdefault("STAFF_SESSION_IDLE", timedelta(minutes=int(os.environ.get("PORTAL_STAFF_IDLE_MINUTES", "30"))))
+    app.config.setdefault("STAFF_SESSION_ABSOLUTE", timedelta(hours=int(os.environ.get("PORTAL_STAFF_SESSION_HOURS", "8"))))
+    app.config["PERMANENT_SESSION_LIFETIME"] = app.config["STAFF_SESSION_ABSOLUTE"]
+    app.config["SESSION_REFRESH_EACH_REQUEST"] = False
     app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
     # Tests switch limits off unless a test asks for them (RATELIMIT_ENABLED=True).
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing and os.environ.get("PORTAL_RATELIMIT", "1") == "1")

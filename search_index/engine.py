@@ -12,6 +12,7 @@ history, and masked out unless the caller asks for them.
 from __future__ import annotations
 
 import hashlib
+import heapq
 import json
 import os
 import shutil
@@ -25,8 +26,6 @@ from whoosh import index as whoosh_index
 from whoosh import query as Q
 from whoosh import scoring
 from whoosh.fields import BOOLEAN, ID, NUMERIC, STORED, TEXT, Schema
-from whoosh.highlight import ContextFragmenter, Formatter, get_text
-from whoosh.searching import Hit
 
 from . import analysis
 from .synonyms import JURISDICTION_HINTS, ONE_WAY, REWRITES, SYNONYM_GROUPS
@@ -34,6 +33,16 @@ from .synonyms import JURISDICTION_HINTS, ONE_WAY, REWRITES, SYNONYM_GROUPS
 SCHEMA_VERSION = 5
 MANIFEST = "manifest.json"
 MAX_QUERY_LENGTH = 500
+# The cost of a query is bounded (see QueryCost): distinct words searched, words
+# sent to the spelling corrector, and term lookups after synonym expansion.
+MAX_QUERY_WORDS = 32
+MAX_CORRECTIONS = 3
+MAX_TERM_LEAVES = 600
+# Snippets: passages of up to SNIPPET_SPAN characters of matches plus SNIPPET_SURROUND either side.
+SNIPPET_CHARS = 260
+SNIPPET_SPAN = 80
+SNIPPET_SURROUND = 90
+TOKEN_CACHE_UNITS = 2048
 
 FIELD_WEIGHTS = {"text": 1.0, "context": 0.7}
 ALTERNATIVE_WEIGHT = 0.6
@@ -220,18 +229,68 @@ class SearchResponse:
     suggestion: str | None = None  # "você quis dizer"
     corrected: bool = False  # the hits are for the suggestion (the original found nothing)
     terms: list[str] = field(default_factory=list)
+    cost: "QueryCost | None" = None  # the work this query took, counted
 
 
-class _MarkFormatter(Formatter):
-    """<mark>…</mark> around matches; everything else HTML-escaped."""
+class QueryTooComplex(ValueError):
+    """A query over the cost budget: more distinct words than :data:`MAX_QUERY_WORDS`."""
 
-    between = " … "
+    def __init__(self, words: int, limit: int):
+        super().__init__(f"a busca tem {words} palavras diferentes; o limite é {limit}")
+        self.words = words
+        self.limit = limit
 
-    def _text(self, text):
-        return escape(text, quote=False)
 
-    def format_token(self, text, token, replace=False):
-        return f"<mark>{escape(get_text(text, token, replace), quote=False)}</mark>"
+@dataclass
+class QueryCost:
+    """The work one query did, counted (not timed): what the budget bounds.
+
+    ``words``: distinct words searched; ``dropped``: words beyond the budget, not
+    searched; ``corrections``: words sent to the spelling corrector; ``term_leaves``:
+    term lookups in the query after synonym expansion; ``postings``: (document,
+    term) pairs scored.
+    """
+
+    words: int = 0
+    dropped: int = 0
+    corrections: int = 0
+    term_leaves: int = 0
+    postings: int = 0
+
+
+def query_words(query: str) -> list[str]:
+    """The distinct words of a query, in order: repeating a word adds no meaning, only cost."""
+    return list(dict.fromkeys(analysis.words((query or "")[:MAX_QUERY_LENGTH])))
+
+
+def _meaningful(word: str) -> bool:
+    return word not in analysis.STOP_WORDS and word not in analysis.QUERY_NOISE
+
+
+def check_budget(query: str) -> None:
+    """Raise :class:`QueryTooComplex` for a query the engine would have to trim.
+
+    The portal calls this to refuse such a query with a 400 and a clear message;
+    :meth:`SearchIndex.search` itself never exceeds the budget (it searches the
+    first :data:`MAX_QUERY_WORDS` distinct words and says how many it dropped).
+    """
+    meaningful = [w for w in query_words(query) if _meaningful(w)]
+    if len(meaningful) > MAX_QUERY_WORDS:
+        raise QueryTooComplex(len(meaningful), MAX_QUERY_WORDS)
+
+
+def _bounded_words(query: str, cost: QueryCost) -> list[str]:
+    """Distinct words of the query, cut after MAX_QUERY_WORDS meaningful ones (stop words are free)."""
+    kept, meaningful = [], 0
+    for word in query_words(query):
+        if _meaningful(word):
+            if meaningful == MAX_QUERY_WORDS:
+                cost.dropped += 1
+                continue
+            meaningful += 1
+        kept.append(word)
+    cost.words = len(kept)
+    return kept
 
 
 def _phrase_table() -> list[tuple[tuple[str, ...], list[tuple[str, ...]]]]:
@@ -309,7 +368,8 @@ class SearchIndex:
             if manifest.get("schema_version") != SCHEMA_VERSION:
                 raise IndexCorrupt(f"índice em formato antigo ({manifest.get('schema_version')}); reconstrua-o")
             ix = whoosh_index.open_dir(str(self.path))
-            searcher = ix.searcher(weighting=scoring.BM25F(B=0.5, K1=1.2))
+            weighting = scoring.BM25F(B=0.5, K1=1.2)
+            searcher = ix.searcher(weighting=weighting)
             corrector = searcher.corrector("spell")
             vocabulary = {w.decode() if isinstance(w, bytes) else w for w in searcher.reader().lexicon("spell")}
         except (IndexMissing, IndexCorrupt):
@@ -321,9 +381,13 @@ class SearchIndex:
         # Per-document facts needed to rank and group every match, kept in memory
         # (a few thousand small tuples) so that only the shown hits touch stored fields.
         self._facts = {
-            docnum: (fields["group"] + ("#h" if fields["history"] else ""), fields["jurisdiction"], fields["order"])
+            docnum: (fields["group"] + ("#h" if fields["history"] else ""), fields["jurisdiction"], fields["order"], fields["law"], fields["history"])
             for docnum, fields in searcher.reader().iter_docs()
         }
+        self._weighting = weighting
+        self._postings: dict[tuple[str, str], dict[int, float]] = {}  # see _term_scores
+        self._text_analyzer = searcher.schema["text"].analyzer
+        self._token_cache: dict[int, list[tuple[str, int, int]]] = {}  # see _tokens
         self._vocabulary = vocabulary
         self.manifest = manifest
         self._manifest_mtime = manifest_path.stat().st_mtime_ns
@@ -351,8 +415,10 @@ class SearchIndex:
         return {"documents": self.document_count, "built_at": self.manifest.get("built_at"), "fingerprint": self.manifest.get("fingerprint")}
 
     # -- the query ------------------------------------------------------------------
-    def _correct(self, words: list[str]) -> dict[str, str]:
-        """Likely typos (words the statutes never use) and the statute word they are closest to."""
+    def _correct(self, words: list[str], cost: QueryCost | None = None) -> dict[str, str]:
+        """Likely typos (words the statutes never use) and the statute word they are closest to.
+
+        At most MAX_CORRECTIONS words per query go to the corrector (its cost grows with each)."""
         corrections = {}
         for word in words:
             if (
@@ -363,6 +429,10 @@ class SearchIndex:
                 and word not in _SYNONYM_WORDS
                 and word not in self._vocabulary
             ):
+                if cost is not None:
+                    if cost.corrections >= MAX_CORRECTIONS:
+                        break
+                    cost.corrections += 1
                 maxdist = 1 if len(word) < 8 else 2
                 suggestions = self._corrector.suggest(word, limit=1, maxdist=maxdist, prefix=1)
                 if suggestions and suggestions[0] != word:
@@ -379,7 +449,10 @@ class SearchIndex:
         clauses: list[Q.Query] = []
         used = [False] * len(items)
         terms: list[str] = []
+        present = set(items)
         for phrase, alternatives in _PHRASES:
+            if phrase[0] not in present:  # cheap skip: most phrases share no word with the query
+                continue
             n = len(phrase)
             for i in range(len(items) - n + 1):
                 if any(used[i : i + n]) or tuple(items[i : i + n]) != phrase:
@@ -428,62 +501,199 @@ class SearchIndex:
     ) -> SearchResponse:
         self._fresh()
         query = (query or "").strip()[:MAX_QUERY_LENGTH]
-        words = analysis.words(query)
-        corrections = self._correct(words)
+        cost = QueryCost()
+        words = _bounded_words(query, cost)
+        corrections = self._correct(words, cost)
         hints = self.jurisdiction_hints(query)
-        response = self._run(words, corrections, hints, query, law, jurisdiction, limit, include_history)
+        response = self._run(words, corrections, hints, query, law, jurisdiction, limit, include_history, cost)
+        response.cost = cost
         if corrections:
             response.suggestion = " ".join(corrections.get(w, w) for w in words)
             response.corrected = True
         return response
 
-    def _run(self, words, corrections, hints, query, law, jurisdiction, limit, include_history) -> SearchResponse:
+    def _run(self, words, corrections, hints, query, law, jurisdiction, limit, include_history, cost) -> SearchResponse:
         whoosh_query, terms = self._build_query(words, corrections)
         if whoosh_query is None:
             return SearchResponse(query=query, total=0, hits=[], terms=[])
-        filters = []
-        if law:
-            filters.append(Q.Term("law", law))
-        if jurisdiction:
-            filters.append(Q.Term("jurisdiction", jurisdiction))
-        filter_q = Q.And(filters) if filters else None
-        mask = None if include_history else Q.Term("history", True)
-        results = self._searcher.search(whoosh_query, limit=None, filter=filter_q, mask=mask)
-        results.fragmenter = ContextFragmenter(maxchars=260, surround=90)
-        results.formatter = _MarkFormatter()
+        best, total = self._top_articles(whoosh_query, hints, law, jurisdiction, include_history, limit, cost)
+        highlight_terms = _highlight_terms(whoosh_query)
+        hits = [self._hit(docnum, score, highlight_terms) for score, docnum in best]
+        return SearchResponse(query=query, total=total, hits=hits, terms=terms)
+
+    # -- query execution --------------------------------------------------------------
+    # Whoosh's matchers score every matching unit through a tree of Python objects,
+    # which costs far more than the arithmetic.  The corpus is small (a few thousand
+    # units, some tens of thousands of postings), so each term's BM25F scores are
+    # read once per process into a dict {docnum: score} (exactly the score Whoosh's
+    # own postings matcher gives), and queries are evaluated over those dicts.
+
+    def _term_scores(self, fieldname: str, text: str) -> dict[int, float]:
+        """BM25F score (boost 1) of every unit containing the term; cached per process."""
+        key = (fieldname, text)
+        scores = self._postings.get(key)
+        if scores is None:
+            scores = {}
+            searcher = self._searcher
+            if fieldname in searcher.schema:
+                btext = searcher.schema[fieldname].to_bytes(text)
+                if (fieldname, btext) in searcher.reader():
+                    matcher = searcher.postings(fieldname, btext, weighting=self._weighting)
+                    while matcher.is_active():
+                        scores[matcher.id()] = matcher.score()
+                        matcher.next()
+            self._postings[key] = scores
+        return scores
+
+    def _evaluate(self, q: Q.Query, cost: QueryCost) -> tuple[dict[int, float], dict[int, int], int]:
+        """(score per matching unit, matching term leaves per unit, term leaves that exist).
+
+        Term: the BM25F score times the boost; And: units matching every part, scores
+        summed; Or: units matching any part, scores summed — as Whoosh scores them.
+        """
+        if isinstance(q, Q.Term):
+            cost.term_leaves += 1
+            if cost.term_leaves > MAX_TERM_LEAVES:
+                return {}, {}, 0
+            base = self._term_scores(q.fieldname, q.text)
+            cost.postings += len(base)
+            boost = q.boost
+            return ({d: s * boost for d, s in base.items()} if boost != 1.0 else dict(base)), dict.fromkeys(base, 1), 1 if base else 0
+        if isinstance(q, (Q.And, Q.Or)):
+            parts = [self._evaluate(sub, cost) for sub in q.subqueries]
+            leaves = sum(p[2] for p in parts)
+            if isinstance(q, Q.And):
+                docs = set(parts[0][0]) if parts else set()
+                for p in parts[1:]:
+                    docs.intersection_update(p[0])
+                scores = {d: sum(p[0][d] for p in parts) for d in docs}
+                counts = {d: sum(p[1][d] for p in parts) for d in docs}
+            else:
+                scores, counts = {}, {}
+                for part_scores, part_counts, _ in parts:
+                    for d, v in part_scores.items():
+                        scores[d] = scores.get(d, 0.0) + v
+                    for d, v in part_counts.items():
+                        counts[d] = counts.get(d, 0) + v
+                if len(q.subqueries) > 2 and not q.scale:
+                    # Whoosh pre-scores such an Or into an array and then reports no
+                    # matching terms under it to the coordination bonus; rankings
+                    # were tuned with that, so it is kept.
+                    counts = {}
+            if q.boost != 1.0:
+                scores = {d: v * q.boost for d, v in scores.items()}
+            return scores, counts, leaves
+        raise _Unsupported(q)
+
+    def _scored(self, q: Q.Query, cost: QueryCost) -> dict[int, float]:
+        """Score of every unit the query matches, with Or(scale=…)'s coordination bonus."""
+        try:
+            scores, counts, leaves = self._evaluate(q, cost)
+        except _Unsupported:  # a query type the evaluator does not know: Whoosh scores it
+            results = self._searcher.search(q, limit=None)
+            return {docnum: score for score, docnum in results.top_n}
+        if isinstance(q, Q.Or) and q.scale and leaves and len(q.subqueries) > 1:
+            # Whoosh's CoordMatcher ("short query ranking"): units matching more of
+            # the query's terms get a bonus, scaled by ``scale``.
+            factor = (leaves - 1) / leaves
+            spread = (leaves - q.scale) ** 2
+            scores = {d: (v + (counts.get(d, 0) - 1) / spread) * factor for d, v in scores.items()}
+        return scores
+
+    def _top_articles(self, q, hints, law, jurisdiction, include_history, limit, cost) -> tuple[list[tuple[float, int]], int]:
+        """The best-scoring unit of each matching article, best first (at most ``limit``), and how many articles matched."""
+        scores = self._scored(q, cost)
         facts = self._facts
-        ranked = sorted(
-            (
-                (-score * (JURISDICTION_HINT_FACTOR if facts[docnum][1] in hints else 1.0), facts[docnum][2], docnum)
-                for score, docnum in results.top_n
-            )
+        best: dict[str, tuple[float, int, int]] = {}  # group -> (-score, order, docnum), smallest is best
+        for docnum, score in scores.items():
+            group, doc_jurisdiction, order, doc_law, history = facts[docnum]
+            if (history and not include_history) or (law and doc_law != law) or (jurisdiction and doc_jurisdiction != jurisdiction):
+                continue
+            key = (-score * (JURISDICTION_HINT_FACTOR if doc_jurisdiction in hints else 1.0), order, docnum)
+            current = best.get(group)
+            if current is None or key < current:
+                best[group] = key
+        top = heapq.nsmallest(limit, best.values())
+        return [(-negative, docnum) for negative, _order, docnum in top], len(best)
+
+    # -- hits ---------------------------------------------------------------------------
+
+    def _hit(self, docnum: int, score: float, highlight_terms: frozenset[str]) -> SearchHit:
+        stored = self._searcher.stored_fields(docnum)
+        return SearchHit(
+            law=stored["law"],
+            jurisdiction=stored["jurisdiction"],
+            article=stored["article"],
+            unit=stored["unit"],
+            label=stored["label"],
+            heading=stored["heading"],
+            snippet=self._snippet(docnum, stored["text"], highlight_terms),
+            urn=stored["urn"],
+            score=round(score, 4),
+            history=stored["history"],
         )
-        seen: set[str] = set()
-        best = []  # (score, docnum): the best unit of each article, best article first
-        for negative_score, _order, docnum in ranked:
-            group = facts[docnum][0]
-            if group not in seen:
-                seen.add(group)
-                best.append((-negative_score, docnum))
-        hits = []
-        for score, docnum in best[:limit]:
-            hit = Hit(results, docnum, score=score)
-            snippet = hit.highlights("text", top=2)
-            if not snippet:
-                text = hit["text"]
-                snippet = escape(text[:260] + ("…" if len(text) > 260 else ""), quote=False)
-            hits.append(
-                SearchHit(
-                    law=hit["law"],
-                    jurisdiction=hit["jurisdiction"],
-                    article=hit["article"],
-                    unit=hit["unit"],
-                    label=hit["label"],
-                    heading=hit["heading"],
-                    snippet=snippet,
-                    urn=hit["urn"],
-                    score=round(score, 4),
-                    history=hit["history"],
-                )
-            )
-        return SearchResponse(query=query, total=len(best), hits=hits, terms=terms)
+
+    def _tokens(self, docnum: int, text: str) -> list[tuple[str, int, int]]:
+        """(stem, start, end) of each word of a unit's text; kept for the units shown most."""
+        tokens = self._token_cache.get(docnum)
+        if tokens is None:
+            if len(self._token_cache) >= TOKEN_CACHE_UNITS:
+                self._token_cache.clear()
+            tokens = [(t.text, t.startchar, t.endchar) for t in self._text_analyzer(text, chars=True, removestops=True) if not t.stopped]
+            self._token_cache[docnum] = tokens
+        return tokens
+
+    def _snippet(self, docnum: int, text: str, terms: frozenset[str]) -> str:
+        """Up to two passages of the unit around the query's words, <mark>ed; else its beginning."""
+        matches = [(start, end) for stem, start, end in self._tokens(docnum, text) if stem in terms] if terms else []
+        if not matches:
+            return escape(text[:SNIPPET_CHARS] + ("…" if len(text) > SNIPPET_CHARS else ""), quote=False)
+        return _passages(text, matches)
+
+
+def _passages(text: str, matches: list[tuple[int, int]]) -> str:
+    """The (at most two) passages with the most matches, in text order, matches in <mark>.
+
+    Matches closer than SNIPPET_SPAN characters form one passage, which extends
+    SNIPPET_SURROUND characters either side (cut at a word boundary).
+    """
+    clusters: list[list[tuple[int, int]]] = []
+    for match in matches:
+        if clusters and match[1] - clusters[-1][0][0] <= SNIPPET_SPAN:
+            clusters[-1].append(match)
+        else:
+            clusters.append([match])
+    chosen = sorted(sorted(clusters, key=len, reverse=True)[:2], key=lambda c: c[0][0])
+    windows: list[tuple[int, int, list[tuple[int, int]]]] = []
+    for cluster in chosen:
+        start = max(0, cluster[0][0] - SNIPPET_SURROUND)
+        if start:
+            space = text.find(" ", start, cluster[0][0])
+            start = space + 1 if space != -1 else cluster[0][0]
+        end = min(len(text), cluster[-1][1] + SNIPPET_SURROUND)
+        if end < len(text):
+            space = text.rfind(" ", cluster[-1][1], end)
+            end = space if space != -1 else cluster[-1][1]
+        if windows and start <= windows[-1][1]:  # overlapping passages become one
+            previous = windows.pop()
+            start, end, cluster = previous[0], max(end, previous[1]), previous[2] + cluster
+        windows.append((start, end, cluster))
+    passages = []
+    for start, end, cluster in windows:
+        out, position = [], start
+        for match_start, match_end in cluster:
+            out.append(escape(text[position:match_start], quote=False))
+            out.append(f"<mark>{escape(text[match_start:match_end], quote=False)}</mark>")
+            position = match_end
+        out.append(escape(text[position:end], quote=False))
+        passages.append("".join(out).strip())
+    return " … ".join(passages)
+
+
+class _Unsupported(Exception):
+    """A query node the in-memory evaluator does not handle."""
+
+
+def _highlight_terms(q: Q.Query) -> frozenset[str]:
+    """The stems to mark in a hit's text: every term the query looks for in the text field."""
+    return frozenset(text for fieldname, text in q.iter_all_terms() if fieldname == "text")

@@ -3,7 +3,9 @@
 Personal data (the optional contact) is kept in its own table and never selected
 by anything public.  A submission may carry an idempotency key: sending the same
 complaint twice (a retry after a timeout) returns the first protocol instead of
-storing a duplicate.
+storing a duplicate.  The key is bound to the client and to the complaint's content
+(see complaints_service.submit): another body under a used key is refused, and one
+client's key never reveals another client's protocol.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 import sqlite_utils
 
@@ -48,13 +51,29 @@ class InvalidTransition(ValueError):
     pass
 
 
-def create(db: sqlite_utils.Database, complaint: dict, contact: dict | None, *, idempotency_key: str | None = None) -> Stored:
+class IdempotencyConflict(ValueError):
+    """The key was already used, by the same client, for a different complaint."""
+
+
+# How long a key identifies a retry; after that it is forgotten (it is pseudonymous data
+# about the client) and the same key starts a new complaint.
+IDEMPOTENCY_WINDOW = timedelta(hours=24)
+
+
+def create(db: sqlite_utils.Database, complaint: dict, contact: dict | None, *, idempotency_key: str | None = None, body_digest: str | None = None) -> Stored:
+    """Store a complaint once.  ``idempotency_key`` is already scoped to the client and
+    ``body_digest`` identifies the complaint: the same key with the same body returns the
+    first protocol; with another body it raises IdempotencyConflict and stores nothing."""
     now = utcnow()
     with transaction(db):
         if idempotency_key:
-            row = db.execute("SELECT id, protocolo FROM complaints WHERE chave_idempotencia = ?", [idempotency_key]).fetchone()
-            if row:
+            row = db.execute("SELECT id, protocolo, idempotencia_corpo, criada_em FROM complaints WHERE chave_idempotencia = ?", [idempotency_key]).fetchone()
+            if row and datetime.fromisoformat(row[3]) <= datetime.fromisoformat(now) - IDEMPOTENCY_WINDOW:
+                db.execute("UPDATE complaints SET chave_idempotencia = NULL, idempotencia_corpo = NULL WHERE id = ?", [row[0]])
+            elif row and row[2] == body_digest:
                 return Stored(row[0], row[1], created=False)
+            elif row:
+                raise IdempotencyConflict("chave de idempotência já usada para outra denúncia")
         for _ in range(5):
             protocolo = new_protocol(int(now[:4]))
             if not db.execute("SELECT 1 FROM complaints WHERE protocolo = ?", [protocolo]).fetchone():
@@ -63,7 +82,8 @@ def create(db: sqlite_utils.Database, complaint: dict, contact: dict | None, *, 
             "protocolo": protocolo, "criada_em": now, "atualizada_em": now, "jurisdicao": complaint["jurisdicao"],
             "placa": complaint.get("placa"), "data_ocorrencia": complaint.get("data_ocorrencia"), "origem": complaint.get("origem"),
             "destino": complaint.get("destino"), "ocorrencias": json.dumps(complaint["ocorrencias"]), "relato": complaint.get("relato"),
-            "situacao": "recebida", "chave_idempotencia": idempotency_key, "tem_contato": 1 if contact else 0,
+            "situacao": "recebida", "chave_idempotencia": idempotency_key,
+            "idempotencia_corpo": body_digest if idempotency_key else None, "tem_contato": 1 if contact else 0,
         }
         complaint_id = db["complaints"].insert(record).last_pk
         if contact:
@@ -139,6 +159,14 @@ def transition(db: sqlite_utils.Database, complaint_id: int, new_state: str, *, 
         now = utcnow()
         db.execute("UPDATE complaints SET situacao = ?, atualizada_em = ? WHERE id = ?", [new_state, now, complaint_id])
         db["complaint_events"].insert({"complaint_id": complaint_id, "em": now, "situacao": new_state, "nota": note or None, "publica": 1 if public else 0, "staff_id": staff_id})
+
+
+def forget_idempotency_keys(db: sqlite_utils.Database) -> int:
+    """Clear the keys older than the window (retention); returns how many."""
+    cutoff = (datetime.fromisoformat(utcnow()) - IDEMPOTENCY_WINDOW).isoformat()
+    return db.execute(
+        "UPDATE complaints SET chave_idempotencia = NULL, idempotencia_corpo = NULL WHERE chave_idempotencia IS NOT NULL AND criada_em <= ?", [cutoff]
+    ).rowcount
 
 
 def export_rows(db: sqlite_utils.Database) -> list[dict]:

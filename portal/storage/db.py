@@ -136,12 +136,29 @@ def _m5_conversations(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX idx_conversations_expira ON conversations (expira_em)")
 
 
+def _m6_staff_sessions(db: sqlite_utils.Database) -> None:
+    # Server-side staff sessions (portal/storage/sessions.py): the cookie holds a random
+    # id, this table its SHA-256; logout deletes the row.
+    db["staff_sessions"].create({"id_hash": str, "staff_id": int, "criada_em": str, "ultimo_uso": str}, pk="id_hash", not_null={"staff_id", "criada_em", "ultimo_uso"})
+    db.execute("CREATE INDEX idx_staff_sessions_staff ON staff_sessions (staff_id)")
+
+
+def _m7_idempotency_scope(db: sqlite_utils.Database) -> None:
+    # chave_idempotencia now holds an HMAC of (client, key), and idempotencia_corpo an
+    # HMAC of the complaint, so a key answers only its own client and its own body.
+    db.execute("ALTER TABLE complaints ADD COLUMN idempotencia_corpo TEXT")
+    # Keys stored before were global and raw; they can no longer match anything.
+    db.execute("UPDATE complaints SET chave_idempotencia = NULL WHERE chave_idempotencia IS NOT NULL")
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (1, "registro: operadoras, veículos e metadados", _m1_registry),
     (2, "registro: índices de consulta por placa", _m2_registry_indexes),
     (3, "denúncias, contatos (separados) e histórico", _m3_complaints),
     (4, "equipe e trilha de auditoria", _m4_staff_and_audit),
     (5, "conversas do assistente (com validade)", _m5_conversations),
+    (6, "sessões da equipe no servidor", _m6_staff_sessions),
+    (7, "chave de idempotência ligada ao cliente e ao corpo", _m7_idempotency_scope),
 ]
 
 

@@ -288,6 +288,8 @@ def registry_info(db: sqlite_utils.Database) -> dict:
 
 
 def csv_text(rows: Iterable[dict], columns: list[str]) -> str:
+    """Plain CSV for files the portal imports again (the demo registry).  Never for a
+    download: those go through ``portal.csv_export.export_csv`` (formula-safe)."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
