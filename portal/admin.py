@@ -160,12 +160,19 @@ def complaint_transition(complaint_id: int):
     return redirect(url_for("admin.complaint", complaint_id=complaint_id), code=303)
 
 
+def allow_registry_upload() -> None:
+    """Registered before the CSRF check (which reads the form): a signed-in staff member's
+    registry upload gets its own size limit (REGISTRY_MAX_UPLOAD, 200 MiB), streamed to a
+    temporary file by the form parser; everyone else keeps the global 64 KiB."""
+    if request.method == "POST" and request.endpoint == "admin.registry" and current_user() is not None:
+        request.max_content_length = current_app.config["REGISTRY_MAX_UPLOAD"]
+
+
 @bp.route("/registro", methods=["GET", "POST"])
 @staff_required
 def registry():
     report, error = None, None
     if request.method == "POST":
-        request.max_content_length = 200 * 1024 * 1024  # registry exports are large; everything else stays small
         operators, vehicles = request.files.get("operadoras"), request.files.get("veiculos")
         if not operators or not vehicles or not operators.filename or not vehicles.filename:
             error = _("Envie os dois arquivos: operadoras e veículos.")
@@ -175,7 +182,7 @@ def registry():
             except ImportFileError as exc:
                 error = str(exc)
             else:
-                staff.audit(get_db(), current_user(), "importou_registro", "", f"{report.operators} operadoras, {report.vehicles} veículos, {len(report.rejected)} rejeitadas")
+                staff.audit(get_db(), current_user(), "importou_registro", "", f"{report.operators} operadoras, {report.vehicles} veículos, {report.rejected_count} rejeitadas")
     status = 400 if error or (report and not report.replaced) else 200
     return render_template("admin/registry.html", report=report, error=error, registry=registry_info(get_db())), status
 

@@ -64,11 +64,13 @@ def init_registry_cli(app: Flask) -> None:
             db.conn.close()
         for rejected in report.rejected:
             click.echo(f"{rejected.file}, linha {rejected.line}: {rejected.reason}", err=True)
+        if report.rejected_count > len(report.rejected):
+            click.echo(f"… e mais {report.rejected_count - len(report.rejected)} linhas rejeitadas.", err=True)
         if not report.replaced:
             reason = "linhas rejeitadas no modo estrito" if strict and report.rejected else "nenhuma linha válida"
             click.echo(f"Nada importado ({reason}); o cadastro atual foi mantido.", err=True)
             sys.exit(1)
-        click.echo(f"Importados {report.operators} operadoras e {report.vehicles} veículos ({len(report.rejected)} linhas rejeitadas) em {report.imported_at}.")
+        click.echo(f"Importados {report.operators} operadoras e {report.vehicles} veículos ({report.rejected_count} linhas rejeitadas) em {report.imported_at}.")
 
     @registry.command("demo", help="Carrega o cadastro de demonstração (se não houver cadastro real, ou com --force).")
     @click.option("--force", is_flag=True, help="Substitui mesmo um cadastro real.")

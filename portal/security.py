@@ -5,20 +5,23 @@
 - Session cookie HttpOnly and SameSite=Lax always; Secure and HSTS when the request
   arrived over TLS (``PORTAL_BEHIND_PROXY=1`` trusts one proxy's X-Forwarded-Proto).
 - Rate limits (Flask-Limiter) on what can be abused: plate lookups, complaints,
-  the assistant, protocol lookups and staff login.  Storage is per process by
-  default; set ``RATELIMIT_STORAGE_URI`` (e.g. redis://) to share it between
-  workers and machines.
+  the assistant, protocol lookups and staff login, counted per client address and
+  shared by every worker: a SQLite file in the data dir by default (one machine),
+  ``RATELIMIT_STORAGE_URI=redis://…`` for several machines.
 """
 
 from __future__ import annotations
 
 import os
 from datetime import timedelta
+from pathlib import Path
 
 from flask import Flask, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .storage import ratelimit as _sqlite_ratelimit  # noqa: F401  (registers the sqlite:// scheme)
 
 CSP = "; ".join(
     [
@@ -68,7 +71,15 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("STAFF_SESSION_ABSOLUTE", timedelta(hours=int(os.environ.get("PORTAL_STAFF_SESSION_HOURS", "8"))))
     app.config["PERMANENT_SESSION_LIFETIME"] = app.config["STAFF_SESSION_ABSOLUTE"]
     app.config["SESSION_REFRESH_EACH_REQUEST"] = False
-    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
+    # Counters shared by all workers: a SQLite file in the data dir on one machine
+    # (portal/storage/ratelimit.py says why), or RATELIMIT_STORAGE_URI (redis://,
+    # memcached://, mongodb://) shared by several machines.
+    default_storage = "sqlite://" + str(Path(app.config["DATA_DIR"]).resolve() / "ratelimit.db")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI") or default_storage)
+    app.config.setdefault("RATELIMIT_STRATEGY", "fixed-window")
+    # If the store fails (disk full, Redis down), each worker counts on its own for a
+    # while instead of answering 500 — limits then hold per worker, not per machine.
+    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
     # Tests switch limits off unless a test asks for them (RATELIMIT_ENABLED=True).
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing and os.environ.get("PORTAL_RATELIMIT", "1") == "1")
     enabled = app.config["RATELIMIT_ENABLED"]
