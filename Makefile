@@ -41,8 +41,9 @@ translations-extract: $(VENV)/.installed
 translations-update: translations-extract
 	$(BIN)/pybabel update -i portal/translations/messages.pot -d portal/translations --no-fuzzy-matching
 
+## Build the search index only when the statutes or the indexing code changed.
 index: install
-	$(BIN)/flask --app app index build
+	$(BIN)/flask --app app index build --if-stale
 
 ## Demonstration registry (only when no real registry was imported).
 demo: install

@@ -14,8 +14,12 @@ worker_class = "sync"
 timeout = int(os.environ.get("PORTAL_TIMEOUT", "30"))
 graceful_timeout = 20
 keepalive = 5
-max_requests = 2000
-max_requests_jitter = 200
+# Workers are recycled now and then as a guard against slow leaks.  A new worker
+# imports the app, parses the statutes, opens the index and fills its caches again
+# (a second or more of CPU), so this is rare: at 2,000 requests a busy worker was
+# replaced every few seconds (issue #12).
+max_requests = int(os.environ.get("PORTAL_MAX_REQUESTS", "50000"))
+max_requests_jitter = max_requests // 10
 # The access log never records query strings (%(U)s is the path only): a plate,
 # a search or a complaint detail could identify someone.
 accesslog = "-"

@@ -1,109 +1,198 @@
-"""HTTP throughput and latency under gunicorn on 127.0.0.1, as ratios to the framework floor.
+"""HTTP throughput and latency under gunicorn on 127.0.0.1, as ratios to a bare Flask app.
 
-For each endpoint: requests per second and p50/p99 latency from concurrent
-keep-alive clients, and the ratio of its throughput to a trivial endpoint
-(/api/v1/ping) served by the same process in the same run.  Also the memory of
-each worker.  Uses wrk when installed (Debian package ``wrk``), else a Python
-client (whose own overhead then bounds every number, the floor included).
-Run on demand: ``python benchmarks/http_load.py [--seconds 5] [--connections 16]``.
+In one run, on the same machine, with the same gunicorn settings (worker class,
+worker count, keep-alive, from ``gunicorn.conf.py``):
+
+- the **floor**: ``benchmarks/floor_app.py``, a bare Flask JSON "hello", in its
+  own gunicorn process;
+- the portal of this checkout ("depois"/after);
+- optionally the portal of another checkout (``--before DIR``, e.g. a clone of
+  main's current commit), so a before/after table comes from one run.
+
+For each endpoint of issue #12 it runs wrk (``-t2 -c32`` by default) against
+the floor and then against each portal, one after the other, and prints
+requests/s, p50/p99 latency and the ratio to the floor measured just before.
+Search endpoints rotate through the questions in
+``tests/data/search_relevance.json`` plus a few more (≥ 40 distinct queries),
+plate endpoints through the demonstration plates, the unit page through 60
+units of the four laws.  Afterwards: memory of each worker (RSS, and PSS, which
+counts pages shared between workers by their share).
+
+The machine may be shared with other work: absolute numbers are noisy, the
+ratios measured in the same run are what count.
+
+Needs ``wrk`` (Debian/Ubuntu: ``sudo apt-get install wrk``; macOS: ``brew install wrk``).
+Run on demand: ``python benchmarks/http_load.py [--seconds 5] [--connections 32] [--workers 2] [--before DIR]``.
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
-import os
+import json
 import re
 import shutil
-import statistics
 import subprocess
 import sys
-import threading
-import time
+import tempfile
+import urllib.error
+import urllib.request
 from pathlib import Path
+from urllib.parse import quote_plus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _server import Gunicorn  # noqa: E402
+from _server import ROOT, FloorServer, Gunicorn, pss_mb, rss_mb  # noqa: E402
 
-ENDPOINTS = [
-    ("piso (ping)", "/api/v1/ping"),
-    ("busca API", "/api/v1/search?q=pode+vender+passagem+individual+no+fretamento"),
-    ("placa API", "/api/v1/veiculos/KHD1A11"),
-    ("página /consulta", "/consulta?placa=KGT2E47"),
+sys.path.insert(0, str(ROOT))
+
+EXTRA_QUERIES = [
+    "multa", "crc", "vistoria", "fretamento turístico carro 7 lugares", "apreensão do veículo",
+    "passageiros em pé", "seguro responsabilidade civil", "recurso prazo", "lista de passageiros",
+    "transporte clandestino multa", "fretameto", "onibus", "prazo de defesa", "motorista", "idade do veículo",
 ]
+PLATES = ["KGT2E47", "PFX1960", "PEA3B21", "PED4C55", "PEF5D88", "KHB7F12", "KHC8G34", "PEG9H90", "KHD1A11",
+          "FRT4E22", "DSP7A31", "MZO2C13", "PGR6D78", "ZZZ9Z99"]
 
 
-def python_load(url: str, path: str, seconds: float, connections: int) -> tuple[float, list[float]]:
-    host, port = url.replace("http://", "").split(":")
-    latencies: list[float] = []
-    lock = threading.Lock()
-    stop = time.perf_counter() + seconds
-
-    def client():
-        conn = http.client.HTTPConnection(host, int(port), timeout=10)
-        mine = []
-        while time.perf_counter() < stop:
-            t = time.perf_counter()
-            conn.request("GET", path, headers={"Accept-Encoding": "identity"})
-            response = conn.getresponse()
-            response.read()
-            mine.append((time.perf_counter() - t) * 1000)
-        with lock:
-            latencies.extend(mine)
-
-    threads = [threading.Thread(target=client) for _ in range(connections)]
-    started = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return len(latencies) / (time.perf_counter() - started), latencies
+def search_queries() -> list[str]:
+    relevance = json.loads((ROOT / "tests" / "data" / "search_relevance.json").read_text(encoding="utf-8"))
+    queries = list(dict.fromkeys([e["q"] for e in relevance] + EXTRA_QUERIES))
+    assert len(queries) >= 40, "the search endpoints must rotate through at least 40 distinct queries"
+    return queries
 
 
-def wrk_load(url: str, path: str, seconds: float, connections: int) -> tuple[float, dict]:
-    out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{int(seconds)}s", "--latency", url + path], capture_output=True, text=True).stdout
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+def unit_paths(count: int = 60) -> list[str]:
+    from knowledge.corpus import all_laws
 
-    def ms(label):
-        match = re.search(rf"{label}%\s+([\d.]+)(us|ms|s)", out)
+    paths = []
+    laws = all_laws()
+    per_law = count // len(laws)
+    for law in laws:
+        articles = law.articles()
+        step = max(1, len(articles) // per_law)
+        paths += [f"/leis/{law.id}/{a.id}" for a in articles[::step][:per_law]]
+    return paths
+
+
+def endpoints() -> list[tuple[str, list[str], float]]:
+    """(name, paths to rotate through, target ratio from issue #12)."""
+    queries = search_queries()
+    return [
+        ("/api/v1/ping", ["/api/v1/ping"], 0.8),
+        ("/api/v1/veiculos/<placa>", [f"/api/v1/veiculos/{p}" for p in PLATES], 0.6),
+        ("/consulta?placa=…", [f"/consulta?placa={p}" for p in PLATES], 0.4),
+        ("/", ["/"], 0.6),
+        ("/api/v1/search?q=…", [f"/api/v1/search?q={quote_plus(q)}" for q in queries], 0.25),
+        ("/busca?q=…", [f"/busca?q={quote_plus(q)}" for q in queries], 0.25),
+        ("/leis/<lei>/<dispositivo>", unit_paths(), 0.5),
+        ("/leis/ac-lei-2731-2013", ["/leis/ac-lei-2731-2013"], 0.3),
+    ]
+
+
+def lua_rotation(paths: list[str], directory: Path) -> Path:
+    script = directory / f"rotation-{abs(hash(tuple(paths)))}.lua"
+    quoted = ",\n".join(json.dumps(p) for p in paths)
+    script.write_text(
+        "local paths = {\n" + quoted + "\n}\nlocal i = 0\n"
+        "request = function()\n  i = i + 1\n  return wrk.format(\"GET\", paths[(i % #paths) + 1])\nend\n",
+        encoding="utf-8",
+    )
+    return script
+
+
+def wrk(url: str, script: Path | None, path: str, seconds: float, connections: int) -> dict:
+    args = ["wrk", "-t2", f"-c{connections}", f"-d{max(1, int(seconds))}s", "--latency", "--timeout", "10s"]
+    if script:
+        args += ["-s", str(script)]
+    out = subprocess.run(args + [url + path], capture_output=True, text=True, check=True).stdout
+
+    def ms(label: str) -> float:
+        match = re.search(rf"^\s*{label}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
         value, unit = float(match.group(1)), match.group(2)
         return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
 
-    return rps, {"p50": ms("50"), "p99": ms("99")}
+    bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    errors = re.search(r"Socket errors:.*", out)
+    return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)), "p50": ms("50"), "p99": ms("99"),
+            "non2xx": int(bad.group(1)) if bad else 0, "socket_errors": errors.group(0) if errors else ""}
+
+
+def check_paths(url: str, paths: list[str]) -> None:
+    """Every path answers 200 before it is measured (a fast 404 would flatter the numbers)."""
+    for path in paths:
+        try:
+            with urllib.request.urlopen(url + path, timeout=30) as response:
+                response.read()
+        except urllib.error.HTTPError as exc:
+            raise SystemExit(f"{url}{path} respondeu {exc.code}; nada foi medido") from None
+
+
+def measure(url: str, paths: list[str], script: Path | None, seconds: float, connections: int) -> dict:
+    wrk(url, script, paths[0], 1, 4)  # warm-up: lazy loads, caches
+    return wrk(url, script, paths[0], seconds, connections)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5)
-    parser.add_argument("--connections", type=int, default=16)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--before", type=Path, help="another checkout (e.g. main) measured in the same run as 'antes'")
+    parser.add_argument("--only", help="measure only endpoints whose name contains this text")
     args = parser.parse_args()
-    server = Gunicorn(args.workers)
-    server.prepare()
-    server.start()
-    use_wrk = shutil.which("wrk") is not None
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk não está instalado. Debian/Ubuntu: sudo apt-get install wrk  (macOS: brew install wrk)")
+
+    portals = []
+    if args.before:
+        portals.append(("antes", Gunicorn(args.workers, root=args.before)))
+    portals.append(("depois" if args.before else "portal", Gunicorn(args.workers)))
+    floor = FloorServer(args.workers)
     rows = []
+    memory = {}
+    workdir = Path(tempfile.mkdtemp(prefix="embarque-wrk-"))
     try:
-        for name, path in ENDPOINTS:
-            if use_wrk:
-                python_load(server.url, path, 1, 2)  # warm-up
-                rps, lat = wrk_load(server.url, path, args.seconds, args.connections)
-                p50, p99 = lat["p50"], lat["p99"]
-            else:
-                python_load(server.url, path, 1, 2)
-                rps, latencies = python_load(server.url, path, args.seconds, args.connections)
-                ordered = sorted(latencies)
-                p50, p99 = statistics.median(ordered), ordered[int(len(ordered) * 0.99) - 1]
-            rows.append((name, rps, p50, p99))
-        memory = [server.rss_mb(pid) for pid in server.worker_pids()]
+        for _, server in portals:
+            server.prepare()
+            server.start()
+        floor.start()
+        for name, paths, target in endpoints():
+            if args.only and args.only not in name:
+                continue
+            script = lua_rotation(paths, workdir) if len(paths) > 1 else None
+            for _, server in portals:
+                check_paths(server.url, paths)
+            row = {"name": name, "target": target, "distinct": len(paths), "floor": measure(floor.url, ["/"], None, args.seconds, args.connections)}
+            for label, server in portals:
+                row[label] = measure(server.url, paths, script, args.seconds, args.connections)
+            rows.append(row)
+            print(f"  medido: {name}", file=sys.stderr)
+        for label, server in [("piso", floor), *portals]:
+            memory[label] = [(rss_mb(pid), pss_mb(pid)) for pid in server.worker_pids()]
     finally:
-        server.stop()
-    floor = rows[0][1]
-    print(f"gunicorn, {args.workers} workers, {args.connections} conexões, {args.seconds:.0f} s por endpoint, cliente: {'wrk' if use_wrk else 'Python (instale wrk para números melhores)'}")
-    print(f"{'endpoint':<20} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'÷ piso':>8}")
-    for name, rps, p50, p99 in rows:
-        print(f"{name:<20} {rps:9.0f} {p50:8.2f} {p99:8.2f} {rps / floor:8.2f}")
-    print("memória por worker (RSS): " + ", ".join(f"{m:.0f} MB" for m in memory))
+        for _, server in portals:
+            server.stop()
+        floor.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+    labels = [label for label, _ in portals]
+    print(f"gunicorn sync, {args.workers} workers, wrk -t2 -c{args.connections}, {args.seconds:.0f} s por medida; "
+          "piso = Flask puro (JSON \"hello\") no mesmo gunicorn, medido logo antes de cada endpoint.")
+    print("Máquina possivelmente compartilhada: compare as razões (÷ piso) desta mesma execução, não os req/s absolutos.")
+    header = f"{'endpoint':<28} {'piso req/s':>10}"
+    for label in labels:
+        header += f" | {label + ' req/s':>13} {'p50 ms':>7} {'p99 ms':>7} {'÷ piso':>6}"
+    print(header + f" | {'meta':>5}")
+    for row in rows:
+        line = f"{row['name']:<28} {row['floor']['rps']:10.0f}"
+        for label in labels:
+            r = row[label]
+            line += f" | {r['rps']:13.0f} {r['p50']:7.1f} {r['p99']:7.1f} {r['rps'] / row['floor']['rps']:6.2f}"
+        print(line + f" | ≥{row['target']:.2f}")
+        for label in labels:
+            if row[label]["non2xx"] or row[label]["socket_errors"]:
+                print(f"    {label}: {row[label]['non2xx']} respostas não-2xx/3xx {row[label]['socket_errors']}")
+    for label, values in memory.items():
+        print(f"memória por worker ({label}): " + ", ".join(f"RSS {r:.0f} MB / PSS {p:.0f} MB" for r, p in values))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from flask_htmx import HTMX
 
 from flask_wtf.csrf import CSRFProtect
 
-from . import admin, api, assistant_web, cli, database, errors, health, i18n, law_urls, openapi, pages, passenger, security, serialize, wizards
+from . import admin, api, assistant_web, cli, database, errors, health, i18n, law_urls, openapi, page_cache, pages, passenger, security, serialize, wizards
 from .search import SearchService
 
 
@@ -55,6 +55,7 @@ def create_portal(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIN_SIZE", 1024)
     Compress(app)
     i18n.init_app(app)
+    page_cache.init_app(app)
     app.extensions["search"] = SearchService(app.config["INDEX_DIR"])
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)

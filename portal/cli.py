@@ -10,16 +10,22 @@ from flask.cli import AppGroup
 
 from knowledge.corpus import all_laws
 from search_index import IndexCorrupt, IndexMissing, SearchIndex, build_index
+from search_index.stamp import is_current, source_fingerprint
 
 
 def init_app(app: Flask) -> None:
     index = AppGroup("index", help="Índice de busca das leis.")
 
     @index.command("build", help="(Re)constrói o índice de busca no diretório de dados.")
-    def build() -> None:
+    @click.option("--if-stale", "if_stale", is_flag=True, help="Só reconstrói se as leis ou o código do índice mudaram (ou se não houver índice).")
+    def build(if_stale: bool) -> None:
         path = current_app.config["INDEX_DIR"]
+        source = source_fingerprint()
+        if if_stale and is_current(path, source):
+            click.echo(f"Índice em {path} em dia com as leis e o código ({source}); nada a reconstruir.")
+            return
         try:
-            stats = build_index(path, all_laws())
+            stats = build_index(path, all_laws(), source=source)
         except Exception as exc:  # report, never a traceback
             click.echo(f"Erro ao construir o índice: {exc}", err=True)
             sys.exit(1)

@@ -1,9 +1,18 @@
-"""The request's database handle, and migrations at start-up."""
+"""The request's database handle, and migrations at start-up.
+
+Each worker thread keeps its connection between requests (opening one costs more
+than a plate lookup: the file, the PRAGMAs, and SQLite's prepared statements,
+which are cached per connection).  A connection is dropped and reopened when it
+belongs to another process (after a fork), when the database file was replaced
+(a restore), or after a request failed with a database error; a transaction left
+open by a failed request is rolled back.
+"""
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 from pathlib import Path
 
 import sqlite_utils
@@ -21,8 +30,44 @@ def get_db() -> sqlite_utils.Database:
     """The request's connection.  With PORTAL_READONLY=1 (maintenance, or a disk that went
     read-only) it is opened read-only: reads work, writes fail with a clear 503."""
     if "db" not in g:
-        g.db = connect(db_path(), readonly=bool(current_app.config.get("DATABASE_READONLY")))
+        g.db = _thread_connection(current_app._get_current_object())
     return g.db
+
+
+def _thread_connection(app: Flask) -> sqlite_utils.Database:
+    local = app.extensions.setdefault("db_connections", threading.local())
+    path = db_path(app)
+    readonly = bool(app.config.get("DATABASE_READONLY"))
+    try:
+        inode = os.stat(path).st_ino
+    except OSError:
+        inode = None
+    cached = getattr(local, "entry", None)
+    if cached is not None:
+        db, pid, cached_path, cached_readonly, cached_inode = cached
+        if (pid, cached_path, cached_readonly, cached_inode) == (os.getpid(), path, readonly, inode):
+            return db
+        if pid == os.getpid():
+            db.conn.close()
+        local.entry = None
+    db = connect(path, readonly=readonly)
+    if inode is None:  # the file was just created by connect()
+        inode = os.stat(path).st_ino
+    local.entry = (db, os.getpid(), path, readonly, inode)
+    return db
+
+
+def _release(app: Flask, exc: BaseException | None) -> None:
+    db = g.pop("db", None)
+    if db is None:
+        return
+    if isinstance(exc, sqlite3.Error):  # locked, read-only disk, damaged: start afresh next time
+        local = app.extensions.get("db_connections")
+        if local is not None:
+            local.entry = None
+        db.conn.close()
+    elif db.conn.in_transaction:
+        db.conn.rollback()
 
 
 class DatabaseUnavailable(RuntimeError):
@@ -31,6 +76,11 @@ class DatabaseUnavailable(RuntimeError):
 
 def init_app(app: Flask) -> None:
     app.config.setdefault("DATABASE_READONLY", os.environ.get("PORTAL_READONLY") == "1")
+
+    @app.teardown_appcontext
+    def release_db(exc):
+        _release(app, exc)
+
     if app.config["DATABASE_READONLY"]:
         return
     db = connect(db_path(app))
@@ -38,12 +88,6 @@ def init_app(app: Flask) -> None:
         migrate(db)
     finally:
         db.conn.close()
-
-    @app.teardown_appcontext
-    def close_db(exc):
-        db = g.pop("db", None)
-        if db is not None:
-            db.conn.close()
 
 
 UNAVAILABLE_ERRORS = (sqlite3.OperationalError, sqlite3.DatabaseError)

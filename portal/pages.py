@@ -11,6 +11,7 @@ from knowledge.laws import JURISDICTIONS, LAWS
 
 from . import search_params
 from .errors import error_response
+from .page_cache import cached_page
 from .search import service
 from .security import SEARCH_LIMIT, limiter
 
@@ -22,6 +23,7 @@ def _is_htmx() -> bool:
 
 
 @bp.get("/")
+@cached_page
 def home():
     return render_template("home.html", laws=list(LAWS.values()))
 
@@ -41,11 +43,13 @@ def search():
 
 
 @bp.get("/leis")
+@cached_page
 def laws():
     return render_template("laws.html", laws=[load_law(law_id) for law_id in LAWS])
 
 
 @bp.get("/leis/<law_id>")
+@cached_page(daily=True)  # the wording in force depends on the date
 def law(law_id: str):
     if law_id not in LAWS:
         abort(404)
@@ -53,6 +57,7 @@ def law(law_id: str):
 
 
 @bp.get("/leis/<law_id>/<path:unit_id>")
+@cached_page(daily=True)
 def unit(law_id: str, unit_id: str):
     try:
         law, found = resolve(law_id, unit_id.strip("/"))

@@ -56,6 +56,28 @@ LOGIN_LIMIT = "10 per minute;50 per hour"
 SEARCH_LIMIT = "120 per minute"
 
 
+_DEFAULT_HEADERS = tuple(
+    (name.lower(), name, value)
+    for name, value in (
+        ("Content-Security-Policy", CSP),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+        ("Referrer-Policy", "same-origin"),
+        ("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"),
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+    )
+)
+PRIVATE_PREFIXES = ("/admin", "/denuncia/", "/api/v1/denuncias/", "/assistente/")
+
+
+def _private(path: str) -> bool:
+    """Answers no cache may store: staff pages, complaints, the assistant's conversation,
+    and a wizard's steps (the person's answers are in the query string; its start page is not private)."""
+    if path == "/assistente" or path.startswith(PRIVATE_PREFIXES):
+        return True
+    return path.startswith("/assistentes/") and bool(set(request.args) - {"lang"})
+
+
 def init_app(app: Flask) -> None:
     if os.environ.get("PORTAL_BEHIND_PROXY") == "1" or app.config.get("BEHIND_PROXY"):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
@@ -92,14 +114,13 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def security_headers(response):
         headers = response.headers
-        headers.setdefault("Content-Security-Policy", CSP)
-        headers.setdefault("X-Content-Type-Options", "nosniff")
-        headers.setdefault("X-Frame-Options", "DENY")
-        headers.setdefault("Referrer-Policy", "same-origin")
-        headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
-        headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
-        if request.is_secure:
-            headers.setdefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
-        if request.path.startswith(("/admin", "/denuncia/", "/api/v1/denuncias/", "/assistente")):
+        # One pass over the few headers present (Headers.setdefault scans them per call).
+        present = {name.lower() for name, _ in headers.items()}
+        for lower, name, value in _DEFAULT_HEADERS:
+            if lower not in present:
+                headers.add(name, value)
+        if request.is_secure and "strict-transport-security" not in present:
+            headers.add("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+        if _private(request.path):
             headers["Cache-Control"] = "no-store"
         return response

@@ -15,6 +15,8 @@ from knowledge.flows import FLOWS, InvalidAnswer, UnknownFlow
 from knowledge.citations import N_
 from knowledge.flows.engine import Flow, Option, Question
 
+from .page_cache import cached_page
+
 bp = Blueprint("wizards", __name__, url_prefix="/assistentes")
 
 SUBMITTED = "_enviado"  # which question the form being submitted was asking
@@ -76,11 +78,13 @@ def step_url(flow: Flow, answers: dict, **extra) -> str:
 
 
 @bp.get("/")
+@cached_page
 def index():
     return render_template("wizards.html", flows=FLOWS.all())
 
 
 @bp.get("/<flow_id>")
+@cached_page(daily=True, only_args=frozenset({"lang"}))  # the start page; a date question defaults to today
 def run(flow_id: str):
     try:
         flow = FLOWS.get(flow_id)

@@ -153,8 +153,10 @@ class BuildStats:
     fingerprint: str
 
 
-def build_index(path: str | os.PathLike, laws: Iterable) -> BuildStats:
+def build_index(path: str | os.PathLike, laws: Iterable, *, source: str | None = None) -> BuildStats:
     """(Re)build the index at ``path``; readers never see a half-built index.
+
+    ``source``: the fingerprint of the files it is built from (see ``stamp.py``), kept in the manifest.
 
     The new index is written beside the old one and swapped in with renames.
     """
@@ -193,6 +195,7 @@ def build_index(path: str | os.PathLike, laws: Iterable) -> BuildStats:
         "documents": len(docs),
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "fingerprint": fingerprint,
+        "source": source,
     }
     (staging / MANIFEST).write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     old = target.with_name(f"{target.name}.old-{os.getpid()}")

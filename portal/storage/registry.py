@@ -33,7 +33,7 @@ from validate_docbr import CNPJ
 
 from knowledge.plates import InvalidPlate, normalize, to_mercosul
 
-from .db import create_registry_indexes, create_registry_tables, get_meta, set_meta, transaction, utcnow
+from .db import create_registry_indexes, create_registry_tables, set_meta, transaction, utcnow
 
 OPERATOR_COLUMNS = ["cnpj", "razao_social", "nome_fantasia", "jurisdicao", "crc_numero", "crc_emissao", "crc_validade", "situacao", "modalidades", "telefone", "email"]
 VEHICLE_COLUMNS = ["placa", "cnpj", "tipo", "lugares", "ano_fabricacao", "vistoria_validade", "seguro_validade", "situacao"]
@@ -381,12 +381,16 @@ def find_vehicle(db: sqlite_utils.Database, key: str) -> tuple[dict, dict] | Non
     return operator, vehicle
 
 
+_REGISTRY_META = ("registro_atualizado_em", "registro_demonstracao", "registro_operadoras", "registro_veiculos")
+
+
 def registry_info(db: sqlite_utils.Database) -> dict:
+    meta = dict(db.execute("SELECT key, value FROM meta WHERE key IN (?, ?, ?, ?)", _REGISTRY_META).fetchall())  # one statement per lookup
     return {
-        "atualizado_em": get_meta(db, "registro_atualizado_em"),
-        "demonstracao": get_meta(db, "registro_demonstracao", "0") == "1",
-        "operadoras": int(get_meta(db, "registro_operadoras", "0") or 0),
-        "veiculos": int(get_meta(db, "registro_veiculos", "0") or 0),
+        "atualizado_em": meta.get("registro_atualizado_em"),
+        "demonstracao": meta.get("registro_demonstracao", "0") == "1",
+        "operadoras": int(meta.get("registro_operadoras") or 0),
+        "veiculos": int(meta.get("registro_veiculos") or 0),
     }
 
 

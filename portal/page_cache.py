@@ -1,0 +1,213 @@
+"""Pages that are the same for everyone, rendered once and served with HTTP validators.
+
+Law texts, unit pages, the home page and the wizards' start pages depend only on
+the URL (path and query string, e.g. ``?data=`` for a law on a date), the
+language, htmx's headers and — for pages that show "today" — the date.  Under
+:func:`cached_page`, each such variant is rendered once per worker and kept
+(least recently used out, bounded in bytes), with gzip/brotli copies made on
+first demand.  Every answer carries a strong ``ETag`` (a hash of the bytes),
+``Last-Modified`` (when the code, templates, catalogs or statutes last changed —
+the "corpus version" — or midnight for pages that change by date) and
+``Cache-Control``; ``If-None-Match`` / ``If-Modified-Since`` get a 304.
+
+The cache lives on the app (``app.extensions["page_cache"]``): a rebuilt corpus
+or a deploy restarts the workers, which starts it empty.  Nothing personal may be
+cached: only views whose output does not depend on the session or cookies other
+than the language use the decorator.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timezone
+from functools import lru_cache, wraps
+from pathlib import Path
+
+from flask import Flask, current_app, g, make_response, request
+from flask_babel import get_locale
+from werkzeug.wrappers import Response
+
+try:
+    import brotli
+except ImportError:  # pragma: no cover - flask-compress installs it
+    brotli = None
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE_CONTROL = "public, max-age=300"
+VARY = "Accept-Language, Cookie, HX-Request, HX-Target, Accept-Encoding"
+DEFAULT_MAX_BYTES = 16 * 1024 * 1024
+MIN_COMPRESS = 1024
+
+
+@lru_cache(maxsize=1)
+def content_version_time() -> datetime:
+    """When what the cached pages are made of last changed: statutes, templates, catalogs, code."""
+    newest = 0.0
+    for pattern in ("knowledge/**/*.py", "knowledge/statutes/*", "portal/**/*.py", "templates/**/*.html", "portal/translations/**/*.mo"):
+        for path in ROOT.glob(pattern):
+            newest = max(newest, path.stat().st_mtime)
+    return datetime.fromtimestamp(int(newest), timezone.utc)
+
+
+@dataclass
+class Entry:
+    body: bytes
+    mimetype: str
+    etag: str
+    last_modified: datetime
+    encoded: dict[str, bytes] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        return len(self.body) + sum(len(v) for v in self.encoded.values())
+
+
+class PageCache:
+    """Least-recently-used pages, at most ``max_bytes`` of bodies (compressed copies included)."""
+
+    def __init__(self, max_bytes: int = DEFAULT_MAX_BYTES):
+        self.max_bytes = max_bytes
+        self._entries: OrderedDict[tuple, Entry] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, key: tuple) -> Entry | None:
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None:
+                self.misses += 1
+                return None
+            self._entries.move_to_end(key)
+            self.hits += 1
+            return entry
+
+    def put(self, key: tuple, entry: Entry) -> None:
+        with self._lock:
+            old = self._entries.pop(key, None)
+            if old is not None:
+                self._bytes -= old.size
+            if entry.size > self.max_bytes:
+                return
+            self._entries[key] = entry
+            self._bytes += entry.size
+            self._evict()
+
+    def grow(self, entry: Entry, encoding: str, data: bytes) -> None:
+        with self._lock:
+            if encoding not in entry.encoded:
+                entry.encoded[encoding] = data
+                self._bytes += len(data)
+                self._evict()
+
+    def _evict(self) -> None:
+        while self._bytes > self.max_bytes and self._entries:
+            _, old = self._entries.popitem(last=False)
+            self._bytes -= old.size
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self._bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+def _key(daily: bool) -> tuple:
+    return (
+        request.path,
+        tuple(sorted(request.args.items(multi=True))),
+        str(get_locale()),
+        request.headers.get("HX-Request", ""),
+        request.headers.get("HX-Target", ""),
+        date.today().isoformat() if daily else "",
+    )
+
+
+def _encoding() -> str | None:
+    accepted = request.accept_encodings
+    if brotli is not None and accepted["br"]:
+        return "br"
+    if accepted["gzip"]:
+        return "gzip"
+    return None
+
+
+def _compress(body: bytes, encoding: str) -> bytes:
+    if encoding == "br":
+        return brotli.compress(body, quality=current_app.config.get("COMPRESS_BR_LEVEL", 4))
+    return gzip.compress(body, compresslevel=current_app.config.get("COMPRESS_LEVEL", 6), mtime=0)
+
+
+def _not_modified(entry: Entry, etag: str) -> bool:
+    if request.if_none_match:
+        return request.if_none_match.contains(etag) or request.if_none_match.contains(entry.etag)
+    since = request.if_modified_since
+    return since is not None and since >= entry.last_modified
+
+
+def _answer(cache: PageCache, entry: Entry) -> Response:
+    encoding = _encoding() if len(entry.body) >= MIN_COMPRESS else None
+    etag = f"{entry.etag}:{encoding}" if encoding else entry.etag  # as flask-compress names its variants
+    if _not_modified(entry, etag):
+        response = Response(status=304)
+    else:
+        body = entry.body
+        if encoding:
+            body = entry.encoded.get(encoding)
+            if body is None:
+                body = _compress(entry.body, encoding)
+                cache.grow(entry, encoding, body)
+        response = Response(body, mimetype=entry.mimetype)
+        if encoding:
+            response.headers["Content-Encoding"] = encoding
+    response.set_etag(etag)
+    response.last_modified = entry.last_modified
+    # A "?lang=" answer also sets the language cookie: no shared cache may keep it.
+    response.headers["Cache-Control"] = CACHE_CONTROL if not g.get("lang_to_remember") else CACHE_CONTROL.replace("public", "private")
+    response.headers["Vary"] = VARY
+    return response
+
+
+def cached_page(view=None, *, daily: bool = False, only_args: frozenset[str] | None = None):
+    """Serve a GET view's 200 answers from the page cache (see the module's docstring).
+
+    ``daily``: the page shows today's date (a form's default), so it is kept per
+    day.  ``only_args``: cache only when the query string has no other
+    parameters (e.g. a wizard's start page, not the steps with answers).
+    """
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(*args, **kwargs):
+            cache: PageCache | None = current_app.extensions.get("page_cache")
+            if cache is None or request.method not in ("GET", "HEAD") or (only_args is not None and not set(request.args) <= only_args):
+                return view(*args, **kwargs)
+            key = _key(daily)
+            entry = cache.get(key)
+            if entry is None:
+                response = make_response(view(*args, **kwargs))
+                if response.status_code != 200 or response.is_streamed or "Set-Cookie" in response.headers:
+                    return response
+                body = response.get_data()
+                last_modified = content_version_time()
+                if daily:
+                    last_modified = max(last_modified, datetime.combine(date.today(), time.min).astimezone(timezone.utc))
+                entry = Entry(body, response.mimetype, hashlib.sha256(body).hexdigest()[:32], last_modified)
+                cache.put(key, entry)
+            return _answer(cache, entry)
+
+        return wrapper
+
+    return decorate(view) if view is not None else decorate
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("PAGE_CACHE_MAX_BYTES", DEFAULT_MAX_BYTES)
+    if app.config["PAGE_CACHE_MAX_BYTES"]:
+        app.extensions["page_cache"] = PageCache(app.config["PAGE_CACHE_MAX_BYTES"])
