@@ -16,7 +16,7 @@ is the previous wording; :meth:`Cite.previous_wording` tells whether it is.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 PE = "pe-lei-16205-2017"
@@ -29,14 +29,20 @@ RECIFE = "recife-lei-16856-2003"
 class Cite:
     law: str
     unit: str
-    # The date of the facts whose wording is cited; None = the wording in force today.
-    # Not part of equality: the same unit cited for two dates is the same unit.
-    on: date | None = field(default=None, compare=False)
-    # True when the cited wording is a previous one (replaced since ``on``).
+    # The date of the facts the statement is about: the citation is to the wording in force
+    # that day, and its link opens that version (``?data=``).  Not part of equality: the
+    # same unit cited for two dates is the same unit.
+    when: date | None = field(default=None, compare=False)
+    # True when the cited wording is a previous one (replaced after ``when``).
     previous: bool = field(default=False, compare=False)
 
+    def on(self, when: date | None) -> "Cite":
+        """This citation, to the wording in force on ``when``."""
+        return replace(self, when=when)
+
     def at(self, when: date | None, *, previous: bool = False) -> "Cite":
-        return Cite(self.law, self.unit, when, previous)
+        """Dated to ``when``, and marked as a previous wording when ``previous``."""
+        return replace(self, when=when, previous=previous)
 
     def resolve(self):
         """(law, unit) of the unit in today's tree; for a previous-wording unit, its nearest existing ancestor."""
@@ -114,20 +120,20 @@ def _leaf_label(segment: str) -> str:
     return segment
 
 
-def pe(unit: str, on: date | None = None, previous: bool = False) -> Cite:
-    return Cite(PE, unit, on, previous)
+def pe(unit: str, when: date | None = None, previous: bool = False) -> Cite:
+    return Cite(PE, unit, when, previous)
 
 
-def sp(unit: str, on: date | None = None, previous: bool = False) -> Cite:
-    return Cite(SP, unit, on, previous)
+def sp(unit: str, when: date | None = None, previous: bool = False) -> Cite:
+    return Cite(SP, unit, when, previous)
 
 
-def ac(unit: str, on: date | None = None, previous: bool = False) -> Cite:
-    return Cite(AC, unit, on, previous)
+def ac(unit: str, when: date | None = None, previous: bool = False) -> Cite:
+    return Cite(AC, unit, when, previous)
 
 
-def recife(unit: str, on: date | None = None, previous: bool = False) -> Cite:
-    return Cite(RECIFE, unit, on, previous)
+def recife(unit: str, when: date | None = None, previous: bool = False) -> Cite:
+    return Cite(RECIFE, unit, when, previous)
 
 
 def N_(message: str) -> str:

@@ -101,13 +101,14 @@ def _sp_fine(group: int, on: date, per_passenger: bool = False) -> dict:
 
 
 def _ac_fine(inciso: int, on: date, per_passenger: bool = False) -> dict:
-    value = param(f"ac.multa.inc{inciso}", on)
+    value = param(f"ac.multa.art75.inc{inciso}", on)
     return {"valor": value.value, "unidade": "UFIRAC", "valor_brl": None, "cite": value.cite.at(on), "por_passageiro": per_passenger}
 
 
-def _recife_fine(multiple: int, on: date) -> dict:
-    vb = param("recife.vb", on)
-    return {"valor": multiple, "unidade": "VB", "valor_brl": vb.value * multiple, "cite": vb.cite.at(on)}
+def _recife_fine(pid: str, on: date) -> dict:
+    """Vm = G × Vb (art. 36): ``pid`` is the group's multiplier G (or art. 45's 40)."""
+    vb, multiple = param("recife.vb", on), param(pid, on)
+    return {"valor": multiple.value, "unidade": "VB", "valor_brl": vb.value * multiple.value, "cite": vb.cite, "cite_multiplo": multiple.cite}
 
 
 NO_SPECIFIC = N_("A lei deste lugar não descreve uma infração específica para isto; a equipe do órgão avalia o enquadramento.")
@@ -214,16 +215,16 @@ def _recife(occurrence: str, on: date) -> Enquadramento:
             penalidade=N_("advertência por escrito"),
         )
     table = {
-        "sem_autorizacao": (40, [recife("art-44", on), recife("art-45", on)], N_("Transporte remunerado sem autorização, permissão ou concessão: apreensão do veículo e multa de 40 Vb."), N_("apreensão e multa")),
-        "porta_aberta": (2, [recife("anexo-unico/grupo-2/ali-n", on)], N_("Movimentar o veículo com as portas abertas."), N_("Grupo 2")),
-        "veiculo_inseguro": (3, [recife("anexo-unico/grupo-3/ali-p", on)], N_("Operar com o veículo em más condições de uso, comprometendo a segurança dos usuários."), N_("Grupo 3")),
-        "equipamento_obrigatorio": (3, [recife("anexo-unico/grupo-3/ali-l", on)], N_("Ausência de equipamentos obrigatórios no veículo (como o cinto de segurança) ou equipamentos em más condições de uso."), N_("Grupo 3")),
+        "sem_autorizacao": ("recife.multa.clandestino.vb", [recife("art-44", on), recife("art-45", on)], N_("Transporte remunerado sem autorização, permissão ou concessão: apreensão do veículo e multa de 40 Vb."), N_("apreensão e multa")),
+        "porta_aberta": ("recife.multa.grupo2.g", [recife("anexo-unico/grupo-2/ali-n", on)], N_("Movimentar o veículo com as portas abertas."), N_("Grupo 2")),
+        "veiculo_inseguro": ("recife.multa.grupo3.g", [recife("anexo-unico/grupo-3/ali-p", on)], N_("Operar com o veículo em más condições de uso, comprometendo a segurança dos usuários."), N_("Grupo 3")),
+        "equipamento_obrigatorio": ("recife.multa.grupo3.g", [recife("anexo-unico/grupo-3/ali-l", on)], N_("Ausência de equipamentos obrigatórios no veículo (como o cinto de segurança) ou equipamentos em más condições de uso."), N_("Grupo 3")),
     }
     if occurrence not in table:
         return e(occurrence, NO_SPECIFIC, None, [recife("art-31", on)])
-    multiple, cites, text, gravidade = table[occurrence]
-    fine = _recife_fine(multiple, on)
-    return e(occurrence, text, gravidade, cites + [fine.pop("cite"), recife("art-36", on), recife("art-33/inc-2", on)], fine)
+    pid, cites, text, gravidade = table[occurrence]
+    fine = _recife_fine(pid, on)
+    return e(occurrence, text, gravidade, cites + [fine.pop("cite"), fine.pop("cite_multiplo"), recife("art-36", on), recife("art-33/inc-2", on)], fine)
 
 
 HANDLERS = {"pe": _pe, "sp": _sp, "ac": _ac, "recife": _recife}

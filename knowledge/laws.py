@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from .vigencia import amendments_of, in_force
+
 STATUTES_DIR = Path(__file__).parent / "statutes"
 
 
@@ -26,8 +28,8 @@ class LawInfo:
     signed: date
     title: str  # what the law is about, in plain Portuguese
     regulator: str
-    in_force_since: date
-    amended_by: tuple[str, ...]
+    in_force_since: date  # from parameters/vigencia.yaml (the law's own vacatio counted)
+    amended_by: tuple[str, ...]  # names of the amending acts in vigencia.yaml, oldest first
     # LexML: "urn:lex:br;pernambuco:estadual:lei:2017-11-24;16205"
     urn_authority: str
     # São Paulo's decree approves an annexed Regulamento: the regulation's
@@ -67,8 +69,8 @@ LAWS: dict[str, LawInfo] = {
             signed=date(2017, 11, 24),
             title="Serviço de fretamento intermunicipal de passageiros em Pernambuco",
             regulator="EPTI — Empresa Pernambucana de Transporte Intermunicipal",
-            in_force_since=date(2017, 11, 24),
-            amended_by=("Lei nº 17.107, de 13/11/2020", "Lei nº 17.406, de 23/09/2021"),
+            in_force_since=in_force("pe-lei-16205-2017"),
+            amended_by=tuple(act.name for act in amendments_of("pe-lei-16205-2017")),
             urn_authority="br;pernambuco:estadual",
         ),
         LawInfo(
@@ -81,8 +83,8 @@ LAWS: dict[str, LawInfo] = {
             signed=date(1989, 5, 12),
             title="Regulamento do transporte intermunicipal de passageiros sob fretamento em São Paulo",
             regulator="DER-SP — Departamento de Estradas de Rodagem (atribuições hoje exercidas pela ARTESP)",
-            in_force_since=date(1989, 5, 12),
-            amended_by=("Decreto nº 61.694, de 04/12/2015",),
+            in_force_since=in_force("sp-decreto-29912-1989"),
+            amended_by=tuple(act.name for act in amendments_of("sp-decreto-29912-1989")),
             urn_authority="br;sao.paulo:estadual",
             own_articles_prefix="decreto",
         ),
@@ -96,8 +98,8 @@ LAWS: dict[str, LawInfo] = {
             signed=date(2013, 8, 23),
             title="Sistema de transporte rodoviário intermunicipal de passageiros do Acre",
             regulator="AGEAC — Agência Reguladora dos Serviços Públicos do Estado do Acre",
-            in_force_since=date(2013, 8, 23),
-            amended_by=(),
+            in_force_since=in_force("ac-lei-2731-2013"),
+            amended_by=tuple(act.name for act in amendments_of("ac-lei-2731-2013")),
             urn_authority="br;acre:estadual",
         ),
         LawInfo(
@@ -110,8 +112,8 @@ LAWS: dict[str, LawInfo] = {
             signed=date(2003, 4, 16),
             title="Serviço de Transporte Complementar de Passageiros do Recife (STCP/Recife)",
             regulator="Prefeitura do Recife — CMTT/Recife e CDTC",
-            in_force_since=date(2003, 4, 16),
-            amended_by=(),
+            in_force_since=in_force("recife-lei-16856-2003"),
+            amended_by=tuple(act.name for act in amendments_of("recife-lei-16856-2003")),
             urn_authority="br;pernambuco;recife:municipal",
         ),
     )

@@ -284,6 +284,7 @@ class _TreeBuilder:
         self.history_target: Unit | None = None
         self.history_lines: list[str] = []
         self.history_kind = ""  # "" | "article" | "unit"
+        self.history_nested = False
         self.quote_open = False
         self.order = 0
 
@@ -330,11 +331,12 @@ class _TreeBuilder:
         if self.history_target is not None and self.history_lines:
             replaced_by = self.history_target.amendments[-1].act if self.history_target.amendments else None
             self.history_target.history.append(
-                PreviousWording(text="\n".join(self.history_lines), replaced_by=replaced_by)
+                PreviousWording(text="\n".join(self.history_lines), replaced_by=replaced_by, nested=self.history_nested)
             )
         self.history_target = None
         self.history_lines = []
         self.history_kind = ""
+        self.history_nested = False
 
     def _append_text(self, block: str) -> None:
         target = self.stack[-1] if self.stack else self.top
@@ -383,11 +385,17 @@ class _TreeBuilder:
                 self.history_lines.append(_clean(block))
                 return
         elif self.history_kind == "unit":
-            target = self._match_previous(block)
-            self.history_target = target
-            self.history_lines = [strip_notes(_clean(block))[0]]
-            self._end_history()
-            return
+            if self.history_lines and self._continues_old_list(block):
+                self.history_lines.append(strip_notes(_clean(block))[0])
+                return
+            if self.history_lines:
+                self._end_history()
+            else:
+                self.history_target = self._match_previous(block)
+                self.history_lines = [strip_notes(_clean(block))[0]]
+                if not self._old_wording_opens_list():
+                    self._end_history()
+                return
 
         nota = NOTA_RE.match(block)
         if nota and self.top is not None:
@@ -413,6 +421,7 @@ class _TreeBuilder:
         preface = PREFACE_RE.match(block)
         if preface:
             amendment = _amendment_from(preface)
+            amendment.announced = True
             self.pending_amendments.append(amendment)
             note = amendment.note.lower()
             self.pending_article_level = note.startswith(("redação do artigo", "artigo", "redação do anexo", "anexo"))
@@ -630,6 +639,25 @@ class _TreeBuilder:
         self._end_history()
         self.history_target = target
         self.history_kind = "article"
+        self.history_nested = True
+
+    def _old_wording_opens_list(self) -> bool:
+        """An old wording ending in ':' whose replacement does not ("I - Anual:" replaced by
+        "I - veículos … com até 15 anos;", Pernambuco art. 11): the alíneas printed after
+        the note are the old list, not children of the new unit."""
+        target = self.history_target
+        return (
+            target is not None
+            and self.history_lines[0].rstrip().endswith(":")
+            and not target.text.rstrip().endswith(":")
+        )
+
+    def _continues_old_list(self, block: str) -> bool:
+        kind, _ = _classify_number(block)
+        target = self.history_target
+        below = {"artigo": ("paragrafo", "inciso", "alinea", "item"), "anexo": ("inciso", "alinea", "item"),
+                 "paragrafo": ("inciso", "alinea", "item"), "inciso": ("alinea", "item"), "alinea": ("item",)}
+        return target is not None and kind in below.get(target.kind, ())
 
 
 def _classify_number(block: str) -> tuple[str | None, str | None]:

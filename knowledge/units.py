@@ -54,6 +54,9 @@ class Amendment:
     change: str  # "redação" | "acréscimo" | "renumeração"
     act_date: date | None = None
     note: str = ""  # the statute's note as written
+    # Announced on its own line before the unit ("(Redação do parágrafo dada pela …):"): the
+    # act rewrote the unit with everything under it, not just the unit's own sentence.
+    announced: bool = False
 
 
 @dataclass
@@ -62,6 +65,9 @@ class PreviousWording:
 
     text: str
     replaced_by: str | None = None  # the act that replaced it, when known
+    # This wording followed a nested "Nota: Redação Anterior:" inside the previous entry's
+    # whole-article note (Pernambuco art. 11): the two are one note, older inside newer.
+    nested: bool = False
 
 
 @dataclass

@@ -6,10 +6,12 @@ from flask import Blueprint, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from knowledge.corpus import load_law
+from knowledge.history import law_on, versions, wording_at
 from knowledge.flows import FLOWS, InvalidAnswer, UnknownFlow
 from knowledge.laws import LAWS
+from knowledge.places import PLACES
 
-from . import search_params
+from . import law_dates, search_params
 from .errors import error_response
 from .serialize import cites, error_text, outcome_json, question_json, translate
 from .law_urls import unit_url
@@ -70,6 +72,44 @@ def laws():
                 }
                 for info in LAWS.values()
             ]
+        }
+    )
+
+
+@bp.get("/leis/<law_id>/<path:unit_id>")
+def law_unit(law_id: str, unit_id: str):
+    """A unit's wording on a date (``?data=AAAA-MM-DD``; default: today in the law's place)."""
+    unit_id = unit_id.strip("/")
+    if law_id not in LAWS:
+        return error_response(404, _("Lei desconhecida: %(id)s.", id=law_id))
+    try:
+        when = law_dates.requested_date()
+    except law_dates.BadDate as exc:
+        return error_response(400, exc.message)
+    if when is None:
+        when = next(p for p in PLACES.values() if p.law_id == law_id).today()
+    timeline = versions(law_id, unit_id)
+    history = [law_dates.version_json(v, unit_url(law_id, unit_id, when=v.since)) for v in timeline]
+    version = wording_at(law_id, unit_id, when)
+    if version is None:
+        if not timeline:
+            return error_response(404, _("Dispositivo não encontrado nesta lei: %(unit)s.", unit=unit_id))
+        return error_response(
+            404, _("Este dispositivo não existia em %(data)s.", data=when.strftime("%d/%m/%Y")),
+            lei=law_id, dispositivo=unit_id, data=when.isoformat(), versoes=history,
+        )
+    dated = law_on(law_id, when).law
+    return jsonify(
+        {
+            "lei": law_id,
+            "dispositivo": unit_id,
+            "data": when.isoformat(),
+            "texto": version.text,
+            "texto_disponivel": version.known,
+            **law_dates.version_json(version, unit_url(law_id, unit_id, when=when)),
+            "citacao": version.citation,
+            "urn": dated.urn(dated.by_id[unit_id]),
+            "versoes": history,
         }
     )
 

@@ -55,6 +55,14 @@ def day(value: date | datetime | str | None) -> str:
     return format_date(value, "medium")
 
 
+def date_numeric(value: date | None) -> str:
+    """A legal date as lawyers write it: 01/05/2019 (pt_BR, es); the medium format in English."""
+    if value is None:
+        return ""
+    locale = str(get_locale() or DEFAULT_LOCALE)
+    return format_date(value, "medium" if locale.startswith("en") else "dd/MM/yyyy")
+
+
 def lang_url(code: str) -> str:
     """The current page in another language (query string kept)."""
     args = request.args.to_dict(flat=False)
@@ -75,5 +83,5 @@ def init_app(app: Flask) -> None:
                                 secure=request.is_secure)
         return response
 
-    app.jinja_env.filters.update(money=money, day=day)
+    app.jinja_env.filters.update(money=money, day=day, date_numeric=date_numeric)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang_url=lang_url, current_locale=lambda: str(get_locale() or DEFAULT_LOCALE))

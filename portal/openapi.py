@@ -43,9 +43,10 @@ def spec() -> dict:
             "article": {"type": "string"},
             "unit": {"type": "string"},
             "label": {"type": "string"},
-            "url": {"type": "string", "description": "O dispositivo no leitor; citação datada abre a redação daquela data (?data=)."},
-            "data": {"type": "string", "format": "date", "description": "Data dos fatos cuja redação é citada (ausente: a redação em vigor hoje)."},
-            "redacao_anterior": {"const": True, "description": "A redação citada foi substituída depois da data (Nota: Redação Anterior); o rótulo diz isso."},
+            "url": {"type": "string"},
+            # Present when the citation is to a wording that is not today's: the date of the
+            # facts, also in the url (?data=).
+            "data": {"type": "string", "format": "date"},
         },
         "additionalProperties": False,
     }
@@ -220,6 +221,36 @@ def spec() -> dict:
                 }
             },
             "/api/v1/leis": {"get": {"summary": "As leis do portal", "responses": {"200": _json({"type": "object", "required": ["leis"], "properties": {"leis": {"type": "array", "items": {"type": "object", "required": ["id", "jurisdiction", "nome"]}}}})}}},
+            "/api/v1/leis/{law_id}/{unit_id}": {
+                "get": {
+                    "summary": "A redação de um dispositivo numa data (multivigência)",
+                    "description": (
+                        "O texto do dispositivo em vigor na data pedida (padrão: hoje, no fuso do lugar da lei), "
+                        "com o período desta redação, o ato que a deu, o que a substituiu e a linha do tempo de "
+                        "todas as redações. As redações vêm das notas do próprio texto legal (\"Redação dada "
+                        "pela…\", \"Nota: Redação Anterior\"); dispositivos acrescentados não existem antes do ato "
+                        "que os acrescentou. Quando o texto de referência não traz a redação daquela data, "
+                        "texto é null e texto_disponivel é false. 404 quando o dispositivo não existia na data "
+                        "(a resposta lista os períodos em que existiu); 400 para data inválida."
+                    ),
+                    "parameters": [
+                        {"name": "law_id", "in": "path", "required": True, "schema": {"type": "string", "enum": sorted(LAWS)}},
+                        {"name": "unit_id", "in": "path", "required": True, "schema": {"type": "string", "examples": ["art-28/inc-4", "art-29-a"]}},
+                        {"name": "data", "in": "query", "required": False, "schema": {"type": "string", "format": "date", "examples": ["2019-05-01"]}},
+                    ],
+                    "responses": {
+                        "200": _json(_ref("UnitWording")),
+                        "400": ERROR,
+                        "404": _json({
+                            "type": "object", "required": ["error"],
+                            "properties": {
+                                "error": {"type": "string"}, "lei": {"type": "string"}, "dispositivo": {"type": "string"},
+                                "data": {"type": "string", "format": "date"}, "versoes": {"type": "array", "items": _ref("UnitVersion")},
+                            },
+                        }, "Lei ou dispositivo inexistente, ou dispositivo que não existia na data"),
+                    },
+                }
+            },
             "/api/v1/wizards": {"get": {"summary": "Assistentes (fluxos)", "responses": {"200": _json({"type": "object", "required": ["wizards"], "properties": {"wizards": {"type": "array", "items": {"type": "object", "required": ["id", "titulo", "url"]}}}})}}},
             "/api/v1/wizards/{flow_id}": {
                 "get": {"summary": "Perguntas de um assistente", "parameters": [flow_param], "responses": {"200": _json({"type": "object", "required": ["id", "questions"], "properties": {"id": {"type": "string"}, "questions": {"type": "array", "items": _ref("Question")}}}), "404": _json(_ref("Error"), "Assistente desconhecido")}},
@@ -273,6 +304,37 @@ def spec() -> dict:
             "schemas": {
                 "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}, "field": {"type": "string"}}},
                 "Citation": citation,
+                "UnitVersion": {
+                    "type": "object",
+                    "required": ["vigente_desde", "vigente_ate", "alterado_por", "substituido_por", "url"],
+                    "properties": {
+                        "vigente_desde": {"type": "string", "format": "date"},
+                        "vigente_ate": {"type": ["string", "null"], "format": "date", "description": "Último dia desta redação; null se ainda em vigor."},
+                        "alterado_por": {**NULLABLE_STR, "description": "Ato que deu esta redação (\"Lei 17.107/2020\"); null na redação original."},
+                        "substituido_por": {**NULLABLE_STR, "description": "Ato que substituiu esta redação; null se ainda em vigor."},
+                        "url": {"type": "string", "description": "Página do dispositivo nesta redação (?data=)."},
+                    },
+                },
+                "UnitWording": {
+                    "type": "object",
+                    "required": ["lei", "dispositivo", "data", "texto", "texto_disponivel", "vigente_desde", "vigente_ate", "alterado_por", "substituido_por", "url", "citacao", "urn", "versoes"],
+                    "properties": {
+                        "lei": {"type": "string", "enum": sorted(LAWS)},
+                        "dispositivo": {"type": "string"},
+                        "data": {"type": "string", "format": "date"},
+                        "texto": {**NULLABLE_STR, "description": "O dispositivo com os seus incisos, alíneas e itens, como estava na data."},
+                        "texto_disponivel": {"type": "boolean"},
+                        "vigente_desde": {"type": "string", "format": "date"},
+                        "vigente_ate": {"type": ["string", "null"], "format": "date"},
+                        "alterado_por": NULLABLE_STR,
+                        "substituido_por": NULLABLE_STR,
+                        "url": {"type": "string"},
+                        "citacao": {"type": "string"},
+                        "urn": {"type": "string"},
+                        "versoes": {"type": "array", "items": _ref("UnitVersion")},
+                    },
+                    "additionalProperties": False,
+                },
                 "Statement": statement,
                 "Question": question,
                 "SearchResponse": {

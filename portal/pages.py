@@ -3,13 +3,14 @@ with htmx, search results update as the person types."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, g, render_template, request
 from flask_babel import gettext as _
 
 from knowledge.corpus import UnknownUnit, load_law, resolve
+from knowledge.history import LawNotInForce, law_on, versions, wording_at
 from knowledge.laws import JURISDICTIONS, LAWS
 
-from . import search_params
+from . import law_dates, search_params
 from .errors import error_response
 from .page_cache import cached_page
 from .search import service
@@ -51,16 +52,64 @@ def laws():
 @bp.get("/leis/<law_id>")
 @cached_page(daily=True)  # the wording in force depends on the date
 def law(law_id: str):
+    """The law in force today, or with ``?data=`` as it stood that day.
+
+    Before the law took effect the page still answers (200) with a banner saying the law
+    was not in force yet and from when it was, and no text: a reader checking a date
+    learns the answer ("this law did not apply") instead of meeting an error.
+    """
     if law_id not in LAWS:
         abort(404)
-    return render_template("law.html", law=load_law(law_id))
+    try:
+        when = law_dates.requested_date()
+    except law_dates.BadDate as exc:
+        return error_response(400, exc.message)
+    if when is None:
+        return render_template("law.html", law=load_law(law_id), on=None, dated=None)
+    try:
+        dated = law_on(law_id, when)
+    except LawNotInForce:
+        return render_template("law.html", law=load_law(law_id), on=when, dated=None, first_day=LAWS[law_id].in_force_since)
+    g.law_date = when
+    return render_template("law.html", law=dated.law, on=when, dated=dated)
 
 
 @bp.get("/leis/<law_id>/<path:unit_id>")
 @cached_page(daily=True)
 def unit(law_id: str, unit_id: str):
+    """A unit today, or with ``?data=`` in the wording in force that day, with its timeline.
+
+    A unit that did not exist on that day (added later, removed earlier, or the law not
+    yet in force) is a 404 whose page says so and lists the days it did exist.
+    """
+    unit_id = unit_id.strip("/")
     try:
-        law, found = resolve(law_id, unit_id.strip("/"))
-    except UnknownUnit:
-        return error_response(404, _("Dispositivo não encontrado nesta lei: %(unit)s.", unit=unit_id))
-    return render_template("unit.html", law=law, unit=found)
+        when = law_dates.requested_date()
+    except law_dates.BadDate as exc:
+        return error_response(400, exc.message)
+    timeline = versions(law_id, unit_id) if law_id in LAWS else []
+    if when is None:
+        try:
+            law, found = resolve(law_id, unit_id)
+        except UnknownUnit:
+            if timeline:
+                return _unit_missing(law_id, unit_id, None, timeline)
+            return error_response(404, _("Dispositivo não encontrado nesta lei: %(unit)s.", unit=unit_id))
+        return render_template("unit.html", law=law, unit=found, on=None, version=timeline[-1] if timeline else None, timeline=timeline)
+    version = wording_at(law_id, unit_id, when)
+    if version is None:
+        if not timeline:
+            return error_response(404, _("Dispositivo não encontrado nesta lei: %(unit)s.", unit=unit_id))
+        return _unit_missing(law_id, unit_id, when, timeline)
+    dated = law_on(law_id, when)
+    g.law_date = when
+    return render_template("unit.html", law=dated.law, unit=dated.law.by_id[unit_id], on=when, version=version, timeline=timeline)
+
+
+def _unit_missing(law_id: str, unit_id: str, when, timeline):
+    info = LAWS[law_id]
+    body = render_template(
+        "unit_missing.html", info=info, unit_id=unit_id, on=when, timeline=timeline,
+        label=timeline[-1].citation, law_not_in_force=when is not None and when < info.in_force_since,
+    )
+    return body, 404

@@ -16,7 +16,7 @@ from knowledge.citations import Cite
 from knowledge.flows.engine import Money, Outcome, Question, Statement
 
 from . import i18n
-from .law_urls import cite_dict
+from .law_urls import citation_dict
 
 
 def translate(text: str) -> str:
@@ -29,7 +29,7 @@ def say(statement: Statement) -> str:
 
 
 def cites(items) -> list[dict]:
-    return [cite_dict(c) for c in items]
+    return [citation_dict(c.law, c.unit, c.when) for c in items]
 
 
 def money_json(money: Money) -> dict:
@@ -55,7 +55,7 @@ def to_json(value):
     if isinstance(value, Statement):
         return statement_json(value)
     if isinstance(value, Cite):
-        return cite_dict(value)
+        return citation_dict(value.law, value.unit, value.when)
     if isinstance(value, date):
         return value.isoformat()
     if isinstance(value, Decimal):

@@ -36,8 +36,9 @@ def test_pernambuco_complaint_of_2019_uses_the_previous_annex_with_dated_links(d
     item = response.get_json()["enquadramento"][0]
     assert item["gravidade"] == "grave" and item["multa"]["valor"] == 900.0
     anexo = item["citations"][0]
-    assert anexo["label"] == "Lei 16.205/2017 (PE), Anexo I, inciso III, alínea f (redação anterior)"
-    assert anexo["url"] == "/leis/pe-lei-16205-2017/anexo-i/inc-3?data=2019-08-03" and anexo["redacao_anterior"] is True
+    # The alínea exists only in the previous Anexo I: the link opens the law as it was that day.
+    assert anexo["label"] == "Lei 16.205/2017 (PE), Anexo I, inciso III, alínea f"
+    assert anexo["url"] == "/leis/pe-lei-16205-2017/anexo-i/inc-3/ali-f?data=2019-08-03" and anexo["data"] == "2019-08-03"
     assert item["ressalvas"] and "novecentos mil reais" in item["ressalvas"][0]
 
 

@@ -13,6 +13,7 @@ from knowledge.citations import Cite
 from knowledge.corpus import resolve
 from knowledge.flows import FLOWS, InvalidAnswer
 from knowledge.flows.engine import Statement
+from knowledge.history import exists_on
 from knowledge.parameters import PARAMETERS
 
 TODAY = date(2026, 11, 29)
@@ -408,30 +409,39 @@ def test_every_outcome_citation_resolves(flow_id):
             return
         assert progress.complete
         for cite in progress.outcome.citations():
+            if cite.when is not None:
+                # A citation dated to the facts: the unit must exist, worded, on that day.
+                assert exists_on(cite), (cite, cite.when)
             seen.add(cite)
         assert_all_statements_cited(progress.outcome)
 
     check()
     for cite in seen | {c for q in flow.questions for c in q.legal_basis} | set(flow.legal_basis):
+        if cite.when is not None:
+            continue  # checked on its date above (it may be a unit that no longer exists today)
         law, unit = resolve(cite.law, cite.unit)  # raises if the unit does not exist
         assert not unit.vetoed
     assert len(seen) >= 10
 
 
-def test_every_parameter_citation_resolves_and_values_are_dated():
+def test_every_parameter_citation_resolves_on_its_dates_and_values_are_dated():
     for parameter in PARAMETERS.values():
         dates = [v.since for v in parameter.values]
         assert dates == sorted(dates), parameter.id
         for value in parameter.values:
-            resolve(value.cite.law, value.cite.unit)
+            # The unit as worded on the value's first and last day (old units such as the
+            # original art. 10, II no longer exist today): tests/test_parameters.py checks the words.
+            assert exists_on(value.cite, value.since), (parameter.id, value.cite)
+            assert exists_on(value.cite, value.until or TODAY), (parameter.id, value.cite)
 
 
 def test_parameter_values_follow_the_amendments():
     assert PARAMETERS["pe.multa.gravissima"].at(date(2020, 11, 12)).value == Decimal("3900.00")
     assert PARAMETERS["pe.multa.gravissima"].at(date(2020, 11, 13)).value == Decimal("2900.00")
     # The previous wording's 5 days are calendar days ("no prazo de 5 (cinco) dias"), not working days (finding 19).
-    assert PARAMETERS["pe.crc.complementacao.dias_corridos"].at(date(2019, 1, 1)).value == 5
-    assert PARAMETERS["pe.crc.complementacao.dias"].unit == "BUSINESS_DAYS" and PARAMETERS["pe.crc.complementacao.dias"].at(date(2021, 1, 1)).value == 30
+    old = PARAMETERS["pe.crc.complementacao.dias"].at(date(2019, 1, 1))
+    assert old.value == 5 and old.unit == "DAYS"
+    assert PARAMETERS["pe.crc.complementacao.dias"].at(date(2021, 1, 1)).unit == "BUSINESS_DAYS"
 
 
 @settings(max_examples=150, deadline=None)

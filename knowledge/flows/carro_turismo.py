@@ -22,11 +22,8 @@ TIPOS = (
     Option("onibus", N_("Ônibus")),
 )
 AUTOMOVEL_LUGARES = 7
-# Art. 11, parágrafo único (Lei 17.107/2020): until 31/10/2022, inspection
-# requests accepted for automobiles up to 10 years old.  Lei 17.406/2021 rewrote
-# art. 11 as a whole, so the transition only mattered between the two acts.
-TRANSICAO_AUTOMOVEL_ATE = date(2022, 10, 31)
-TRANSICAO_AUTOMOVEL_ANOS = 10
+# Art. 11, parágrafo único (Lei 17.107/2020): until 31/10/2022, inspection requests were
+# accepted for automobiles up to 10 years old (parameters pe.vistoria.automovel.transicao.*).
 
 
 def _automovel(a: dict) -> bool:
@@ -86,10 +83,12 @@ def _vistoria(a: dict, when: date, idade: int) -> tuple[str | None, Statement | 
                 cite, code="vistoria_automovel", idade=idade, periodicidade=periodicidade, limite=limite.value,
             ), None
         # Lei 17.107 wording (13/11/2020 to 22/09/2021): annual only, up to 5 years (10 during the transition).
-        admitted = idade <= limite.value or (when <= TRANSICAO_AUTOMOVEL_ATE and idade <= TRANSICAO_AUTOMOVEL_ANOS)
+        transicao_ate = param("pe.vistoria.automovel.transicao.ate", when)
+        transicao_anos = param("pe.vistoria.automovel.transicao.anos", when)
+        admitted = idade <= limite.value or (when <= transicao_ate.value and idade <= transicao_anos.value)
         rule = _s(
             "Na redação da Lei 17.107/2020, em vigor nesta data, a vistoria era anual e só admitida para automóvel com até %(limite)d anos (até %(transicao)d anos na transição).",
-            pe("art-11", when, previous=True), code="vistoria_automovel_2020", limite=limite.value, transicao=TRANSICAO_AUTOMOVEL_ANOS,
+            pe("art-11", when, previous=True), limite.cite, transicao_anos.cite, code="vistoria_automovel_2020", limite=limite.value, transicao=transicao_anos.value,
         )
         block = None if admitted else _s(
             "Nesta data a lei não admitia vistoria de automóvel com %(idade)d anos de fabricação.", pe("art-11", when, previous=True), code="idade_nao_admitida", fixable=False, idade=idade,
@@ -105,8 +104,9 @@ def _vistoria(a: dict, when: date, idade: int) -> tuple[str | None, Statement | 
                 cite, code="vistoria_onibus", idade=idade, periodicidade=periodicidade, limite=limite.value,
             ), None
         if when >= LEI_17107:
-            admitted = idade <= 15
-            rule = _s("Na redação da Lei 17.107/2020 a vistoria era anual e só admitida para ônibus e micro-ônibus com até 15 anos de fabricação: um teto de admissão, não uma periodicidade.", pe("art-11", when, previous=True), code="vistoria_onibus_2020")
+            limite = param("pe.vistoria.onibus.anual_ate_anos", when)
+            admitted = idade <= limite.value
+            rule = _s("Na redação da Lei 17.107/2020 a vistoria era anual e só admitida para ônibus e micro-ônibus com até %(limite)d anos de fabricação: um teto de admissão, não uma periodicidade.", pe("art-11", when, previous=True), limite.cite, code="vistoria_onibus_2020", limite=limite.value)
             block = None if admitted else _s("Nesta data a lei não admitia vistoria deste veículo pela idade.", pe("art-11", when, previous=True), code="idade_nao_admitida", fixable=False)
             return ("anual" if admitted else None), rule, block
         # Original wording (2018–2020): by capacity and years since the FIRST REGISTRATION (finding 15),
@@ -115,17 +115,20 @@ def _vistoria(a: dict, when: date, idade: int) -> tuple[str | None, Statement | 
         if emplacamento > when.year:
             raise InvalidAnswer("ano_primeiro_emplacamento", N_("O ano do primeiro emplacamento não pode ser depois da data de referência."))
         anos = when.year - emplacamento
-        limite = 10 if a["lugares"] > 20 else 6
+        onibus = param("pe.vistoria.onibus.primeiro_emplacamento.anual_menos_de_anos", when)
+        micro = param("pe.vistoria.micro_onibus.primeiro_emplacamento.anual_menos_de_anos", when)
+        limite_param = onibus if a["lugares"] > 20 else micro
+        limite = limite_param.value
         cite = pe("art-11", when, previous=True)
         if anos == limite:
             return None, _s(
                 "Na redação original da lei, em vigor nesta data, a vistoria era anual com menos de %(limite)d anos do primeiro emplacamento e semestral com mais de %(limite)d; com exatamente %(anos)d anos o veículo não está em nenhum dos dois casos: a lei é omissa, confirme com a EPTI.",
-                cite, code="vistoria_original_omissa", limite=limite, anos=anos,
+                cite, limite_param.cite, code="vistoria_original_omissa", limite=limite, anos=anos,
             ), None
         periodicidade = "anual" if anos < limite else "semestral"
         return periodicidade, _s(
-            "Na redação original da lei, em vigor nesta data, a vistoria era anual para ônibus com menos de 10 anos e micro-ônibus com menos de 6 anos do primeiro emplacamento, e semestral depois; este veículo tem %(anos)d anos de emplacamento.",
-            cite, code="vistoria_original", anos=anos,
+            "Na redação original da lei, em vigor nesta data, a vistoria era anual para ônibus com menos de %(onibus)d anos e micro-ônibus com menos de %(micro)d anos do primeiro emplacamento, e semestral depois; este veículo tem %(anos)d anos de emplacamento.",
+            cite, onibus.cite, micro.cite, code="vistoria_original", anos=anos, onibus=onibus.value, micro=micro.value,
         ), None
     return None, None, None
 
@@ -215,8 +218,9 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
         _s("Adesivo externo e orientações internas para denúncias no layout da EPTI.", pe("art-14/inc-1"), pe("art-14/inc-2"), code="adesivo"),
         _s("Na vistoria: laudo técnico de engenheiro mecânico, apólice de seguro, certidão negativa do DETRAN/PE e a Taxa FUSP-LV.", pe("art-9/par-1"), code="documentos_vistoria"),
     ]
-    if tipo == "automovel":
-        exigencias.append(_s("No turístico com automóvel de 7 lugares não se aplica o limite de 50%% de veículos locados.", pe("art-18/par-2"), code="sem_limite_locados"))
+    if tipo == "automovel" and when >= LEI_17107:
+        locados = param("pe.frota.locados.percentual", when)
+        exigencias.append(_s("No turístico com automóvel de 7 lugares não se aplica o limite de %(pct)d%% de veículos locados.", pe("art-18/par-2").on(when), locados.cite, code="sem_limite_locados", pct=locados.value))
     por_viagem = [
         _s("O CRC e o comprovante da Taxa FUSP-F.", pe("art-21"), code="crc_fusp"),
         _s("Relação de passageiros de ida e volta, com nome e número de documento com foto (ou o voucher).", pe("art-21/inc-4/ali-a"), pe("art-21/par-1"), code="lista"),

@@ -217,7 +217,7 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
     validade = param("pe.crc.validade.anos", when)
     renovacao = param("pe.crc.renovacao.dias", when)
     if old:
-        complemento = param("pe.crc.complementacao.dias_corridos", when)
+        complemento = param("pe.crc.complementacao.dias", when)
         prazos = [
             _s("A EPTI fornece o CRC em %(dias)d dias, contados da data do protocolo do requerimento completo.", as_of(emissao.cite, when), code="emissao", dias=emissao.value),
             _s("Se faltar documento, a EPTI notifica e você tem %(dias)d dias (corridos: a lei não fala em dias úteis) para completar, sob pena de arquivamento; o prazo de emissão recomeça da entrega.", as_of(complemento.cite, when), P("art-6/par-2"), code="complementacao", dias=complemento.value),

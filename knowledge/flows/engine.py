@@ -273,14 +273,23 @@ class Flow:
 def _date_citations(outcome: Outcome, when: date) -> None:
     """Date every undated citation of an outcome to the date of the facts (flagging previous wordings)."""
     from ..citations import as_of
+    from ..history import exists_on
 
     seen: set[int] = set()
+
+    def dated(cite: Cite) -> Cite:
+        if cite.when is not None:
+            return cite
+        stamped = as_of(cite, when)
+        # A unit added after that date ("the automobile was only admitted by art. 3º, § 3º, in 2020")
+        # is cited in its current wording: it had none on the date of the facts.
+        return stamped if exists_on(stamped) else cite
 
     def stamp(statement: Statement) -> None:
         if id(statement) in seen:
             return
         seen.add(id(statement))
-        statement.citations = [c if c.on is not None else as_of(c, when) for c in statement.citations]
+        statement.citations = [dated(c) for c in statement.citations]
 
     def walk(value) -> None:
         if isinstance(value, Statement):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import date
 
 from ..citations import N_, Cite, pe, sp
-from ..parameters import LEI_17107
+from ..parameters import LEI_17107, param
 from .engine import Flow, Option, Outcome, Question, Statement
 
 # Modalities added by Lei 17.107/2020 (art. 3º, V to VII): they did not exist before 13/11/2020.
@@ -308,15 +308,17 @@ def _pe_next_steps(modalidade: str) -> tuple[list[Statement], list[Statement]]:
     return registro, viagem
 
 
-def _sp_next_steps(modalidade: str) -> tuple[list[Statement], list[Statement]]:
+def _sp_next_steps(modalidade: str, when: date) -> tuple[list[Statement], list[Statement]]:
+    validade = param("sp.registro.validade.anos", when)
     registro = [
         _why("Registrar a empresa no DER na modalidade fretamento, com os documentos do art. 19 (inclusive registro na EMBRATUR).", sp("art-19"), sp("art-19/inc-4")),
-        _why("O Certificado de Registro vale 5 anos e pode ser renovado.", sp("art-21")),
+        _why("O Certificado de Registro vale %(anos)d anos e pode ser renovado.", validade.cite, anos=validade.value),
         _why("Submeter os veículos à vistoria ordinária; nenhum veículo circula sem a Declaração de Vistoria.", sp("art-25"), sp("art-27")),
     ]
     viagem = [_why("Levar no veículo o documento de vistoria e o telefone do DER para reclamações.", sp("art-28"))]
     if modalidade == "continuo":
-        viagem.append(_why("Comunicar o contrato ao DER em até 5 dias da contratação.", sp("art-7/par-2")))
+        comunicacao = param("sp.contrato.comunicacao.dias", when)
+        viagem.append(_why("Comunicar o contrato ao DER em até %(dias)d dias da contratação.", comunicacao.cite, dias=comunicacao.value))
     else:
         viagem.append(_why("Levar a Nota Fiscal da viagem.", sp("art-8/par-1")))
         viagem.append(_why("Informar mensalmente ao DER as viagens de fretamento eventual realizadas.", sp("art-8/par-2")))
@@ -360,7 +362,7 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
     order = PE_SPECIFICITY if pe_law else ("continuo", "eventual")
     ranked = [m for m in order if m in fits]
     chosen = ranked[0]
-    registro, viagem = _pe_next_steps(chosen) if pe_law else _sp_next_steps(chosen)
+    registro, viagem = _pe_next_steps(chosen) if pe_law else _sp_next_steps(chosen, today)
     rules = [s for m in ranked for s in fits[m]]
     alternativas = [
         Statement(N_("Também se enquadra: %(nome)s."), fits[m][0].citations, {"nome": MODALITY_NAMES[m]}, code=m) for m in ranked[1:]

@@ -184,6 +184,11 @@ def _pernambuco(a: dict, today: date, options: dict) -> dict:
     else:
         decisao = param("pe.decisao.dias", when)
         prazos.append(_s("A 2ª via do auto deve ser remetida em até %(dias)d dias; a decisão sobre a defesa, comunicada em até %(decisao)d dias.", remessa.cite.at(when), decisao.cite.at(when), code="prazos_epti", dias=remessa.value, decisao=decisao.value))
+    pagamento = param("pe.pagamento.dias", when)
+    prazos.append(_deadline(
+        "Pagamento da multa: %(dias)d dias do trânsito em julgado da decisão administrativa contrária à empresa.",
+        as_of(pagamento.cite, when), code="pagamento", days=pagamento.value, body="EPTI", due=None, counting="nao_definida",
+    ))
     prazos.append(_s("A Lei 16.205/2017 não diz se os prazos contam em dias corridos ou úteis nem como excluir o dia inicial; a data indicada conta dias corridos a partir do dia seguinte ao recebimento. Confirme com a EPTI.", as_of(defesa.cite, when), code="contagem"))
 
     quem = P("art-37/par-3", True) if old else P("art-37/par-4")
@@ -235,7 +240,8 @@ def _sao_paulo(a: dict, today: date, options: dict) -> dict:
             pct.cite, sp("art-37/inc-5/ali-a"), sp("art-46/par-2"), code="multa", money=Money(pct.value, "MVR_PCT"), pct=pct.value,
         ))
     else:
-        pagamentos.append(_s("Multa entre 50%% e 400%% do MVR conforme a infração.", sp("art-37"), code="multa"))
+        menor, maior = param("sp.multa.grupo1", when), param("sp.multa.grupo5", when)
+        pagamentos.append(_s("Multa entre %(menor)d%% e %(maior)d%% do MVR conforme a infração.", sp("art-37").on(when), menor.cite, maior.cite, code="multa", menor=menor.value, maior=maior.value))
     if medida == "apreensao":
         pagamentos.append(_s("Despesas decorrentes da apreensão (valor não fixado no Regulamento).", sp("art-40/par-2"), code="despesas_apreensao"))
         pagamentos.append(_s("Despesas com os veículos empregados na reposição do transporte.", sp("art-40/par-2"), code="veiculo_substituto"))
@@ -287,13 +293,14 @@ def _acre(a: dict, today: date, options: dict) -> dict:
         reincidente = a["reincidente_12m"]
         kind = "reincidencia" if reincidente else "primeira"
         low, high = param(f"ac.custodia.{kind}.min_dias", when), param(f"ac.custodia.{kind}.max_dias", when)
+        periodo = param("ac.custodia.periodo.meses", when)
         # Art. 99: exclude the first day, include the last.
         data_minima, data_maxima = when + timedelta(days=low.value), when + timedelta(days=high.value)
         steps.append(_s("A apreensão é aplicada, além da multa, a quem opera sem concessão, permissão ou autorização.", ac("art-78"), code="apreensao"))
         steps.append(_s("O veículo fica no depósito, sob custódia do órgão, com ônus para o proprietário.", ac("art-89"), code="deposito"))
         liberacao.append(_s(
-            "Custódia de %(min)d a %(max)d dias, conforme as circunstâncias (%(caso)s em 12 meses).",
-            low.cite, code="custodia", min=low.value, max=high.value, caso=N_("reincidência") if reincidente else N_("primeira apreensão"),
+            "Custódia de %(min)d a %(max)d dias, conforme as circunstâncias (%(caso)s em %(meses)d meses).",
+            low.cite, code="custodia", min=low.value, max=high.value, meses=periodo.value, caso=N_("reincidência") if reincidente else N_("primeira apreensão"),
         ))
         liberacao.append(_s("Liberação com a guia de recolhimento que comprove o pagamento das multas e das despesas da apreensão.", ac("art-78/par-unico"), code="guia"))
         liberacao.append(_s("A restituição exige o prévio pagamento das multas vencidas, taxas e despesas com transbordo, remoção e estada.", ac("art-89/par-1"), code="pagamento_previo"))
@@ -312,8 +319,13 @@ def _acre(a: dict, today: date, options: dict) -> dict:
             code="multa", money=ufirac(amount), ufirac=amount, dobro=N_(" (valor dobrado pela reincidência)") if a["reincidente_12m"] else "",
         ))
     else:
-        pagamentos.append(_s("Multa conforme a infração: 30, 70, 160 ou 330 UFIRACs.", ac("art-75"), code="multa"))
-        pagamentos.append(_s("Se for a mesma infração repetida em até 90 dias, a multa é em dobro.", ac("art-76"), code="multa_em_dobro"))
+        faixas = [param(f"ac.multa.art75.inc{n}", when) for n in (1, 2, 3, 4)]
+        pagamentos.append(_s(
+            "Multa conforme a infração: %(i)d, %(ii)d, %(iii)d ou %(iv)d UFIRACs.", *(f.cite for f in faixas),
+            code="multa", i=faixas[0].value, ii=faixas[1].value, iii=faixas[2].value, iv=faixas[3].value,
+        ))
+        dobro = param("ac.reincidencia.dias", when)  # stated as a condition: the answer is not asked on this path
+        pagamentos.append(_s("Se for a mesma infração repetida em até %(dias)d dias, a multa é em dobro.", dobro.cite, code="multa_em_dobro", dias=dobro.value))
     if medida == "apreensao":
         diaria, teto = param("ac.estadia.diaria", when), param("ac.estadia.max_dias", when)
         dias = a.get("dias_deposito")
@@ -377,22 +389,26 @@ def _recife(a: dict, today: date, options: dict) -> dict:
             fator.cite, vb.cite, recife("art-45/par-unico"), code="multa", money=Money(fator.value, "VB", total), fator=fator.value, vb=vb.value, total=total,
         ))
     else:
+        dobro, cassacao = param("recife.reincidencia.meses", when), param("recife.cassacao.meses", when)
+        g1, g2, g3, g4 = (param(f"recife.multa.grupo{n}.g", when) for n in (1, 2, 3, 4))
         if medida in ("retencao", "remocao"):
             # Finding 12: retention is for Grupos 1 and 2; Grupo 1 is a written warning, the fine comes on a repeat.
             pagamentos.append(_s(
-                "Infração do Grupo 1: advertência por escrito, sem multa; a multa (1 × Vb) só vem na reincidência em 6 meses. Infração do Grupo 2: multa Vm = 2 × Vb (Vb = %(vb)s, corrigido pelo reajuste tarifário).",
-                recife("art-33/inc-1"), recife("art-33/inc-2"), recife("art-38/par-1"), recife("art-36"), vb.cite, code="multa", vb=vb.value,
+                "Infração do Grupo 1: advertência por escrito, sem multa; a multa (%(g1)d × Vb) só vem na reincidência em %(meses)d meses. Infração do Grupo 2: multa Vm = %(g2)d × Vb (Vb = %(vb)s, corrigido pelo reajuste tarifário).",
+                recife("art-33/inc-1"), recife("art-33/inc-2"), recife("art-38/par-1"), g1.cite, g2.cite, vb.cite, code="multa",
+                vb=vb.value, g1=g1.value, g2=g2.value, meses=dobro.value,
             ))
         else:
             pagamentos.append(_s(
-                "Multa: Vm = G × Vb, em que G é o número do grupo da infração (3 ou 4, os grupos que admitem apreensão) e Vb = %(vb)s, corrigido pelo reajuste tarifário.",
-                recife("art-36"), recife("art-36/inc-3"), recife("art-36/par-1"), recife("art-38/par-2"), code="multa", vb=vb.value,
+                "Multa: Vm = G × Vb, em que G é o número do grupo da infração (%(g3)d ou %(g4)d, os grupos que admitem apreensão) e Vb = %(vb)s, corrigido pelo reajuste tarifário.",
+                recife("art-36"), g3.cite, g4.cite, vb.cite, recife("art-36/par-1"), recife("art-38/par-2"), code="multa", vb=vb.value, g3=g3.value, g4=g4.value,
             ))
-        pagamentos.append(_s("Reincidência em 6 meses nos Grupos 2 a 4: multa em dobro; segunda reincidência no Grupo 4 em 12 meses: cassação da permissão.", recife("art-33/inc-3"), recife("art-33/inc-4"), code="reincidencia"))
+        pagamentos.append(_s("Reincidência em %(meses)d meses nos Grupos 2 a 4: multa em dobro; segunda reincidência no Grupo 4 em %(cassacao)d meses: cassação da permissão.", dobro.cite, cassacao.cite, code="reincidencia", meses=dobro.value, cassacao=cassacao.value))
     if medida == "apreensao":
         pagamentos.append(_s("Taxa e despesas da apreensão, pela Lei Municipal nº 16.828/2002 (valores fora desta lei).", recife("art-38/par-4"), code="taxa_apreensao"))
     notified = a.get("data_notificacao")
     defesa, julgamento, recurso = param("recife.defesa.dias", when), param("recife.julgamento.dias", when), param("recife.recurso.dias", when)
+    comunicacao, notificacao = param("recife.comunicacao.dias", when), param("recife.notificacao.dias", when)
     counted = next_working_day(notified, "recife") if notified else None
     start = counted.day if counted else None
     prazos = [
@@ -405,12 +421,12 @@ def _recife(a: dict, today: date, options: dict) -> dict:
             "Para achar o primeiro dia útil foram pulados: %(dias)s.", recife("art-41/par-1"), code="dias_pulados",
             dias=", ".join([d.strftime("%d/%m/%Y") for d in counted.skipped_weekends] + [f"{d.strftime('%d/%m/%Y')} ({name})" for d, name in counted.skipped_holidays]),
         )] if counted and (counted.skipped_weekends or counted.skipped_holidays) else []),
-        _s("A CDTC julga em até %(dias)d dias; se a defesa não for acolhida, você é comunicado em até 15 dias.", julgamento.cite, recife("art-42/par-unico"), code="julgamento", dias=julgamento.value),
+        _s("A CDTC julga em até %(dias)d dias; se a defesa não for acolhida, você é comunicado em até %(comunicacao)d dias.", julgamento.cite, comunicacao.cite, code="julgamento", dias=julgamento.value, comunicacao=comunicacao.value),
         _deadline(
             "Recurso: %(dias)d dias do recebimento da notificação da decisão, ao %(orgao)s (efeito só devolutivo).",
             recurso.cite, recife("art-43/par-unico"), code="recurso", days=recurso.value, body="Conselho de Revisão Administrativa (CRA)", due=None, counting="nao_definida",
         ),
-        _s("A Prefeitura tem 30 dias da infração para notificar, sob pena de arquivamento do auto.", recife("art-29/par-1"), code="notificacao_30_dias"),
+        _s("A Prefeitura tem %(dias)d dias da infração para notificar, sob pena de arquivamento do auto.", notificacao.cite, code="notificacao_30_dias", dias=notificacao.value),
         _s(MUNICIPAL_NOT_COUNTED, recife("art-41/par-1"), code="feriados"),
     ]
     return {

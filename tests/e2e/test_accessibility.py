@@ -14,6 +14,8 @@ PAGES = [
     ("leis", "/leis"),
     ("lei-recife", "/leis/recife-lei-16856-2003"),
     ("dispositivo", "/leis/pe-lei-16205-2017/art-28/inc-4"),
+    ("dispositivo-em-data", "/leis/pe-lei-16205-2017/art-28/inc-4?data=2019-05-01"),
+    ("dispositivo-inexistente-na-data", "/leis/pe-lei-16205-2017/art-29-a?data=2019-05-01"),
     ("assistentes", "/assistentes/"),
     ("assistente-pergunta", "/assistentes/modalidade?jurisdicao=pe"),
     ("assistente-erro", "/assistentes/modalidade?jurisdicao=pe&_enviado=intermunicipal"),

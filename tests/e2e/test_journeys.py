@@ -44,6 +44,16 @@ def test_law_reader_and_citation(page):
     shoot(page, "lei-dispositivo")
 
 
+def test_law_on_a_date_and_its_timeline(page):
+    page.goto(page.base + "/leis/pe-lei-16205-2017/art-28/inc-4?data=2019-05-01")
+    assert "Texto em vigor em 01/05/2019." in page.locator(".notice-dated").inner_text()
+    assert "R$ 3.900,00" in page.locator(".law-text").inner_text()
+    page.click(".timeline a[href$='data=2020-11-13']")
+    assert "R$ 2.900,00" in page.locator(".law-text").inner_text()
+    assert "Esta redação vale desde 13/11/2020" in page.locator(".notice-dated").inner_text()
+    shoot(page, "lei-dispositivo-em-data")
+
+
 def test_wizard_modalidade(page):
     page.goto(page.base + "/assistentes/modalidade")
     for qid, value in [("jurisdicao", "pe"), ("intermunicipal", "sim"), ("prestador", "empresa"), ("passageiros", "grupo_definido"),
