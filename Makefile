@@ -59,6 +59,7 @@ test: install-test
 benchmarks: install
 	$(BIN)/python benchmarks/search.py
 	$(BIN)/python benchmarks/lookup.py
+	$(BIN)/python benchmarks/history.py
 	$(BIN)/python benchmarks/http_load.py
 
 ## Load and fault drills against a real gunicorn (5,000 complaints, worker killed, DB locked/read-only, index missing/corrupt).

@@ -32,6 +32,9 @@ def create_app(config: dict | None = None) -> Flask:
         SECRET_KEY=os.environ.get("PORTAL_SECRET_KEY"),
         DEMO_MODE=os.environ.get("PORTAL_DEMO", "1") == "1",
         MAX_CONTENT_LENGTH=64 * 1024,
+        # The portal's public address: vehicle QR codes and other absolute links are built
+        # from it, never from the request's Host header (which the client chooses).
+        PORTAL_BASE_URL=os.environ.get("PORTAL_BASE_URL", "http://127.0.0.1:8000"),
     )
     if config:
         app.config.update(config)

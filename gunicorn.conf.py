@@ -21,7 +21,10 @@ keepalive = 5
 max_requests = int(os.environ.get("PORTAL_MAX_REQUESTS", "50000"))
 max_requests_jitter = max_requests // 10
 # The access log never records query strings (%(U)s is the path only): a plate,
-# a search or a complaint detail could identify someone.
+# a search or a complaint detail could identify someone.  AccessLogger also replaces
+# plates and protocols in the path and escapes CR/LF, NUL and other control
+# characters, so a request cannot write a forged line (portal/access_log.py).
+logger_class = "portal.access_log.AccessLogger"
 accesslog = "-"
 access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms'
 errorlog = "-"

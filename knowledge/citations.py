@@ -32,17 +32,14 @@ class Cite:
     # The date of the facts the statement is about: the citation is to the wording in force
     # that day, and its link opens that version (``?data=``).  Not part of equality: the
     # same unit cited for two dates is the same unit.
-    when: date | None = field(default=None, compare=False)
-    # True when the cited wording is a previous one (replaced after ``when``).
+    on: date | None = field(default=None, compare=False)
+    # True when the cited wording is a previous one (replaced after ``on``).
     previous: bool = field(default=False, compare=False)
 
-    def on(self, when: date | None) -> "Cite":
-        """This citation, to the wording in force on ``when``."""
-        return replace(self, when=when)
-
     def at(self, when: date | None, *, previous: bool = False) -> "Cite":
-        """Dated to ``when``, and marked as a previous wording when ``previous``."""
-        return replace(self, when=when, previous=previous)
+        """This citation, to the wording in force on ``when`` (the date of the facts); ``previous``
+        marks a wording replaced since."""
+        return replace(self, on=when, previous=previous)
 
     def resolve(self):
         """(law, unit) of the unit in today's tree; for a previous-wording unit, its nearest existing ancestor."""
@@ -120,20 +117,20 @@ def _leaf_label(segment: str) -> str:
     return segment
 
 
-def pe(unit: str, when: date | None = None, previous: bool = False) -> Cite:
-    return Cite(PE, unit, when, previous)
+def pe(unit: str, on: date | None = None, previous: bool = False) -> Cite:
+    return Cite(PE, unit, on, previous)
 
 
-def sp(unit: str, when: date | None = None, previous: bool = False) -> Cite:
-    return Cite(SP, unit, when, previous)
+def sp(unit: str, on: date | None = None, previous: bool = False) -> Cite:
+    return Cite(SP, unit, on, previous)
 
 
-def ac(unit: str, when: date | None = None, previous: bool = False) -> Cite:
-    return Cite(AC, unit, when, previous)
+def ac(unit: str, on: date | None = None, previous: bool = False) -> Cite:
+    return Cite(AC, unit, on, previous)
 
 
-def recife(unit: str, when: date | None = None, previous: bool = False) -> Cite:
-    return Cite(RECIFE, unit, when, previous)
+def recife(unit: str, on: date | None = None, previous: bool = False) -> Cite:
+    return Cite(RECIFE, unit, on, previous)
 
 
 def N_(message: str) -> str:

@@ -101,7 +101,7 @@ def _sp_fine(group: int, on: date, per_passenger: bool = False) -> dict:
 
 
 def _ac_fine(inciso: int, on: date, per_passenger: bool = False) -> dict:
-    value = param(f"ac.multa.art75.inc{inciso}", on)
+    value = param(f"ac.multa.inc{inciso}", on)
     return {"valor": value.value, "unidade": "UFIRAC", "valor_brl": None, "cite": value.cite.at(on), "por_passageiro": per_passenger}
 
 

@@ -29,7 +29,7 @@ timeline), :func:`law_on` (the whole law as it stood on a date, for the reader),
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from functools import lru_cache
 
@@ -70,7 +70,7 @@ class UnitVersion:
         return self.until is None
 
     def cite(self) -> Cite:
-        return Cite(self.law_id, self.unit_id).on(self.since)
+        return Cite(self.law_id, self.unit_id).at(self.since)
 
 
 # -- dates --------------------------------------------------------------------------
@@ -178,7 +178,7 @@ def _on(law: Law, unit: Unit, when: date, parent: Unit | None, unknown: set[str]
         whole = amendment.announced or (unit.parent is None and any("artigo" in a.note.lower() or "anexo" in a.note.lower() for a in unit.amendments))
         if blocks is None:
             unknown.add(_unit_id(unit, parent))
-            copy = _copy(unit, parent, when, text=f"[redação anterior à {_act_short(amendment.act)}: não consta do texto de referência]")
+            copy = _copy(unit, parent, when, text=f"[redação anterior, substituída por {_act_short(amendment.act)}: não consta do texto de referência]")
             copy.children = [] if whole else _children(law, unit, when, copy, unknown)
             return copy
         old = _parse_old(law, unit, blocks)
@@ -245,21 +245,26 @@ def _law_from(law_id: str, start: date) -> DatedLaw:
         if dated is not None:
             tops.append(dated)
             mapping[id(top)] = dated
-    law = Law(info=current.info, preamble=list(current.preamble), top_units=tops, signatures=list(current.signatures))
-    law.toc = _toc(current.toc, mapping)
+    info = replace(current.info, amended_by=tuple(a.name for a in amendments_of(law_id) if a.in_force <= start))
+    law = Law(info=info, preamble=list(current.preamble), top_units=tops, signatures=list(current.signatures))
+    law.toc = _toc(current.toc, mapping, start)
     law.by_id = {unit.id: unit for unit in law.units()}
     later = [d for d in change_dates(law_id) if d > start]
     until = later[0] - timedelta(days=1) if later else None
     return DatedLaw(law=law, since=start, until=until, unknown=frozenset(unknown))
 
 
-def _toc(items: list, mapping: dict[int, Unit]) -> list:
+def _toc(items: list, mapping: dict[int, Unit], start: date) -> list:
     out: list = []
     for item in items:
         if isinstance(item, Division):
-            children = _toc(item.children, mapping)
+            children = _toc(item.children, mapping, start)
+            title, previous = item.title, list(item.previous_titles)
+            changed = [d for a in item.title_amendments if (d := _act_date(a)) is not None]
+            if previous and changed and start < min(changed):
+                title, previous = previous[-1], previous[:-1]  # the heading as it read before the act
             if children or not item.children:
-                out.append(Division(kind=item.kind, number=item.number, title=item.title, previous_titles=list(item.previous_titles), children=children))
+                out.append(Division(kind=item.kind, number=item.number, title=title, previous_titles=previous, children=children))
         elif id(item) in mapping:
             out.append(mapping[id(item)])
     return out
@@ -336,7 +341,7 @@ def wording_at(law_id: str, unit_id: str, when: date) -> UnitVersion | None:
 
 def exists_on(cite: Cite, when: date | None = None) -> bool:
     """Does the cited unit exist, with a known wording, on ``when`` (default: the citation's date, else today)?"""
-    when = when or cite.when
+    when = when or cite.on
     if when is None:
         return cite.law in LAWS and cite.unit in load_law(cite.law).by_id
     version = wording_at(cite.law, cite.unit, when)

@@ -563,6 +563,7 @@ class _TreeBuilder:
             # A chapter heading re-issued with a new wording (Pernambuco ch. III).
             if amendments and title:
                 self.chapter.previous_titles.append(self.chapter.title)
+                self.chapter.title_amendments.extend(amendments)
                 self.chapter.title = title
             return
         division = Division(kind=kind, number=number, title=title)

@@ -37,7 +37,12 @@ def normalize(raw: str) -> str:
     """Upper case, without spaces, hyphens or dots; raises InvalidPlate if not a plate."""
     if not isinstance(raw, str):
         raise InvalidPlate(str(raw))
-    cleaned = re.sub(r"[\s\-.·•_]", "", raw).upper()
+    cleaned = re.sub(r"[\s\-.·•_]", "", raw)
+    # Plates are ASCII.  Checked before upper(), which folds look-alikes into plate
+    # letters ("ı" → "I", "ſ" → "S", "ﬀ" → "FF"): those would find another vehicle.
+    if not cleaned.isascii():
+        raise InvalidPlate(raw)
+    cleaned = cleaned.upper()
     if OLD_RE.match(cleaned) or MERCOSUL_ANY_RE.match(cleaned):
         return cleaned
     raise InvalidPlate(raw)

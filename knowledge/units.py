@@ -78,6 +78,7 @@ class Division:
     number: str | None
     title: str
     previous_titles: list[str] = field(default_factory=list)
+    title_amendments: list[Amendment] = field(default_factory=list)  # the acts that gave the current title
     children: list["Division | Unit"] = field(default_factory=list)
 
     @property

@@ -16,7 +16,7 @@ from flask_htmx import HTMX
 
 from flask_wtf.csrf import CSRFProtect
 
-from . import admin, api, assistant_web, cli, database, errors, health, i18n, law_urls, openapi, page_cache, pages, passenger, security, serialize, wizards
+from . import admin, api, assistant_web, cli, database, errors, health, i18n, json_safety, law_urls, openapi, page_cache, pages, passenger, security, serialize, wizards
 from .search import SearchService
 
 
@@ -41,6 +41,7 @@ def create_portal(app: Flask) -> None:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(data_dir)
 
+    app.json = json_safety.SafeJSONProvider(app)
     security.init_app(app)
     database.init_app(app)
     app.config.setdefault("REGISTRY_MAX_UPLOAD", int(os.environ.get("PORTAL_REGISTRY_MAX_MB", "200")) * 1024 * 1024)

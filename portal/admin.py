@@ -19,12 +19,13 @@ from flask_wtf.csrf import generate_csrf
 from knowledge.citations import N_
 from knowledge.complaints import OCCURRENCES
 
+from .csv_export import export_csv
 from .database import get_db
-from .security import LOGIN_LIMIT, limiter
+from .security import LOGIN_LIMIT, keyed_digest, limiter
 from .storage import complaints as store
 from .storage import sessions, staff
-from .csv_export import export_csv
 from .storage.registry import ImportFileError, import_registry, registry_info
+from .text_safety import clean_all
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -86,7 +87,7 @@ def login():
     if request.method == "POST":
         username = request.form.get("usuario", "")
         try:
-            user = staff.authenticate(get_db(), username, request.form.get("senha", ""))
+            user = staff.authenticate(get_db(), username, request.form.get("senha", ""), client=keyed_digest("login", request.remote_addr or ""))
         except staff.LockedOut:
             user, error = None, _("Conta bloqueada por 15 minutos após tentativas erradas.")
         if user:
@@ -120,7 +121,7 @@ def dashboard():
     db = get_db()
     return render_template(
         "admin/dashboard.html",
-        complaints=store.listing(db, situacao),
+        complaints=clean_all(store.listing(db, situacao)),
         counts=store.counts(db),
         situacao=situacao,
         states=STATE_LABELS,
@@ -134,7 +135,7 @@ def dashboard():
 def complaint(complaint_id: int):
     show_contact = request.args.get("contato") == "1"
     db = get_db()
-    data = store.staff_view(db, complaint_id, with_contact=show_contact)
+    data = clean_all(store.staff_view(db, complaint_id, with_contact=show_contact))
     if data is None:
         abort(404)
     if show_contact:
@@ -152,7 +153,7 @@ def complaint_transition(complaint_id: int):
     try:
         store.transition(db, complaint_id, new_state, note=note, public=public, staff_id=current_user()["id"])
     except store.InvalidTransition as exc:
-        data = store.staff_view(db, complaint_id, with_contact=False)
+        data = clean_all(store.staff_view(db, complaint_id, with_contact=False))
         if data is None:
             abort(404)
         return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES, show_contact=False, error=str(exc)), 400
@@ -200,4 +201,4 @@ def export():
 @bp.get("/auditoria")
 @staff_required
 def audit_log():
-    return render_template("admin/audit.html", entries=staff.audit_entries(get_db()))
+    return render_template("admin/audit.html", entries=clean_all(staff.audit_entries(get_db())))

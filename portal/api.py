@@ -68,6 +68,8 @@ def laws():
                     "titulo": info.title,
                     "orgao": info.regulator,
                     "urn": info.urn,
+                    "em_vigor_desde": info.in_force_since.isoformat(),
+                    "alterada_por": list(info.amended_by),
                     "artigos": len(load_law(info.id).articles()),
                 }
                 for info in LAWS.values()

@@ -81,7 +81,7 @@ def reply_json(conversation_id: str, reply: Reply) -> dict:
     return {
         "conversa": conversation_id,
         "resposta": reply.texto,
-        "citations": [citation_dict(c.law, c.unit, c.when) for c in dict.fromkeys(reply.citations)],
+        "citations": [citation_dict(c.law, c.unit, c.on) for c in dict.fromkeys(reply.citations)],
         "acoes": reply.acoes,
         "pergunta": reply.pergunta,
         "fora_do_escopo": reply.fora_do_escopo,

@@ -151,5 +151,24 @@ def init_registry_cli(app: Flask) -> None:
             sys.exit(1)
         click.echo(f"Cópia salva em {target} ({target.stat().st_size // 1024} KiB, integridade ok).")
 
+    @app.cli.command("purge", help="Apaga o que venceu: conversas do assistente, sessões da equipe, tentativas de login, chaves de idempotência.")
+    def purge_command() -> None:
+        from .storage import complaints as complaint_store
+        from .storage import conversations, sessions
+        from .storage.db import transaction
+
+        db = connect(db_path())
+        try:
+            with transaction(db):
+                counts = {
+                    "conversas": conversations.purge(db),
+                    "sessões": sessions.purge(db, idle=app.config["STAFF_SESSION_IDLE"], absolute=app.config["STAFF_SESSION_ABSOLUTE"]),
+                    "tentativas de login": staff_store.forget_login_failures(db),
+                    "chaves de idempotência": complaint_store.forget_idempotency_keys(db),
+                }
+        finally:
+            db.conn.close()
+        click.echo("Apagados: " + ", ".join(f"{n} {what}" for what, n in counts.items()) + ".")
+
     app.cli.add_command(registry)
     app.cli.add_command(staff)

@@ -7,8 +7,6 @@ a public response or a log line.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import logging
 import re
@@ -25,6 +23,8 @@ from knowledge.parameters import NotInForce
 from knowledge.plates import InvalidPlate, normalize, plate_key
 
 from .database import get_db
+from .security import keyed_digest
+from .text_safety import clean
 from .serialize import cites
 from .storage import complaints as store
 from .storage.registry import find_vehicle
@@ -73,7 +73,7 @@ def _text(value, field: str, limit: int) -> str | None:
         return None
     if not isinstance(value, str):
         raise ComplaintError(field, N_("Este campo deve ser um texto."))
-    value = value.strip()
+    value = clean(value).strip()
     if len(value) > limit:
         raise ComplaintError(field, N_("Use no máximo %(n)d caracteres."), n=limit)
     return value or None
@@ -208,23 +208,17 @@ def enquadramento(complaint: dict) -> list[dict]:
 IdempotencyConflict = store.IdempotencyConflict
 
 
-def _mac(*parts: str) -> str:
-    secret = current_app.config["SECRET_KEY"]
-    secret = secret.encode() if isinstance(secret, str) else secret
-    return hmac.new(secret, "\x00".join(parts).encode("utf-8"), hashlib.sha256).hexdigest()
-
-
 def scoped_key(key: str, client: str) -> str:
     """The key as stored: an HMAC of (client address, key), so that the same key sent by
     another client is another key (it can neither read nor block this client's complaint)
     and the database holds no address in clear."""
-    return _mac("idempotency", client or "", key)
+    return keyed_digest("idempotency", client or "", key)
 
 
 def body_digest(parsed: Parsed) -> str:
     """What the complaint says (after validation), contact included."""
     canonical = json.dumps({"complaint": parsed.complaint, "contact": parsed.contact}, sort_keys=True, ensure_ascii=True)
-    return _mac("body", canonical)
+    return keyed_digest("body", canonical)
 
 
 def submit(parsed: Parsed, *, idempotency_key: str | None = None, client: str = "") -> tuple[store.Stored, dict]:
@@ -233,8 +227,9 @@ def submit(parsed: Parsed, *, idempotency_key: str | None = None, client: str = 
     IdempotencyConflict and nothing is stored."""
     key = scoped_key(idempotency_key, client) if idempotency_key else None
     stored = store.create(get_db(), parsed.complaint, parsed.contact, idempotency_key=key, body_digest=body_digest(parsed) if key else None)
-    # Only the protocol and non-personal facts reach the log.
-    log.info("complaint %s %s (%s)", "received" if stored.created else "repeated", stored.protocolo, parsed.complaint["jurisdicao"])
+    # Only the internal number (staff open /admin/denuncias/<n>) and non-personal facts
+    # reach the log; the protocol is the citizen's key to the complaint and stays out.
+    log.info("complaint %s #%d (%s)", "received" if stored.created else "repeated", stored.id, parsed.complaint["jurisdicao"])
     return stored, receipt(stored.protocolo, parsed.complaint)
 
 

@@ -7,6 +7,7 @@ export goes through ``export_csv``, which follows OWASP's CSV-injection guidance
 - a cell whose first character is ``=``, ``+``, ``-``, ``@``, tab or CR (or LF, or
   the full-width ``＝ ＋ － ＠`` some spreadsheets also read as operators), also
   after leading blanks, gets a single quote in front, so it is shown as text;
+- bidi overrides, zero-width and control characters are removed (text_safety);
 - every cell is quoted and embedded quotes doubled (RFC 4180), so a comma, a
   semicolon or a line break inside a text cannot start a new cell or row.
 
@@ -20,6 +21,8 @@ import csv
 import io
 from typing import Iterable
 
+from .text_safety import clean
+
 FORMULA_STARTS = frozenset("=+-@\t\r\n\uff1d\uff0b\uff0d\uff20")
 
 
@@ -27,7 +30,7 @@ def neutralise_cell(value) -> str:
     """The cell's text, with a leading ``'`` when a spreadsheet could read it as a formula."""
     if value is None:
         return ""
-    text = str(value)
+    text = clean(str(value))
     stripped = text.lstrip(" \u00a0\u3000")
     if text[:1] in FORMULA_STARTS or stripped[:1] in FORMULA_STARTS:
         return "'" + text

@@ -13,6 +13,7 @@ from flask import Flask, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
+from .access_log import safe_path
 from .search import SearchUnavailable
 
 log = logging.getLogger("portal")
@@ -64,7 +65,7 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(sqlite3.OperationalError)
     def database_unavailable(exc: sqlite3.OperationalError):
         # Locked for longer than the busy timeout, read-only disk, disk full …
-        log.error("database unavailable on %s %s: %s", request.method, request.path, exc)
+        log.error("database unavailable on %s %s: %s", request.method, safe_path(request.path), exc)
         response = error_response(
             503,
             _("O banco de dados está temporariamente indisponível. Nada foi registrado: tente de novo em alguns instantes."),
@@ -74,5 +75,5 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
-        log.exception("unexpected error on %s %s", request.method, request.path)
+        log.exception("unexpected error on %s %s", request.method, safe_path(request.path))
         return error_response(500)

@@ -1,19 +1,21 @@
 """Health: /saude checks what the portal needs to answer (database and search index).
 
-200 when both work; 503 naming what is wrong, so a load balancer takes the node
+200 when both work and the data directory can be written; 503 naming what is wrong, so a load balancer takes the node
 out and an operator knows what to fix.  /api/v1/ping is the trivial endpoint the
 benchmarks use as the framework floor.
 """
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
+import time
 
 from flask import Blueprint, current_app, jsonify
 
 from .database import get_db
 from .search import SearchUnavailable, service
-from .storage.db import MIGRATIONS, applied_versions
+from .storage.db import MIGRATIONS, applied_versions, set_meta, transaction, utcnow
 
 bp = Blueprint("health", __name__)
 
@@ -32,6 +34,7 @@ def health():
             checks["banco"]["erro"] = "migrações pendentes"
     except sqlite3.Error as exc:
         checks["banco"] = {"ok": False, "erro": exc.__class__.__name__}
+    checks["gravacao"] = _write_check()
     try:
         info = service().check()
         checks["indice"] = {"ok": True, "documentos": info["documents"], "construido_em": info["built_at"]}
@@ -40,8 +43,45 @@ def health():
         checks["indice"] = {"ok": False, "erro": str(exc)}
     healthy = all(c["ok"] for c in checks.values())
     status = 200 if healthy else 503
-    current_app.logger.debug("health: %s", "ok" if healthy else "fail")
-    return jsonify({"status": "ok" if healthy else "indisponivel", "checks": checks}), status
+    # Reads still work when only writing fails: "degradado" says so (complaints, the
+    # assistant and the staff area are down; law pages, search and lookups are up).
+    label = "ok" if healthy else "degradado" if all(c["ok"] for k, c in checks.items() if k != "gravacao") else "indisponivel"
+    current_app.logger.debug("health: %s", label)
+    return jsonify({"status": label, "checks": checks}), status
+
+
+# Writes need room: below this the portal reports degraded writes before SQLite fails.
+MIN_FREE_BYTES = 64 * 1024 * 1024
+WRITE_CHECK_EVERY = 5.0  # seconds; /saude is public, so the probe write is rate-limited per process
+_last_write_check: dict = {"at": 0.0, "key": None, "result": None}
+
+
+def _write_check() -> dict:
+    """Can the portal write?  A real write (one row in ``meta``, committed) answers for a
+    read-only disk or database and a full disk; free space below MIN_FREE_BYTES is
+    reported before that.  With PORTAL_READONLY=1 writes are off on purpose."""
+    if current_app.config.get("DATABASE_READONLY"):
+        return {"ok": True, "somente_leitura": True}
+    data_dir = current_app.config["DATA_DIR"]
+    now = time.monotonic()
+    cached = _last_write_check
+    if cached["key"] == data_dir and now - cached["at"] < WRITE_CHECK_EVERY:
+        return cached["result"]
+    result: dict = {"ok": True}
+    try:
+        free = shutil.disk_usage(data_dir).free
+        result["livre_mb"] = free // (1024 * 1024)
+        if free < MIN_FREE_BYTES:
+            result.update(ok=False, erro=f"disco quase cheio: {free // (1024 * 1024)} MB livres")
+        db = get_db()
+        with transaction(db):
+            set_meta(db, "saude_escrita", utcnow())
+    except sqlite3.Error as exc:
+        result.update(ok=False, erro=f"gravação falhou: {exc}")
+    except OSError as exc:
+        result.update(ok=False, erro=f"pasta de dados inacessível: {exc.strerror}")
+    cached.update(at=now, key=data_dir, result=result)
+    return result
 
 
 @bp.get("/api/v1/ping")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from babel.numbers import format_currency
 from flask import Flask, g, request
@@ -64,10 +64,15 @@ def date_numeric(value: date | None) -> str:
 
 
 def lang_url(code: str) -> str:
-    """The current page in another language (query string kept)."""
+    """The current page in another language (query string kept).
+
+    The path is the one the client sent (also on a 404), so it is made a plain path of
+    this site: one leading slash, and everything a browser might read as a host or a
+    separator (``/\\evil.example``, control characters) percent-encoded."""
     args = request.args.to_dict(flat=False)
     args["lang"] = [code]
-    return request.path + "?" + urlencode(args, doseq=True)
+    path = "/" + quote(request.path.lstrip("/\\"), safe="/-._~!$&'()*+,;=:@")
+    return path + "?" + urlencode(args, doseq=True)
 
 
 def init_app(app: Flask) -> None:

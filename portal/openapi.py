@@ -220,7 +220,13 @@ def spec() -> dict:
                     "responses": {"200": _json(_ref("SearchResponse")), "400": ERROR, "429": RATE, "503": _json(_ref("Error"), "Índice de busca indisponível")},
                 }
             },
-            "/api/v1/leis": {"get": {"summary": "As leis do portal", "responses": {"200": _json({"type": "object", "required": ["leis"], "properties": {"leis": {"type": "array", "items": {"type": "object", "required": ["id", "jurisdiction", "nome"]}}}})}}},
+            "/api/v1/leis": {"get": {"summary": "As leis do portal", "responses": {"200": _json({"type": "object", "required": ["leis"], "properties": {"leis": {"type": "array", "items": {
+                "type": "object", "required": ["id", "jurisdiction", "nome", "em_vigor_desde", "alterada_por"],
+                "properties": {
+                    "em_vigor_desde": {"type": "string", "format": "date", "description": "Primeiro dia de vigência (knowledge/parameters/vigencia.yaml)."},
+                    "alterada_por": {"type": "array", "items": {"type": "string"}, "description": "Atos que alteraram a lei, do mais antigo ao mais recente."},
+                },
+            }}}})}}},
             "/api/v1/leis/{law_id}/{unit_id}": {
                 "get": {
                     "summary": "A redação de um dispositivo numa data (multivigência)",

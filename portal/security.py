@@ -12,9 +12,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from flask import Flask, request
 from flask_limiter import Limiter
@@ -56,6 +59,17 @@ LOGIN_LIMIT = "10 per minute;50 per hour"
 SEARCH_LIMIT = "120 per minute"
 
 
+def keyed_digest(*parts: str) -> str:
+    """HMAC-SHA256 of the parts with the installation's secret key: a stable pseudonym
+    for an address or a request body that the database can compare but not reverse
+    (without the key, even an IPv4 address cannot be found by trying them all)."""
+    from flask import current_app
+
+    secret = current_app.config["SECRET_KEY"]
+    secret = secret.encode() if isinstance(secret, str) else secret
+    return hmac.new(secret, "\x00".join(parts).encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
+
+
 _DEFAULT_HEADERS = tuple(
     (name.lower(), name, value)
     for name, value in (
@@ -78,9 +92,28 @@ def _private(path: str) -> bool:
     return path.startswith("/assistentes/") and bool(set(request.args) - {"lang"})
 
 
+def safe_location(location: str, base_url: str | None) -> str:
+    """A redirect target that never carries a host the client chose.
+
+    Werkzeug builds some redirects (``/admin`` → ``/admin/``) from the Host header, and
+    behind a proxy from X-Forwarded-Host: a forged header sent people elsewhere.  An
+    absolute URL stays only when it is on PORTAL_BASE_URL; otherwise it becomes a path
+    on this site (with a single leading slash, so ``//evil`` cannot come back)."""
+    parts = urlsplit(location)
+    if not parts.scheme and not parts.netloc and not location.startswith(("//", "/\\", "\\")):
+        return location
+    base = urlsplit(base_url or "")
+    if base.netloc and (parts.scheme, parts.netloc) == (base.scheme, base.netloc):
+        return location
+    path = "/" + parts.path.lstrip("/\\")
+    return urlunsplit(("", "", path, parts.query, parts.fragment))
+
+
 def init_app(app: Flask) -> None:
     if os.environ.get("PORTAL_BEHIND_PROXY") == "1" or app.config.get("BEHIND_PROXY"):
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+        # X-Forwarded-Host is not trusted: the host in links and redirects comes from
+        # PORTAL_BASE_URL or is left out (relative), never from the request.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0)
     # Flask ships defaults for these keys, so "unset" means the default value.
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
@@ -123,4 +156,6 @@ def init_app(app: Flask) -> None:
             headers.add("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
         if _private(request.path):
             headers["Cache-Control"] = "no-store"
+        if "location" in present:
+            headers["Location"] = safe_location(headers["Location"], app.config.get("PORTAL_BASE_URL"))
         return response

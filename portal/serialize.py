@@ -29,7 +29,7 @@ def say(statement: Statement) -> str:
 
 
 def cites(items) -> list[dict]:
-    return [citation_dict(c.law, c.unit, c.when) for c in items]
+    return [citation_dict(c.law, c.unit, c.on) for c in items]
 
 
 def money_json(money: Money) -> dict:
@@ -55,7 +55,7 @@ def to_json(value):
     if isinstance(value, Statement):
         return statement_json(value)
     if isinstance(value, Cite):
-        return citation_dict(value.law, value.unit, value.when)
+        return citation_dict(value.law, value.unit, value.on)
     if isinstance(value, date):
         return value.isoformat()
     if isinstance(value, Decimal):

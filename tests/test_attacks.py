@@ -15,6 +15,8 @@ import zipfile
 import re
 from datetime import datetime, timedelta, timezone
 from email.utils import parsedate_to_datetime
+from types import SimpleNamespace
+from urllib.parse import quote
 
 import pytest
 
@@ -97,7 +99,7 @@ def test_csv_export_neutralises_every_formula_cell(app):
 
 
 @pytest.mark.parametrize("value, expected", [
-    ("=1+1", "'=1+1"), ("+55 81 9999", "'+55 81 9999"), ("-", "'-"), ("@x", "'@x"), ("\tx", "'\tx"), ("\rx", "'\rx"),
+    ("=1+1", "'=1+1"), ("+55 81 9999", "'+55 81 9999"), ("-", "'-"), ("@x", "'@x"), ("\tx", "'\tx"), ("\rx", "'\nx"),
     (" =x", "' =x"), ("＠x", "'＠x"), ("a=b", "a=b"), ("", ""), (None, ""), (3, "3"), ("'=x", "'=x"),
 ])
 def test_neutralise_cell(value, expected):
@@ -435,3 +437,304 @@ def test_the_default_store_is_the_shared_file_and_a_configured_one_wins(tmp_path
     monkeypatch.setenv("RATELIMIT_STORAGE_URI", "memory://")
     other = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
     assert other.config["RATELIMIT_STORAGE_URI"] == "memory://"
+
+
+# -- Low: lockout without user enumeration -----------------------------------------------------------
+
+
+def _attempt(client, user: str, password: str, address: str):
+    return client.post("/admin/entrar", data={"usuario": user, "senha": password}, environ_base={"REMOTE_ADDR": address})
+
+
+def test_an_attacker_cannot_lock_a_colleague_out_from_elsewhere(app):
+    _staff(app)
+    client = app.test_client()
+    for _ in range(6):
+        assert _attempt(client, "fiscal", "chute", "203.0.113.9").status_code == 401
+    assert "Conta bloqueada" in _attempt(client, "fiscal", PASSWORD, "203.0.113.9").get_data(as_text=True)
+    assert _attempt(app.test_client(), "fiscal", PASSWORD, "198.51.100.7").status_code == 303
+    stored = connect(app.config["DATA_DIR"] + "/portal.db").execute("SELECT cliente FROM login_failures").fetchall()
+    assert stored and all("203.0.113.9" not in c and len(c) == 64 for (c,) in stored)
+
+
+def test_unknown_and_real_names_get_the_same_answers(app):
+    _staff(app)
+    client = app.test_client()
+    real = [_attempt(client, "fiscal", "chute", "203.0.113.9") for _ in range(7)]
+    unknown = [_attempt(client, "fantasma", "chute", "203.0.113.9") for _ in range(7)]
+    assert [r.status_code for r in real] == [r.status_code for r in unknown] == [401] * 7
+    # Identical pages, but for the CSRF token's signing time.
+    page = lambda r: re.sub(r'name="csrf_token" value="[^"]+"', "", r.get_data(as_text=True))  # noqa: E731
+    assert [page(r) for r in real] == [page(r) for r in unknown]
+    assert "Conta bloqueada" in real[-1].get_data(as_text=True)
+
+
+def test_every_attempt_computes_one_password_hash(app, monkeypatch):
+    """Equal work for an unknown name, a wrong password and a locked pair, so the answer's
+    timing does not tell them apart (the lock used to answer before hashing)."""
+    import portal.storage.staff as staff_module
+
+    calls = []
+    real_check = staff_module.check_password_hash
+    monkeypatch.setattr(staff_module, "check_password_hash", lambda h, p: calls.append(h) or real_check(h, p))
+    _staff(app)
+    client = app.test_client()
+    for user in ["fiscal"] * 7 + ["fantasma"] * 7:
+        before = len(calls)
+        _attempt(client, user, "chute", "203.0.113.9")
+        assert len(calls) == before + 1
+
+
+# -- Low: bad JSON, lone surrogates --------------------------------------------------------------------
+
+DEEP = "[" * 2000 + "]" * 2000
+
+
+@pytest.mark.parametrize("url, body", [
+    ("/api/v1/assistente", '{"mensagem": ' + DEEP + "}"),
+    ("/api/v1/wizards/modalidade", '{"answers": ' + DEEP + "}"),
+    ("/api/v1/denuncias", '{"data_ocorrencia": "2026-11-01", "ocorrencias": ' + DEEP + "}"),
+    ("/api/v1/assistente", DEEP),
+    ("/api/v1/assistente", '{"mensagem": "oi", "conversa": ' + '{"a":' * 40 + "1" + "}" * 40 + "}"),
+    ("/api/v1/assistente", '{"mensagem": "placa \\ud800"}'),
+    ("/api/v1/denuncias", '{"data_ocorrencia": "2026-11-01", "ocorrencias": ["outro"], "relato": "x\\udc00y"}'),
+    ("/api/v1/denuncias", '{"data_ocorrencia": "2026-11-01", "ocorrencias": ["porta_aberta"], "consentimento": true, "contato": {"nome": "\\ud83d"}}'),
+    ("/api/v1/denuncias", '{"data_ocorrencia": "2026-11-01", "ocorrencias": ["porta_aberta"], "\\udfff": 1}'),
+])
+def test_deep_or_invalid_text_json_is_a_400(app, url, body):
+    response = app.test_client().post(url, data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.get_json()["error"]
+
+
+def test_a_valid_surrogate_pair_is_still_text(app):
+    response = app.test_client().post("/api/v1/denuncias", content_type="application/json",
+                                      data='{"data_ocorrencia": "2026-11-01", "ocorrencias": ["outro"], "jurisdicao": "pe", "relato": "van lotada \\ud83d\\ude8c"}')
+    assert response.status_code == 201
+
+
+# -- Low: next= and Host in redirects, the 404 page's language links ----------------------------------
+
+
+@pytest.mark.parametrize("target", ["/admin/\r\nSet-Cookie: x=1", "/admin/%0d%0a", "//evil.example/admin", "/admin/\\evil", "https://evil.example/admin",
+                                    "/admin\x00", "/\\evil.example", "/administrador"])
+def test_next_never_leaves_the_staff_area_nor_breaks_the_redirect(app, target):
+    _staff(app)
+    response = app.test_client().post("/admin/entrar?next=" + quote(target, safe=""), data={"usuario": "fiscal", "senha": PASSWORD})
+    assert response.status_code == 303
+    assert response.headers["Location"] == ("/admin/%0d%0a" if target == "/admin/%0d%0a" else "/admin/")
+
+
+def test_a_good_next_is_followed(app):
+    _staff(app)
+    response = app.test_client().post("/admin/entrar?next=/admin/registro", data={"usuario": "fiscal", "senha": PASSWORD})
+    assert response.headers["Location"] == "/admin/registro"
+
+
+@pytest.mark.parametrize("headers", [{"Host": "evil.example"}, {"X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https"}])
+def test_redirects_never_carry_the_requests_host(tmp_path, index_dir, headers):
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "BEHIND_PROXY": True, "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    for url in ("/admin", "/admin/", "/assistente/recomecar"):
+        response = client.get(url, headers=headers) if url != "/assistente/recomecar" else client.post(url, headers=headers)
+        assert response.status_code in (302, 303, 308), url
+        location = response.headers["Location"]
+        assert "evil" not in location and location.startswith("/") and not location.startswith("//"), (url, location)
+
+
+def test_redirects_on_the_configured_base_url_are_kept(tmp_path, index_dir):
+    from portal.security import safe_location
+
+    base = "https://embarquelegal.example.gov.br"
+    assert safe_location(base + "/admin/", base) == base + "/admin/"
+    assert safe_location("http://evil.example/admin/?a=1#x", base) == "/admin/?a=1#x"
+    assert safe_location("//evil.example/x", base) == "/x"
+    assert safe_location("/\\evil.example", base) == "/evil.example"
+    assert safe_location("/admin/entrar?next=/admin/", base) == "/admin/entrar?next=/admin/"
+
+
+def test_language_links_on_a_404_stay_on_the_site(app):
+    html = app.test_client().get("/\\evil.example").get_data(as_text=True)
+    links = re.findall(r'href="([^"]*lang=[^"]*)"', html)
+    assert len(links) == 3
+    for link in links:
+        assert link.startswith("/evil.example?lang="), link
+    html = app.test_client().get("/%0d%0a//evil").get_data(as_text=True)
+    assert all(link.startswith("/%0D%0A//evil?lang=") for link in re.findall(r'href="([^"]*lang=[^"]*)"', html))
+
+
+# -- Low: access log --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path, logged", [
+    ("/busca\r\n127.0.0.1 - forged 200", "/busca\\x0d\\x0a127.0.0.1 - forged 200"),
+    ("/x\x00y", "/x\\x00y"),
+    ("/api/v1/veiculos/KGT2E47", "/api/v1/veiculos/<placa>"),
+    ("/api/v1/veiculos/kgt-2e47", "/api/v1/veiculos/<placa>"),
+    ("/api/v1/veiculos/qualquer-coisa", "/api/v1/veiculos/<placa>"),
+    ("/denuncia/EL-2026-7KQ4-M9XH-2R8C", "/denuncia/<protocolo>"),
+    ("/api/v1/denuncias/EL-2026-7KQ4-M9XH-2R8C", "/api/v1/denuncias/<protocolo>"),
+    ("/nao-existe/ABC1234/EL-2026-AAAA-BBBB-CCCC", "/nao-existe/<placa>/<protocolo>"),
+    ("/leis/pe-lei-16205-2017/art-3", "/leis/pe-lei-16205-2017/art-3"),
+])
+def test_access_log_path(path, logged):
+    from portal.access_log import safe_path
+
+    assert safe_path(path) == logged
+
+
+def test_gunicorn_access_log_line_is_one_line_without_plate_or_query(tmp_path):
+    import logging
+    from datetime import timedelta as td
+    from types import SimpleNamespace
+
+    from gunicorn.config import Config
+
+    from portal.access_log import AccessLogger
+
+    cfg = Config()
+    cfg.set("accesslog", str(tmp_path / "access.log"))
+    cfg.set("access_log_format", '%(h)s %(t)s "%(r)s" "%(m)s %(U)s %(H)s" %(s)s %(f)s %(q)s')
+    logger = AccessLogger(cfg)
+    environ = {"REQUEST_METHOD": "GET", "RAW_URI": "/api/v1/veiculos/KGT2E47?placa=KGT2E47", "SERVER_PROTOCOL": "HTTP/1.1",
+               "PATH_INFO": "/api/v1/veiculos/KGT2E47/x\r\nforged", "QUERY_STRING": "placa=KGT2E47", "REMOTE_ADDR": "10.0.0.1",
+               "HTTP_REFERER": "https://x.example/consulta?placa=KGT2E47"}
+    logger.access(SimpleNamespace(status="200 OK", sent=10, headers=[]), SimpleNamespace(headers=[]), environ, td(milliseconds=3))
+    for handler in logger.access_log.handlers:
+        handler.flush()
+    text = (tmp_path / "access.log").read_text()
+    assert text.count("\n") == 1 and "KGT2E47" not in text and "forged" in text
+    assert '"GET /api/v1/veiculos/<placa>/x\\x0d\\x0aforged HTTP/1.1"' in text
+    logging.shutdown()
+
+
+def test_the_complaint_log_line_has_no_protocol(app, caplog):
+    caplog.set_level("INFO")
+    created = app.test_client().post("/api/v1/denuncias", json=BODY_A).get_json()
+    assert "complaint received #1 (pe)" in caplog.text and created["protocolo"] not in caplog.text
+
+
+# -- Low: /saude when writes fail ---------------------------------------------------------------------
+
+
+def test_health_reports_a_read_only_disk(tmp_path, index_dir, monkeypatch):
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
+    import portal.database as database
+
+    monkeypatch.setattr(database, "connect", lambda path, readonly=False: connect(path, readonly=True))
+    response = app.test_client().get("/saude")
+    data = response.get_json()
+    assert response.status_code == 503 and data["status"] == "degradado"
+    assert data["checks"]["gravacao"]["ok"] is False and "readonly" in data["checks"]["gravacao"]["erro"]
+    assert data["checks"]["banco"]["ok"] is True and data["checks"]["indice"]["ok"] is True
+
+
+def test_health_reports_a_full_disk(tmp_path, index_dir, monkeypatch):
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
+    import portal.health as health
+
+    monkeypatch.setattr(health.shutil, "disk_usage", lambda path: SimpleNamespace(total=10**9, used=10**9 - 5 * 1024 * 1024, free=5 * 1024 * 1024))
+    response = app.test_client().get("/saude")
+    assert response.status_code == 503
+    assert response.get_json()["checks"]["gravacao"] == {"ok": False, "livre_mb": 5, "erro": "disco quase cheio: 5 MB livres"}
+
+
+def test_health_reports_sqlite_full(tmp_path, index_dir, monkeypatch):
+    """SQLite's own 'database or disk is full' (max_page_count reached stands for the disk)."""
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
+    import portal.database as database
+
+    def full(path, readonly=False):
+        db = connect(path, readonly=readonly)
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        db.execute(f"PRAGMA max_page_count = {pages}")
+        db.execute("PRAGMA journal_mode = DELETE")
+        return db
+
+    monkeypatch.setattr(database, "connect", full)
+    big = "x" * 20000  # a value that needs new pages
+    import portal.health as health
+
+    monkeypatch.setattr(health, "utcnow", lambda: big)
+    response = app.test_client().get("/saude")
+    assert response.status_code == 503 and "full" in response.get_json()["checks"]["gravacao"]["erro"]
+
+
+def test_health_with_intended_read_only_mode_is_ok(tmp_path, index_dir):
+    create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "DATABASE_READONLY": True})
+    response = app.test_client().get("/saude")
+    assert response.status_code == 200 and response.get_json()["checks"]["gravacao"] == {"ok": True, "somente_leitura": True}
+
+
+# -- Info: look-alike letters, invisible characters, expired conversations ------------------------------
+
+
+@pytest.mark.parametrize("plate", ["ıBC1234", "ſBC1234", "ＡＢＣ１２３４", "ABC１234", "ﬀA1234", "KGT2Ｅ47", "KGT2E4\u0667"])
+def test_look_alike_letters_are_not_plates(app, plate):
+    from knowledge.plates import InvalidPlate, normalize
+
+    with pytest.raises(InvalidPlate):
+        normalize(plate)
+    assert app.test_client().get("/api/v1/veiculos/" + quote(plate)).status_code == 400
+    body = {"data_ocorrencia": "2026-11-01", "ocorrencias": ["porta_aberta"], "placa": plate}
+    assert app.test_client().post("/api/v1/denuncias", json=body).get_json()["field"] == "placa"
+
+
+BIDI = "pagar \u202eR$ 10\u202c a mais\u200b\u2066x\u2069\ufeff"
+
+
+def test_invisible_and_bidi_characters_never_reach_staff(app):
+    client = app.test_client()
+    body = {"data_ocorrencia": "2026-11-01", "ocorrencias": ["outro"], "jurisdicao": "pe", "relato": BIDI, "origem": "Reci\u200dfe",
+            "contato": {"nome": "Ana\u202e Lima"}, "consentimento": True}
+    assert client.post("/api/v1/denuncias", json=body).status_code == 201
+    db = connect(app.config["DATA_DIR"] + "/portal.db")
+    assert db.execute("SELECT relato, origem FROM complaints").fetchone() == ("pagar R$ 10 a maisx", "Recife")
+    assert db.execute("SELECT nome FROM complaint_contacts").fetchone()[0] == "Ana Lima"
+    # Rows stored before the fix are cleaned on the way out too.
+    db.execute("UPDATE complaints SET relato = ?", ["=cmd\u202e|calc"])
+    _staff(app)
+    client.post("/admin/entrar", data={"usuario": "fiscal\u202e", "senha": "errada"})
+    _login(client)
+    pages = [client.get(u).get_data(as_text=True) for u in ("/admin/", "/admin/denuncias/1?contato=1", "/admin/auditoria", "/admin/exportar.csv")]
+    for text in pages:
+        assert not any(ch in text for ch in "\u202e\u202c\u200b\u200d\u2066\u2069\ufeff"), text[:200]
+    assert "=cmd|calc" in pages[1] and "'=cmd|calc" in pages[3]
+
+
+def test_expired_conversations_are_deleted_when_read(app):
+    client = app.test_client()
+    first = client.post("/api/v1/assistente", json={"mensagem": "o que é fretamento?"}).get_json()["conversa"]
+    other = app.test_client().post("/api/v1/assistente", json={"mensagem": "oi"}).get_json()["conversa"]
+    db = connect(app.config["DATA_DIR"] + "/portal.db")
+    past = (datetime.now(timezone.utc) - timedelta(minutes=1)).replace(microsecond=0).isoformat()
+    db.execute("UPDATE conversations SET expira_em = ?", [past])
+    import portal.storage.conversations as conversations
+
+    conversations._last_purge["at"] = datetime.now(timezone.utc)  # the per-minute sweep has just run
+    client.set_cookie("conversa", first)
+    assert client.get("/assistente").status_code == 200
+    assert db.execute("SELECT id FROM conversations").fetchall() == [(other,)]
+    conversations._last_purge["at"] = datetime.min.replace(tzinfo=timezone.utc)
+    assert app.test_client().get("/assistente").status_code == 200
+    assert db.execute("SELECT COUNT(*) FROM conversations").fetchone()[0] == 0
+
+
+def test_flask_purge_deletes_everything_expired(app):
+    client = app.test_client()
+    client.post("/api/v1/assistente", json={"mensagem": "oi"})
+    client.post("/api/v1/denuncias", json=BODY_A, headers={"Idempotency-Key": "k1"})
+    _staff(app)
+    _login(client)
+    client.post("/admin/entrar", data={"usuario": "ninguem", "senha": "x"})
+    db = connect(app.config["DATA_DIR"] + "/portal.db")
+    old = (datetime.now(timezone.utc) - timedelta(days=2)).replace(microsecond=0).isoformat()
+    for sql in ("UPDATE conversations SET expira_em = ?", "UPDATE staff_sessions SET criada_em = ?", "UPDATE login_failures SET atualizado_em = ?",
+                "UPDATE complaints SET criada_em = ?"):
+        db.execute(sql, [old])
+    result = app.test_cli_runner().invoke(args=["purge"])
+    assert result.exit_code == 0
+    assert result.output.strip() == "Apagados: 1 conversas, 1 sessões, 1 tentativas de login, 1 chaves de idempotência."
+    assert db.execute("SELECT COUNT(*) FROM complaints").fetchone()[0] == 1

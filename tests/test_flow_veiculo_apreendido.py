@@ -32,8 +32,8 @@ def test_pernambuco_result_opens_with_getting_the_vehicle_back():
 def test_previous_wording_citations_are_labelled_and_dated():
     answers = {"jurisdicao": "pe", "medida": "apreensao", "data_medida": "2019-05-10", "data_notificacao": "", "tinha_autorizacao": True}
     outcome = FLOW.run(answers, today=TODAY).outcome
-    cites = {(c.unit, c.when, c.previous) for c in outcome.citations()}
+    cites = {(c.unit, c.on, c.previous) for c in outcome.citations()}
     assert ("art-30/par-1", date(2019, 5, 10), True) in cites
     old_par1 = next(c for c in outcome.citations() if c.unit == "art-30/par-1")
     assert old_par1.label == "Lei 16.205/2017 (PE), art. 30, § 1º (redação anterior)"
-    assert all(c.when == date(2019, 5, 10) for c in outcome.citations())
+    assert all(c.on == date(2019, 5, 10) for c in outcome.citations())

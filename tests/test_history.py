@@ -157,6 +157,14 @@ def test_law_on_a_date_and_before_it():
         law_on("ac-lei-2731-2013", date(2013, 12, 20))  # art. 100: 120 days after publication
 
 
+def test_headings_and_amending_acts_as_they_stood():
+    old = law_on(PE, BEFORE_2020).law
+    chapter = next(d for d in old.toc if getattr(d, "number", None) == "III")
+    assert (chapter.title, chapter.previous_titles) == ("Das licenças para realização de viagens", [])
+    assert old.info.amended_by == ()
+    assert law_on(PE, TODAY).law.info.amended_by == ("Lei nº 17.107, de 13/11/2020", "Lei nº 17.406, de 23/09/2021")
+
+
 def test_the_history_does_not_change_todays_text():
     from knowledge.corpus import load_law
 
@@ -174,9 +182,9 @@ def test_count_of_units_with_dated_versions():
 
 
 def test_cite_on_a_date_keeps_equality_and_checks_existence():
-    assert pe("art-28/inc-4").on(BEFORE_2020) == pe("art-28/inc-4")
-    assert exists_on(pe("art-25/par-1").on(BEFORE_2020))
-    assert not exists_on(pe("art-29-a").on(BEFORE_2020))
+    assert pe("art-28/inc-4").at(BEFORE_2020) == pe("art-28/inc-4")
+    assert exists_on(pe("art-25/par-1").at(BEFORE_2020))
+    assert not exists_on(pe("art-29-a").at(BEFORE_2020))
     assert not exists_on(sp("art-25"), date(2000, 1, 1))  # exists, but its wording that day is unknown
     assert exists_on(Cite(PE, "art-10/inc-2"), BEFORE_2020) and not exists_on(Cite(PE, "art-10/inc-2"))
 

@@ -160,11 +160,11 @@ def test_a_rule_removed_by_an_amendment_stops():
 
 def test_param_dates_its_citation_to_the_facts():
     value = param("pe.multa.gravissima", date(2019, 5, 1))
-    assert value.cite.unit == "art-28/inc-4" and value.cite.when == date(2019, 5, 1)
+    assert value.cite.unit == "art-28/inc-4" and value.cite.on == date(2019, 5, 1)
 
 
 def test_acre_ufirac_amounts_and_recife_group_multipliers_are_parameters():
-    assert [PARAMETERS[f"ac.multa.art75.inc{n}"].latest().value for n in (1, 2, 3, 4)] == [30, 70, 160, 330]
+    assert [PARAMETERS[f"ac.multa.inc{n}"].latest().value for n in (1, 2, 3, 4)] == [30, 70, 160, 330]
     assert [PARAMETERS[f"recife.multa.grupo{g}.g"].latest().value for g in (1, 2, 3, 4)] == [1, 2, 3, 4]
     assert PARAMETERS["recife.multa.clandestino.vb"].latest().value == 40
 

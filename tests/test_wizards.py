@@ -409,15 +409,15 @@ def test_every_outcome_citation_resolves(flow_id):
             return
         assert progress.complete
         for cite in progress.outcome.citations():
-            if cite.when is not None:
+            if cite.on is not None:
                 # A citation dated to the facts: the unit must exist, worded, on that day.
-                assert exists_on(cite), (cite, cite.when)
+                assert exists_on(cite), (cite, cite.on)
             seen.add(cite)
         assert_all_statements_cited(progress.outcome)
 
     check()
     for cite in seen | {c for q in flow.questions for c in q.legal_basis} | set(flow.legal_basis):
-        if cite.when is not None:
+        if cite.on is not None:
             continue  # checked on its date above (it may be a unit that no longer exists today)
         law, unit = resolve(cite.law, cite.unit)  # raises if the unit does not exist
         assert not unit.vetoed

@@ -220,7 +220,7 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
     ]
     if tipo == "automovel" and when >= LEI_17107:
         locados = param("pe.frota.locados.percentual", when)
-        exigencias.append(_s("No turístico com automóvel de 7 lugares não se aplica o limite de %(pct)d%% de veículos locados.", pe("art-18/par-2").on(when), locados.cite, code="sem_limite_locados", pct=locados.value))
+        exigencias.append(_s("No turístico com automóvel de 7 lugares não se aplica o limite de %(pct)d%% de veículos locados.", pe("art-18/par-2").at(when), locados.cite, code="sem_limite_locados", pct=locados.value))
     por_viagem = [
         _s("O CRC e o comprovante da Taxa FUSP-F.", pe("art-21"), code="crc_fusp"),
         _s("Relação de passageiros de ida e volta, com nome e número de documento com foto (ou o voucher).", pe("art-21/inc-4/ali-a"), pe("art-21/par-1"), code="lista"),

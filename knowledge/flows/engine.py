@@ -278,7 +278,7 @@ def _date_citations(outcome: Outcome, when: date) -> None:
     seen: set[int] = set()
 
     def dated(cite: Cite) -> Cite:
-        if cite.when is not None:
+        if cite.on is not None:
             return cite
         stamped = as_of(cite, when)
         # A unit added after that date ("the automobile was only admitted by art. 3º, § 3º, in 2020")

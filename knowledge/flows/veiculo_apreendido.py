@@ -241,7 +241,7 @@ def _sao_paulo(a: dict, today: date, options: dict) -> dict:
         ))
     else:
         menor, maior = param("sp.multa.grupo1", when), param("sp.multa.grupo5", when)
-        pagamentos.append(_s("Multa entre %(menor)d%% e %(maior)d%% do MVR conforme a infração.", sp("art-37").on(when), menor.cite, maior.cite, code="multa", menor=menor.value, maior=maior.value))
+        pagamentos.append(_s("Multa entre %(menor)d%% e %(maior)d%% do MVR conforme a infração.", sp("art-37").at(when), menor.cite, maior.cite, code="multa", menor=menor.value, maior=maior.value))
     if medida == "apreensao":
         pagamentos.append(_s("Despesas decorrentes da apreensão (valor não fixado no Regulamento).", sp("art-40/par-2"), code="despesas_apreensao"))
         pagamentos.append(_s("Despesas com os veículos empregados na reposição do transporte.", sp("art-40/par-2"), code="veiculo_substituto"))
@@ -319,7 +319,7 @@ def _acre(a: dict, today: date, options: dict) -> dict:
             code="multa", money=ufirac(amount), ufirac=amount, dobro=N_(" (valor dobrado pela reincidência)") if a["reincidente_12m"] else "",
         ))
     else:
-        faixas = [param(f"ac.multa.art75.inc{n}", when) for n in (1, 2, 3, 4)]
+        faixas = [param(f"ac.multa.inc{n}", when) for n in (1, 2, 3, 4)]
         pagamentos.append(_s(
             "Multa conforme a infração: %(i)d, %(ii)d, %(iii)d ou %(iv)d UFIRACs.", *(f.cite for f in faixas),
             code="multa", i=faixas[0].value, ii=faixas[1].value, iii=faixas[2].value, iv=faixas[3].value,

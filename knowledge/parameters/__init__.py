@@ -31,6 +31,9 @@ from pathlib import Path
 
 import yaml
 
+# libyaml's safe loader when PyYAML was built with it (10x faster), the pure-Python one otherwise.
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 from ..citations import Cite
 from ..vigencia import act, acts, in_force
 
@@ -168,7 +171,7 @@ def load_parameters(directory: Path = PARAMETERS_DIR) -> dict[str, Parameter]:
     for path in sorted(directory.glob("*/*.yaml")):
         source = str(path.relative_to(directory))
         place = path.parent.name
-        for pid, entry in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+        for pid, entry in (yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}).items():
             if not pid.startswith(f"{place}."):
                 raise ParameterError(f"{source}: o id {pid!r} deve começar por '{place}.'")
             if pid in out:
@@ -183,4 +186,4 @@ PARAMETERS: dict[str, Parameter] = load_parameters()
 def param(pid: str, when: date) -> Value:
     """The value of a parameter on a date, its citation dated to that date (links open that wording)."""
     value = PARAMETERS[pid].at(when)
-    return replace(value, cite=value.cite.on(when))
+    return replace(value, cite=value.cite.at(when))

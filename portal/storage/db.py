@@ -49,7 +49,12 @@ class transaction:
         return self.db
 
     def __exit__(self, exc_type, exc, tb):
-        self.db.conn.execute("ROLLBACK" if exc_type else "COMMIT")
+        if not exc_type:
+            self.db.conn.execute("COMMIT")
+        elif self.db.conn.in_transaction:
+            # SQLite already rolled back on some errors (disk full); a second ROLLBACK
+            # would raise and hide the real error.
+            self.db.conn.execute("ROLLBACK")
         return False
 
 
@@ -151,6 +156,17 @@ def _m7_idempotency_scope(db: sqlite_utils.Database) -> None:
     db.execute("UPDATE complaints SET chave_idempotencia = NULL WHERE chave_idempotencia IS NOT NULL")
 
 
+def _m8_login_failures(db: sqlite_utils.Database) -> None:
+    # Failed logins per (user name, client): a lockout no longer blocks the account for
+    # everyone, and unknown names are counted like real ones (no user enumeration).
+    # ``cliente`` is an HMAC of the address, never the address itself.
+    db["login_failures"].create(
+        {"username": str, "cliente": str, "falhas": int, "bloqueado_ate": str, "atualizado_em": str},
+        pk=("username", "cliente"), not_null={"falhas", "atualizado_em"},
+    )
+    db.execute("CREATE INDEX idx_login_failures_atualizado ON login_failures (atualizado_em)")
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (1, "registro: operadoras, veículos e metadados", _m1_registry),
     (2, "registro: índices de consulta por placa", _m2_registry_indexes),
@@ -159,6 +175,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (5, "conversas do assistente (com validade)", _m5_conversations),
     (6, "sessões da equipe no servidor", _m6_staff_sessions),
     (7, "chave de idempotência ligada ao cliente e ao corpo", _m7_idempotency_scope),
+    (8, "tentativas de login por usuário e cliente", _m8_login_failures),
 ]
 
 

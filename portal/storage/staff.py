@@ -11,6 +11,7 @@ from .db import transaction, utcnow
 
 MAX_FAILURES = 5
 LOCKOUT = timedelta(minutes=15)
+FORGET_FAILURES = timedelta(hours=1)  # a failure counter untouched this long is deleted
 MIN_PASSWORD = 12
 # A hash to compare against when the user does not exist, so that timing does not
 # reveal which usernames exist.
@@ -41,26 +42,45 @@ class LockedOut(StaffError):
     pass
 
 
-def authenticate(db: sqlite_utils.Database, username: str, password: str) -> dict | None:
-    """The user if the password is right; counts failures and locks the account after too many."""
-    username = (username or "").strip().lower()
-    row = db.execute("SELECT id, username, password_hash, ativo, falhas_login, bloqueado_ate FROM staff_users WHERE username = ?", [username]).fetchone()
-    if row is None:
-        check_password_hash(_DUMMY_HASH, password or "")
-        return None
-    user_id, name, password_hash, active, failures, locked_until = row
-    now = datetime.now(timezone.utc)
-    if locked_until and datetime.fromisoformat(locked_until) > now:
+def authenticate(db: sqlite_utils.Database, username: str, password: str, *, client: str = "") -> dict | None:
+    """The user if the password is right.
+
+    Failures are counted per (user name, client) — ``client`` is an opaque key for the
+    address (the web layer passes an HMAC, never the address) — and that pair is locked
+    after MAX_FAILURES: someone elsewhere cannot lock a colleague out.  Unknown names
+    are counted and locked exactly like real ones, and the password hash is always
+    computed (a dummy one for unknown names), so neither the answer nor its timing says
+    which names exist.
+    """
+    username = (username or "").strip().lower()[:200]
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    row = db.execute("SELECT id, username, password_hash, ativo FROM staff_users WHERE username = ?", [username]).fetchone()
+    # Always the same work: one scrypt check, whether or not the user exists or is locked.
+    password_ok = check_password_hash(row[2] if row else _DUMMY_HASH, password or "")
+    lock = db.execute("SELECT falhas, bloqueado_ate FROM login_failures WHERE username = ? AND cliente = ?", [username, client]).fetchone()
+    if lock and lock[1] and datetime.fromisoformat(lock[1]) > now:
         raise LockedOut("conta bloqueada temporariamente por tentativas erradas")
-    if active and check_password_hash(password_hash, password or ""):
-        db.execute("UPDATE staff_users SET falhas_login = 0, bloqueado_ate = NULL WHERE id = ?", [user_id])
-        return {"id": user_id, "username": name}
-    failures = (failures or 0) + 1
-    lock = (now + LOCKOUT).replace(microsecond=0).isoformat() if failures >= MAX_FAILURES else None
-    db.execute("UPDATE staff_users SET falhas_login = ?, bloqueado_ate = ? WHERE id = ?", [0 if lock else failures, lock, user_id])
-    if lock:
+    if row is not None and row[3] and password_ok:
+        db.execute("DELETE FROM login_failures WHERE username = ? AND cliente = ?", [username, client])
+        return {"id": row[0], "username": row[1]}
+    failures = (lock[0] if lock and not lock[1] else 0) + 1
+    locked_until = (now + LOCKOUT).isoformat() if failures >= MAX_FAILURES else None
+    with transaction(db):
+        db.execute("DELETE FROM login_failures WHERE atualizado_em <= ?", [(now - FORGET_FAILURES).isoformat()])
+        db.execute(
+            "INSERT INTO login_failures (username, cliente, falhas, bloqueado_ate, atualizado_em) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT(username, cliente) DO UPDATE SET falhas = excluded.falhas, bloqueado_ate = excluded.bloqueado_ate, atualizado_em = excluded.atualizado_em",
+            [username, client, 0 if locked_until else failures, locked_until, now.isoformat()],
+        )
+    if locked_until:
         raise LockedOut("conta bloqueada temporariamente por tentativas erradas")
     return None
+
+
+def forget_login_failures(db: sqlite_utils.Database) -> int:
+    """Retention: failure counters older than FORGET_FAILURES."""
+    cutoff = (datetime.now(timezone.utc) - FORGET_FAILURES).replace(microsecond=0).isoformat()
+    return db.execute("DELETE FROM login_failures WHERE atualizado_em <= ?", [cutoff]).rowcount
 
 
 def get_user(db: sqlite_utils.Database, user_id: int) -> dict | None:

@@ -59,7 +59,7 @@ class CiteRef:
         return cls(match.group(1), match.group(2), date.fromisoformat(match.group(3)) if match.group(3) else None)
 
     def matches(self, cite: Cite) -> bool:
-        return cite.law == self.law and cite.unit == self.unit and (self.on is None or cite.when == self.on)
+        return cite.law == self.law and cite.unit == self.unit and (self.on is None or cite.on == self.on)
 
 
 def _norm(text: str) -> str:

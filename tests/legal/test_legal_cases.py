@@ -32,7 +32,7 @@ def _date(value):
 def _check_cites(expect: dict, cites: list) -> None:
     for text in expect.get("cites", []):
         ref = CiteRef.parse(text)
-        assert any(ref.matches(c) for c in cites), f"{text} not cited; cited: {[(c.law, c.unit, c.when) for c in cites]}"
+        assert any(ref.matches(c) for c in cites), f"{text} not cited; cited: {[(c.law, c.unit, c.on) for c in cites]}"
     for text in expect.get("not_cites", []):
         ref = CiteRef.parse(text)
         assert not any(c.law == ref.law and c.unit == ref.unit for c in cites), f"{text} must not be cited"
