@@ -11,17 +11,26 @@ export PORTAL_DATA_DIR ?= $(abspath $(DATA_DIR))
 
 .PHONY: run test install install-test index demo drills translations translations-extract translations-update benchmarks clean
 
+# pip's own notices (setuptools' generic "editable installation" notice, index
+# warnings) go to $(VENV)/install.log; the log is shown in full only if pip fails.
+PIP_LOG := $(VENV)/install.log
+PIP_INSTALL = $(BIN)/pip install --quiet --disable-pip-version-check
+
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required (found %s)" % sys.version.split()[0]'
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@echo "Criando o ambiente Python em $(VENV)/"
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip >$(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	@echo "Instalando o portal e suas dependências (pyproject.toml)…"
+	@$(PIP_INSTALL) -e . >>$(PIP_LOG) 2>&1 || { cat $(PIP_LOG); exit 1; }
+	@$(BIN)/python -c 'import importlib.metadata as m; print("  instalado: embarque-legal %s (Flask %s, Whoosh %s, Pillow %s); detalhes em $(PIP_LOG)" % tuple(m.version(p) for p in ("embarque-legal", "flask", "whoosh-reloaded", "pillow")))'
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
-	$(BIN)/pip install --quiet -e ".[test]"
+	@echo "Instalando as ferramentas de teste (pytest, Playwright, Hypothesis…)"
+	@$(PIP_INSTALL) -e ".[test]" >>$(PIP_LOG) 2>&1 || { cat $(PIP_LOG); exit 1; }
 	@touch $@
 
 install: $(VENV)/.installed translations
@@ -32,7 +41,8 @@ install-test: install $(VENV)/.installed-test
 ## Compile the interface translations (pt_BR is the source language).
 translations: $(VENV)/.installed
 	@if ls portal/translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
-		$(BIN)/pybabel compile -d portal/translations ; fi
+		$(BIN)/pybabel -q compile -d portal/translations && \
+		echo "  traduções compiladas: $$(ls portal/translations | grep -v '\.pot$$' | tr '\n' ' ')"; fi
 
 ## Extract the marked strings into messages.pot and merge them into each catalog.
 translations-extract: $(VENV)/.installed
@@ -47,11 +57,12 @@ index: install
 
 ## Demonstration registry (only when no real registry was imported).
 demo: install
-	$(BIN)/flask --app app registry demo
+	@$(BIN)/flask --app app registry demo
 
 run: install index demo
-	@echo "Embarque Legal em http://$(HOST):$(PORT)  (dados em $(PORTAL_DATA_DIR))"
-	PORTAL_BIND=$(HOST):$(PORT) $(BIN)/gunicorn --config gunicorn.conf.py app:app
+	@echo ""
+	@echo "Embarque Legal em http://$(HOST):$(PORT)  (dados em $(PORTAL_DATA_DIR); Ctrl+C para parar)"
+	@PORTAL_BIND=$(HOST):$(PORT) $(BIN)/gunicorn --config gunicorn.conf.py app:app
 
 test: install-test
 	$(BIN)/python -m pytest

@@ -36,6 +36,13 @@ class LawInfo:
     # articles are the law's main body (art-<n>) and the decree's own articles
     # live under this prefix (decreto/art-<n>).
     own_articles_prefix: str | None = None
+    # Where the law is officially published: the legislation portal of the body that
+    # publishes it (source_url, source_name) and what to search there (source_query).
+    # The portal links the publisher's own site rather than a deep link that the
+    # project could not check; the text in knowledge/statutes/ is a copy of it.
+    source_url: str = ""
+    source_name: str = ""
+    source_query: str = ""
 
     @property
     def short_name(self) -> str:
@@ -72,6 +79,9 @@ LAWS: dict[str, LawInfo] = {
             in_force_since=in_force("pe-lei-16205-2017"),
             amended_by=tuple(act.name for act in amendments_of("pe-lei-16205-2017")),
             urn_authority="br;pernambuco:estadual",
+            source_url="https://legis.alepe.pe.gov.br/",
+            source_name="Legislação Estadual — Assembleia Legislativa de Pernambuco (Alepe)",
+            source_query="Lei 16.205, de 24/11/2017 (texto atualizado)",
         ),
         LawInfo(
             id="sp-decreto-29912-1989",
@@ -87,6 +97,9 @@ LAWS: dict[str, LawInfo] = {
             amended_by=tuple(act.name for act in amendments_of("sp-decreto-29912-1989")),
             urn_authority="br;sao.paulo:estadual",
             own_articles_prefix="decreto",
+            source_url="https://www.al.sp.gov.br/",
+            source_name="Legislação — Assembleia Legislativa do Estado de São Paulo (Alesp)",
+            source_query="Decreto 29.912, de 12/05/1989",
         ),
         LawInfo(
             id="ac-lei-2731-2013",
@@ -101,6 +114,9 @@ LAWS: dict[str, LawInfo] = {
             in_force_since=in_force("ac-lei-2731-2013"),
             amended_by=tuple(act.name for act in amendments_of("ac-lei-2731-2013")),
             urn_authority="br;acre:estadual",
+            source_url="https://www.legis.ac.gov.br/",
+            source_name="Legis — legislação do Estado do Acre (Casa Civil)",
+            source_query="Lei 2.731, de 23/08/2013",
         ),
         LawInfo(
             id="recife-lei-16856-2003",
@@ -115,6 +131,9 @@ LAWS: dict[str, LawInfo] = {
             in_force_since=in_force("recife-lei-16856-2003"),
             amended_by=tuple(act.name for act in amendments_of("recife-lei-16856-2003")),
             urn_authority="br;pernambuco;recife:municipal",
+            source_url="https://www.recife.pe.leg.br/",
+            source_name="Câmara Municipal do Recife — legislação municipal",
+            source_query="Lei 16.856, de 16/04/2003",
         ),
     )
 }

@@ -16,13 +16,15 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from .citations import N_
+
 
 @dataclass(frozen=True)
 class Place:
     id: str  # pe | sp | ac | recife — a public contract (URLs, API, stored complaints)
     name: str  # "Acre"
-    in_name: str  # "no Acre": the name with its preposition, for sentences
-    of_name: str  # "do Acre"
+    in_name: str  # "no Acre": the name with its preposition, for sentences (a msgid: "in Acre", "en Acre")
+    of_name: str  # "do Acre" (a msgid too)
     law_id: str
     timezone: str  # IANA zone: "today" for a rule is the place's date, not the server's
     agency: str  # the regulator as the portal names it to a citizen
@@ -39,13 +41,13 @@ class Place:
 PLACES: dict[str, Place] = {
     place.id: place
     for place in (
-        Place("pe", "Pernambuco", "em Pernambuco", "de Pernambuco", "pe-lei-16205-2017", "America/Recife",
+        Place("pe", "Pernambuco", N_("em Pernambuco"), N_("de Pernambuco"), "pe-lei-16205-2017", "America/Recife",
               "EPTI — Empresa Pernambucana de Transporte Intermunicipal"),
-        Place("sp", "São Paulo", "em São Paulo", "de São Paulo", "sp-decreto-29912-1989", "America/Sao_Paulo",
+        Place("sp", "São Paulo", N_("em São Paulo"), N_("de São Paulo"), "sp-decreto-29912-1989", "America/Sao_Paulo",
               "DER — Departamento de Estradas de Rodagem"),
-        Place("ac", "Acre", "no Acre", "do Acre", "ac-lei-2731-2013", "America/Rio_Branco",
+        Place("ac", "Acre", N_("no Acre"), N_("do Acre"), "ac-lei-2731-2013", "America/Rio_Branco",
               "AGEAC — Agência Reguladora dos Serviços Públicos do Estado do Acre"),
-        Place("recife", "Recife", "no Recife", "do Recife", "recife-lei-16856-2003", "America/Recife",
+        Place("recife", "Recife", N_("no Recife"), N_("do Recife"), "recife-lei-16856-2003", "America/Recife",
               "Prefeitura do Recife — CMTT/Recife"),
     )
 }

@@ -47,6 +47,7 @@ def create_portal(app: Flask) -> None:
     app.config.setdefault("REGISTRY_MAX_UPLOAD", int(os.environ.get("PORTAL_REGISTRY_MAX_MB", "200")) * 1024 * 1024)
     # Before CSRFProtect's own hook, which parses the form under the request's size limit.
     app.before_request(admin.allow_registry_upload)
+    passenger.init_upload_limit(app)  # before CSRF, which reads the request body
     csrf = CSRFProtect(app)
     # The JSON API takes application/json only, which a cross-site form cannot send.
     csrf.exempt(api.bp)

@@ -140,7 +140,21 @@ def complaint(complaint_id: int):
         abort(404)
     if show_contact:
         staff.audit(db, current_user(), "viu_contato", data["protocolo"])
-    return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES, show_contact=show_contact)
+    return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES, show_contact=show_contact, photos=store.photo_list(db, complaint_id))
+
+
+@bp.get("/denuncias/<int:complaint_id>/fotos/<int:n>")
+@staff_required
+def complaint_photo(complaint_id: int, n: int):
+    """A complaint's photo, for staff only (already re-encoded without metadata on arrival)."""
+    photo = store.photo(get_db(), complaint_id, n)
+    if photo is None:
+        abort(404)
+    response = Response(photo.conteudo, mimetype=photo.tipo)
+    response.headers["Cache-Control"] = "private, no-store"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Content-Disposition"] = f'inline; filename="denuncia-{complaint_id}-foto-{n}.jpg"'
+    return response
 
 
 @bp.post("/denuncias/<int:complaint_id>/situacao")

@@ -12,7 +12,6 @@ import logging
 import re
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 
 from flask import current_app
 from flask_babel import gettext
@@ -22,6 +21,7 @@ from knowledge.complaints import IN_FORCE_CITES, JURISDICTIONS, OCCURRENCES, REG
 from knowledge.parameters import NotInForce
 from knowledge.plates import InvalidPlate, normalize, plate_key
 
+from .contacts import configured_lines
 from .database import get_db
 from .security import keyed_digest
 from .text_safety import clean
@@ -35,6 +35,7 @@ MAX_RELATO = 4000
 MAX_PLACE = 120
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]{2,}$")
 PHONE_RE = re.compile(r"^[0-9()+\-\s.]{8,20}$")
+HOUR_RE = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
 
 CONSENT_TEXT = N_(
     "Autorizo o uso do meu nome, e-mail ou telefone apenas para que o órgão fiscalizador entre em contato sobre esta denúncia. "
@@ -84,7 +85,7 @@ def parse(data: dict, *, today: date) -> Parsed:
     if not isinstance(data, dict):
         raise ComplaintError("denuncia", N_("Envie os dados da denúncia como um objeto JSON."))
     placa = None
-    for name in ("placa", "jurisdicao", "data_ocorrencia", "origem", "destino", "relato"):
+    for name in ("placa", "jurisdicao", "data_ocorrencia", "hora_ocorrencia", "origem", "destino", "relato"):
         if data.get(name) is not None and not isinstance(data.get(name), str):
             raise ComplaintError(name, N_("Este campo deve ser um texto."))
     if data.get("consentimento") is not None and not isinstance(data.get("consentimento"), bool):
@@ -109,6 +110,9 @@ def parse(data: dict, *, today: date) -> Parsed:
         raise ComplaintError("data_ocorrencia", N_("A data não pode estar no futuro."))
     if when.year < 2000:
         raise ComplaintError("data_ocorrencia", N_("Data muito antiga."))
+    hora = (data.get("hora_ocorrencia") or "").strip() or None
+    if hora is not None and not HOUR_RE.match(hora):
+        raise ComplaintError("hora_ocorrencia", N_("Informe a hora no formato HH:MM (por exemplo, 07:30)."))
     occurrences = data.get("ocorrencias")
     if isinstance(occurrences, str):
         occurrences = [occurrences]
@@ -129,7 +133,7 @@ def parse(data: dict, *, today: date) -> Parsed:
             raise PlaceRequired("jurisdicao", N_("Informe onde aconteceu (Pernambuco, São Paulo, Acre ou Recife): cada lugar tem sua lei e seu órgão, e a placa não está no cadastro."))
         jurisdicao = found[0]["jurisdicao"]
     complaint = {
-        "jurisdicao": jurisdicao, "placa": placa, "data_ocorrencia": when.isoformat(),
+        "jurisdicao": jurisdicao, "placa": placa, "data_ocorrencia": when.isoformat(), "hora_ocorrencia": hora,
         "origem": _text(data.get("origem"), "origem", MAX_PLACE), "destino": _text(data.get("destino"), "destino", MAX_PLACE),
         "ocorrencias": occurrences, "relato": relato,
     }
@@ -156,22 +160,13 @@ def parse(data: dict, *, today: date) -> Parsed:
 
 def regulator(jurisdiction: str) -> dict:
     base = REGULATORS[jurisdiction]
-    extra = _configured_contacts().get(jurisdiction, [])
+    extra = configured_lines(jurisdiction)
     return {
         "sigla": base.sigla,
         "nome": base.nome,
         "contatos": [gettext(c) for c in base.contatos] + list(extra),
         "citations": cites(base.citations),
     }
-
-
-def _configured_contacts() -> dict:
-    """Real contact lines a deployment adds in DATA_DIR/orgaos.json ({"pe": ["…"], …})."""
-    path = Path(current_app.config["DATA_DIR"]) / "orgaos.json"
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
-        return {}
 
 
 def enquadramento(complaint: dict) -> list[dict]:
@@ -221,12 +216,12 @@ def body_digest(parsed: Parsed) -> str:
     return keyed_digest("body", canonical)
 
 
-def submit(parsed: Parsed, *, idempotency_key: str | None = None, client: str = "") -> tuple[store.Stored, dict]:
+def submit(parsed: Parsed, *, idempotency_key: str | None = None, client: str = "", photos=()) -> tuple[store.Stored, dict]:
     """Store the complaint.  With a key: the same client sending the same complaint again
     gets the first protocol; a different complaint under that key raises
     IdempotencyConflict and nothing is stored."""
     key = scoped_key(idempotency_key, client) if idempotency_key else None
-    stored = store.create(get_db(), parsed.complaint, parsed.contact, idempotency_key=key, body_digest=body_digest(parsed) if key else None)
+    stored = store.create(get_db(), parsed.complaint, parsed.contact, idempotency_key=key, body_digest=body_digest(parsed) if key else None, photos=photos)
     # Only the internal number (staff open /admin/denuncias/<n>) and non-personal facts
     # reach the log; the protocol is the citizen's key to the complaint and stays out.
     log.info("complaint %s #%d (%s)", "received" if stored.created else "repeated", stored.id, parsed.complaint["jurisdicao"])

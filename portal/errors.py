@@ -39,6 +39,9 @@ def error_response(status: int, message: str | None = None, **extra):
     message = message or _messages().get(status, _messages()[500])
     if wants_json():
         return make_response(jsonify({"error": message, **extra}), status), status
+    if request.headers.get("HX-Request") and request.headers.get("HX-Target") and not request.headers.get("HX-History-Restore-Request"):
+        # htmx swaps the answer into one part of the page: the error comes back as that part.
+        return make_response(render_template("_error_partial.html", status=status, message=message), status), status
     return make_response(render_template("error.html", status=status, message=message), status), status
 
 

@@ -11,9 +11,9 @@ from datetime import date, datetime
 from decimal import Decimal
 from urllib.parse import quote, urlencode
 
-from babel.numbers import format_currency
+from babel.numbers import format_currency, get_currency_symbol
 from flask import Flask, g, request
-from flask_babel import Babel, format_date, get_locale
+from flask_babel import Babel, format_date, get_locale, gettext
 
 LANGUAGES = {"pt_BR": "Português", "en": "English", "es": "Español"}
 DEFAULT_LOCALE = "pt_BR"
@@ -43,8 +43,15 @@ def select_locale() -> str:
 
 
 def money(value: Decimal | float | int) -> str:
-    """R$ in the user's locale: "R$ 2.900,00" (pt_BR), "R$2,900.00" (en)."""
-    return format_currency(Decimal(str(value)), "BRL", locale=str(get_locale() or DEFAULT_LOCALE))
+    """R$ in the user's locale: "R$ 2.900,00" (pt_BR), "R$2,900.00" (en), "2.900,00 R$" (es).
+
+    Some locales (es) have no symbol of their own for the real and print the ISO
+    code ("2.900,00 BRL"); the real's own symbol is R$ in every language.
+    """
+    locale = str(get_locale() or DEFAULT_LOCALE)
+    text = format_currency(Decimal(str(value)), "BRL", locale=locale)
+    symbol = get_currency_symbol("BRL", locale)
+    return text if symbol == "R$" else text.replace(symbol, "R$")
 
 
 def day(value: date | datetime | str | None) -> str:
@@ -66,13 +73,45 @@ def date_numeric(value: date | None) -> str:
 def lang_url(code: str) -> str:
     """The current page in another language (query string kept).
 
+    After an htmx step the page's address is the step's (hx-push-url), and the
+    step's response swaps these links out of band (templates/_lang_nav.html), so
+    they always point at the address the person is looking at.
+
     The path is the one the client sent (also on a 404), so it is made a plain path of
     this site: one leading slash, and everything a browser might read as a host or a
     separator (``/\\evil.example``, control characters) percent-encoded."""
     args = request.args.to_dict(flat=False)
     args["lang"] = [code]
-    path = "/" + quote(request.path.lstrip("/\\"), safe="/-._~!$&'()*+,;=:@")
-    return path + "?" + urlencode(args, doseq=True)
+    return _own_path() + "?" + urlencode(args, doseq=True)
+
+
+def _own_path() -> str:
+    return "/" + quote(request.path.lstrip("/\\"), safe="/-._~!$&'()*+,;=:@")
+
+
+def url_with(**changes) -> str:
+    """The current address with some query arguments set (a value of None removes one)."""
+    args = request.args.to_dict(flat=False)
+    for key, value in changes.items():
+        if value is None:
+            args.pop(key, None)
+        else:
+            args[key] = [value]
+    query = urlencode(args, doseq=True)
+    return _own_path() + ("?" + query if query else "")
+
+
+def place_in(place_id: str) -> str:
+    """"no Acre", "em Pernambuco" … in the user's language ("in Acre", "en Acre")."""
+    from knowledge.places import PLACES
+
+    return gettext(PLACES[place_id].in_name)
+
+
+def place_name(place_id: str) -> str:
+    from knowledge.places import PLACES
+
+    return PLACES[place_id].name
 
 
 def init_app(app: Flask) -> None:
@@ -89,4 +128,4 @@ def init_app(app: Flask) -> None:
         return response
 
     app.jinja_env.filters.update(money=money, day=day, date_numeric=date_numeric)
-    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang_url=lang_url, current_locale=lambda: str(get_locale() or DEFAULT_LOCALE))
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang_url=lang_url, url_with=url_with, place_in=place_in, place_name=place_name, current_locale=lambda: str(get_locale() or DEFAULT_LOCALE))

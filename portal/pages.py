@@ -39,7 +39,7 @@ def search():
     response = service().search(params.q, **params.as_filters()) if params.q else None
     context = dict(params=params, response=response, laws=list(LAWS.values()), jurisdictions=JURISDICTIONS)
     if _is_htmx() and request.headers.get("HX-Target") == "resultados":
-        return render_template("_search_results.html", **context)
+        return render_template("_search_results.html", oob_lang=True, **context)
     return render_template("search.html", **context)
 
 

@@ -11,31 +11,48 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from knowledge.complaints import JURISDICTIONS, OCCURRENCES
-from knowledge.plates import PLATE_HELP, InvalidPlate
+from knowledge.flows.modalidade import MODALITY_NAMES
+from knowledge.citations import N_
+from knowledge.places import PLACES
+from knowledge.plates import PLATE_HELP, InvalidPlate, normalize, plate_key
 
 from . import complaints_service as service
+from . import photos
+from .database import get_db
+from .storage.complaints import normalize_protocol, photo_count
+from .storage.registry import find_vehicle
+from .contacts import all_regulator_cards, regulator_card
 from .lookup import before_boarding, lookup
 from .security import COMPLAINT_LIMIT, LOOKUP_LIMIT, PROTOCOL_LIMIT, limiter
 
 bp = Blueprint("passenger", __name__)
 log = logging.getLogger("portal.passenger")
 
-JURISDICTION_NAMES = {"pe": "Pernambuco", "sp": "São Paulo", "ac": "Acre", "recife": "Recife"}
+
+def _is_step(target: str) -> bool:
+    """An htmx request for one part of the page (answered with a partial, never a whole page)."""
+    return bool(request.headers.get("HX-Request")) and request.headers.get("HX-Target") == target
 
 
 @bp.get("/consulta")
 @limiter.limit(LOOKUP_LIMIT)
 def consulta():
     raw = (request.args.get("placa") or "").strip()
+    partial = _is_step("resultado")
+    template = "_consulta_result.html" if partial else "consulta.html"
+    context = dict(result=None, error=None, raw=raw, modality_names=MODALITY_NAMES, oob_lang=partial)
     if not raw:
-        return render_template("consulta.html", result=None, error=None, raw="", checklist=before_boarding(None))
+        return render_template(template, checklist=before_boarding(None), regulators=all_regulator_cards(), **context)
     try:
         result = lookup(raw)
     except InvalidPlate:
-        return render_template("consulta.html", result=None, error=_(PLATE_HELP), raw=raw, checklist=before_boarding(None)), 400
-    jurisdiction = result["operadora"]["jurisdicao"] if result["operadora"] else None  # unknown plate: every place
-    template = "_consulta_result.html" if request.headers.get("HX-Target") == "resultado" else "consulta.html"
-    return render_template(template, result=result, error=None, raw=raw, checklist=before_boarding(jurisdiction))
+        # With htmx the error comes back as the result area's partial (never a whole page inside it).
+        context["error"] = _(PLATE_HELP)
+        return render_template(template, checklist=before_boarding(None), regulators=all_regulator_cards(), **context), 400
+    jurisdiction = result["operadora"]["jurisdicao"] if result["operadora"] else None
+    regulators = [regulator_card(jurisdiction)] if jurisdiction else all_regulator_cards()
+    context["result"] = result
+    return render_template(template, checklist=before_boarding(jurisdiction), regulators=regulators, jurisdiction=jurisdiction, **context)
 
 
 def _form_data(form) -> dict:
@@ -44,6 +61,7 @@ def _form_data(form) -> dict:
         "jurisdicao": form.get("jurisdicao") or None,
         "placa": form.get("placa", ""),
         "data_ocorrencia": form.get("data_ocorrencia", ""),
+        "hora_ocorrencia": form.get("hora_ocorrencia", ""),
         "origem": form.get("origem", ""),
         "destino": form.get("destino", ""),
         "ocorrencias": form.getlist("ocorrencias"),
@@ -61,10 +79,12 @@ def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bo
         unavailable=unavailable,
         repeated=repeated,
         occurrences=OCCURRENCES,
-        jurisdictions={j: JURISDICTION_NAMES[j] for j in JURISDICTIONS},
+        jurisdictions={j: PLACES[j].name for j in JURISDICTIONS},
         consent_text=_(service.CONSENT_TEXT),
         today=date.today().isoformat(),
         max_relato=service.MAX_RELATO,
+        max_photos=photos.MAX_PHOTOS,
+        max_photo_mb=photos.MAX_BYTES // (1024 * 1024),
         # Same key on every resubmission of this form: a double click or a retry after
         # an error never stores the complaint twice.
         form_key=secrets.token_urlsafe(16) if repeated else (request.form.get("chave") or secrets.token_urlsafe(16))[:64],
@@ -79,6 +99,7 @@ def denuncia_form():
         "jurisdicao": request.args.get("jurisdicao") if request.args.get("jurisdicao") in JURISDICTIONS else None,
         "ocorrencias": [o for o in request.args.getlist("ocorrencias") if o in OCCURRENCES],
         "data_ocorrencia": request.args.get("data_ocorrencia", date.today().isoformat()),
+        "hora_ocorrencia": request.args.get("hora_ocorrencia", ""),
         "origem": request.args.get("origem", ""),
         "destino": request.args.get("destino", ""),
         "relato": request.args.get("relato", "")[: service.MAX_RELATO],
@@ -88,16 +109,50 @@ def denuncia_form():
     return _render_form(data)
 
 
+def _place_of_form(data: dict) -> None:
+    """The form never guesses the place: without a place, the plate must be in the registry."""
+    if data["jurisdicao"]:
+        return
+    raw_plate = (data.get("placa") or "").strip()
+    if not raw_plate:
+        raise service.ComplaintError("jurisdicao", N_("Diga onde aconteceu: sem a placa, não sabemos qual lei se aplica."))
+    try:
+        found = find_vehicle(get_db(), plate_key(normalize(raw_plate)))
+    except InvalidPlate:
+        return  # the plate's own error is reported by the checks that follow
+    if found is None:
+        raise service.ComplaintError("jurisdicao", N_("Diga onde aconteceu: esta placa não está no cadastro, então não sabemos qual lei se aplica."))
+    data["jurisdicao"] = found[0]["jurisdicao"]
+
+
+def _photos_of_form(files) -> list:
+    uploads = [f for f in files.getlist("fotos") if f and f.filename]
+    if len(uploads) > photos.MAX_PHOTOS:
+        raise service.ComplaintError("fotos", N_("Envie no máximo %(n)d fotos."), n=photos.MAX_PHOTOS)
+    cleaned = []
+    for upload in uploads:
+        data = upload.stream.read(photos.MAX_BYTES + 1)
+        try:
+            cleaned.append(photos.clean(data))
+        except photos.PhotoError as exc:
+            raise service.ComplaintError("fotos", exc.message, **exc.params) from None
+    return cleaned
+
+
 @bp.post("/denuncia")
 @limiter.limit(COMPLAINT_LIMIT)
 def denuncia_submit():
     data = _form_data(request.form)
     try:
+        # Field by field in the form's order: what happened first, then where.
         parsed = service.parse(data, today=date.today())
+        _place_of_form(data)
+        parsed.complaint["jurisdicao"] = data["jurisdicao"]
+        evidence = _photos_of_form(request.files)
     except service.ComplaintError as error:
         return _render_form(data, error=error, status=400)
     try:
-        stored, _receipt = service.submit(parsed, idempotency_key=request.form.get("chave") or None, client=request.remote_addr or "")
+        stored, _receipt = service.submit(parsed, idempotency_key=request.form.get("chave") or None, client=request.remote_addr or "", photos=evidence)
     except service.IdempotencyConflict:
         # This form was sent before with other data (back button, edited, sent again):
         # nothing is stored now; the form comes back filled in, with a fresh key.
@@ -109,10 +164,44 @@ def denuncia_submit():
     return redirect(url_for("passenger.denuncia_status", protocolo=stored.protocolo, nova=1), code=303)
 
 
+@bp.get("/denuncia/acompanhar")
+@limiter.limit(PROTOCOL_LIMIT)
+def acompanhar():
+    """"Acompanhar denúncia": a protocol typed any way (spaces, case, hyphens) leads to its page."""
+    raw = (request.args.get("protocolo") or "").strip()
+    if not raw:
+        return render_template("denuncia_acompanhar.html", raw="", error=None)
+    protocolo = normalize_protocol(raw)
+    if service.public_status(protocolo) is None:
+        error = _("Não encontramos a denúncia %(p)s. Confira as letras e os números do protocolo.", p=raw[:40])
+        return render_template("denuncia_acompanhar.html", raw=raw, error=error), 404
+    return redirect(url_for("passenger.denuncia_status", protocolo=protocolo), code=303)
+
+
 @bp.get("/denuncia/<protocolo>")
 @limiter.limit(PROTOCOL_LIMIT)
 def denuncia_status(protocolo: str):
     status = service.public_status(protocolo)
     if status is None:
-        return render_template("error.html", status=404, message=_("Protocolo não encontrado. Confira as letras e os números.")), 404
-    return render_template("denuncia_status.html", status=status, nova=request.args.get("nova") == "1", occurrences=OCCURRENCES)
+        return render_template("denuncia_acompanhar.html", raw=protocolo[:40], error=_("Protocolo não encontrado. Confira as letras e os números."), not_found=True), 404
+    canonical = normalize_protocol(protocolo)
+    if canonical != protocolo:
+        # One address per complaint: a protocol typed without hyphens or in lower case redirects.
+        return redirect(url_for("passenger.denuncia_status", protocolo=canonical, **request.args.to_dict()), code=301)
+    return render_template(
+        "denuncia_status.html", status=status, nova=request.args.get("nova") == "1", occurrences=OCCURRENCES,
+        regulator=regulator_card(status["jurisdicao"]), photo_count=photo_count(get_db(), status["protocolo"]),
+        status_url=url_for("passenger.denuncia_status", protocolo=status["protocolo"], _external=True),
+    )
+
+
+def init_upload_limit(app) -> None:
+    """The complaint form carries photos: its body may be larger than the app-wide limit.
+
+    Registered before CSRF protection, which reads the form (and so the body) first.
+    """
+
+    @app.before_request
+    def complaint_upload_limit():
+        if request.endpoint == "passenger.denuncia_submit" and request.method == "POST":
+            request.max_content_length = photos.MAX_REQUEST_BYTES

@@ -20,6 +20,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 from flask import Flask, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -92,6 +93,20 @@ def _private(path: str) -> bool:
     return path.startswith("/assistentes/") and bool(set(request.args) - {"lang"})
 
 
+class _SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie session, with its signing serializer built once per key
+    instead of on every request (Flask builds it even when there is no cookie)."""
+
+    _cached: tuple | None = None
+
+    def get_signing_serializer(self, app):
+        key = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        cached = self._cached
+        if cached is None or cached[0] != key:
+            cached = self._cached = (key, super().get_signing_serializer(app))
+        return cached[1]
+
+
 def safe_location(location: str, base_url: str | None) -> str:
     """A redirect target that never carries a host the client chose.
 
@@ -143,6 +158,14 @@ def init_app(app: Flask) -> None:
     app.config["RATELIMIT_ENABLED"] = True
     app.config["PORTAL_RATELIMIT_ON"] = enabled
     limiter.init_app(app)
+    # Every limit of the portal is a decorator on its view, checked when the view runs;
+    # there are no default, application or blueprint limits.  Flask-Limiter's
+    # before_request hook would only evaluate an empty set on every request (about a
+    # sixth of the cost of /api/v1/ping), so it is taken out (issue #12).
+    hooks = app.before_request_funcs.get(None, [])
+    if limiter._check_request_limit in hooks:
+        hooks.remove(limiter._check_request_limit)
+    app.session_interface = _SessionInterface()
 
     @app.after_request
     def security_headers(response):

@@ -13,7 +13,7 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 
 from knowledge.flows import FLOWS, InvalidAnswer, UnknownFlow
 from knowledge.citations import N_
-from knowledge.flows.engine import Flow, Option, Question
+from knowledge.flows.engine import Flow, Option, Question, question_count
 
 from .page_cache import cached_page
 
@@ -106,6 +106,7 @@ def run(flow_id: str):
             progress = flow.run(raw_ok, today=date.today(), stop_at=exc.field if exc.field in {q.id for q in flow.questions} else None, options=flow_options())
         except InvalidAnswer:
             progress = flow.run({}, today=date.today(), options=flow_options())
+    total_min, total_max = question_count(flow, progress.answers, today=date.today()) if not progress.complete else (len(progress.asked),) * 2
     mode = "question" if not progress.complete else ("outcome" if request.args.get("ver") == "resultado" else "review")
     context = dict(
         flow=flow,
@@ -114,6 +115,8 @@ def run(flow_id: str):
         error=error,
         raw=raw,
         step_number=len(progress.asked) + 1,
+        total_min=total_min,
+        total_max=total_max,
         step_url=lambda answers=None, **extra: step_url(flow, progress.answers if answers is None else answers, **extra),
         hidden_fields=[
             (key, value)
@@ -126,5 +129,6 @@ def run(flow_id: str):
         today_iso=date.today().isoformat(),
         bool_options=BOOL_OPTIONS,
     )
-    template = "_wizard_step.html" if request.headers.get("HX-Target") == "etapa" else "wizard.html"
-    return render_template(template, **context), status
+    partial = bool(request.headers.get("HX-Request")) and request.headers.get("HX-Target") == "etapa"
+    template = "_wizard_step.html" if partial else "wizard.html"
+    return render_template(template, oob_lang=partial, **context), status

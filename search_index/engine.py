@@ -43,6 +43,7 @@ SNIPPET_CHARS = 260
 SNIPPET_SPAN = 80
 SNIPPET_SURROUND = 90
 TOKEN_CACHE_UNITS = 2048
+SUGGESTION_MEMO = 4096
 
 FIELD_WEIGHTS = {"text": 1.0, "context": 0.7}
 ALTERNATIVE_WEIGHT = 0.6
@@ -391,6 +392,7 @@ class SearchIndex:
         self._postings: dict[tuple[str, str], dict[int, float]] = {}  # see _term_scores
         self._text_analyzer = searcher.schema["text"].analyzer
         self._token_cache: dict[int, list[tuple[str, int, int]]] = {}  # see _tokens
+        self._suggestions: dict[tuple[str, int], str | None] = {}  # see _suggest
         self._vocabulary = vocabulary
         self.manifest = manifest
         self._manifest_mtime = manifest_path.stat().st_mtime_ns
@@ -437,10 +439,21 @@ class SearchIndex:
                         break
                     cost.corrections += 1
                 maxdist = 1 if len(word) < 8 else 2
-                suggestions = self._corrector.suggest(word, limit=1, maxdist=maxdist, prefix=1)
-                if suggestions and suggestions[0] != word:
-                    corrections[word] = suggestions[0]
+                suggestion = self._suggest(word, maxdist)
+                if suggestion and suggestion != word:
+                    corrections[word] = suggestion
         return corrections
+
+    def _suggest(self, word: str, maxdist: int) -> str | None:
+        """The spelling corrector's best suggestion, remembered per word (it is the
+        costliest step of a query with a typo, and the same typos come back)."""
+        key = (word, maxdist)
+        if key not in self._suggestions:
+            if len(self._suggestions) >= SUGGESTION_MEMO:
+                self._suggestions.clear()
+            found = self._corrector.suggest(word, limit=1, maxdist=maxdist, prefix=1)
+            self._suggestions[key] = found[0] if found else None
+        return self._suggestions[key]
 
     def _build_query(self, words: list[str], corrections: dict[str, str]) -> tuple[Q.Query | None, list[str]]:
         kept = [w for w in words if w not in analysis.STOP_WORDS and w not in _HINT_WORDS]
@@ -548,50 +561,65 @@ class SearchIndex:
             self._postings[key] = scores
         return scores
 
-    def _evaluate(self, q: Q.Query, cost: QueryCost) -> tuple[dict[int, float], dict[int, int], int]:
-        """(score per matching unit, matching term leaves per unit, term leaves that exist).
+    def _accumulate(self, q: Q.Query, factor: float, scores: dict[int, float], counts: dict[int, int] | None, cost: QueryCost) -> int:
+        """Add ``factor`` × the query's score of each unit it matches into ``scores`` (and,
+        when ``counts`` is given, the number of matching term leaves per unit); return
+        how many of its term leaves exist in the index.
 
         Term: the BM25F score times the boost; And: units matching every part, scores
         summed; Or: units matching any part, scores summed — as Whoosh scores them.
+        Or-parts are added straight into the caller's dicts (no intermediate dicts).
         """
         if isinstance(q, Q.Term):
             cost.term_leaves += 1
             if cost.term_leaves > MAX_TERM_LEAVES:
-                return {}, {}, 0
+                return 0
             base = self._term_scores(q.fieldname, q.text)
             cost.postings += len(base)
-            boost = q.boost
-            return ({d: s * boost for d, s in base.items()} if boost != 1.0 else dict(base)), dict.fromkeys(base, 1), 1 if base else 0
-        if isinstance(q, (Q.And, Q.Or)):
-            parts = [self._evaluate(sub, cost) for sub in q.subqueries]
-            leaves = sum(p[2] for p in parts)
-            if isinstance(q, Q.And):
-                docs = set(parts[0][0]) if parts else set()
-                for p in parts[1:]:
-                    docs.intersection_update(p[0])
-                scores = {d: sum(p[0][d] for p in parts) for d in docs}
-                counts = {d: sum(p[1][d] for p in parts) for d in docs}
-            else:
-                scores, counts = {}, {}
-                for part_scores, part_counts, _ in parts:
-                    for d, v in part_scores.items():
-                        scores[d] = scores.get(d, 0.0) + v
-                    for d, v in part_counts.items():
-                        counts[d] = counts.get(d, 0) + v
-                if len(q.subqueries) > 2 and not q.scale:
-                    # Whoosh pre-scores such an Or into an array and then reports no
-                    # matching terms under it to the coordination bonus; rankings
-                    # were tuned with that, so it is kept.
-                    counts = {}
-            if q.boost != 1.0:
-                scores = {d: v * q.boost for d, v in scores.items()}
-            return scores, counts, leaves
+            weight = factor * q.boost
+            get = scores.get
+            for docnum, score in base.items():
+                scores[docnum] = get(docnum, 0.0) + score * weight
+            if counts is not None:
+                count = counts.get
+                for docnum in base:
+                    counts[docnum] = count(docnum, 0) + 1
+            return 1 if base else 0
+        if isinstance(q, Q.Or):
+            if len(q.subqueries) > 2 and not q.scale:
+                # Whoosh pre-scores such an Or into an array and then reports no
+                # matching terms under it to the coordination bonus; rankings were
+                # tuned with that, so it is kept.
+                counts = None
+            weight = factor * q.boost
+            return sum(self._accumulate(sub, weight, scores, counts, cost) for sub in q.subqueries)
+        if isinstance(q, Q.And):
+            parts = []
+            leaves = 0
+            for sub in q.subqueries:
+                part_scores: dict[int, float] = {}
+                part_counts: dict[int, int] = {}
+                leaves += self._accumulate(sub, 1.0, part_scores, part_counts, cost)
+                parts.append((part_scores, part_counts))
+            if not parts:
+                return leaves
+            docs = set(parts[0][0])
+            for part_scores, _ in parts[1:]:
+                docs.intersection_update(part_scores)
+            weight = factor * q.boost
+            for docnum in docs:
+                scores[docnum] = scores.get(docnum, 0.0) + sum(p[0][docnum] for p in parts) * weight
+                if counts is not None:
+                    counts[docnum] = counts.get(docnum, 0) + sum(p[1][docnum] for p in parts)
+            return leaves
         raise _Unsupported(q)
 
     def _scored(self, q: Q.Query, cost: QueryCost) -> dict[int, float]:
         """Score of every unit the query matches, with Or(scale=…)'s coordination bonus."""
+        scores: dict[int, float] = {}
+        counts: dict[int, int] = {}
         try:
-            scores, counts, leaves = self._evaluate(q, cost)
+            leaves = self._accumulate(q, 1.0, scores, counts, cost)
         except _Unsupported:  # a query type the evaluator does not know: Whoosh scores it
             results = self._searcher.search(q, limit=None)
             return {docnum: score for score, docnum in results.top_n}
@@ -607,16 +635,23 @@ class SearchIndex:
         """The best-scoring unit of each matching article, best first (at most ``limit``), and how many articles matched."""
         scores = self._scored(q, cost)
         facts = self._facts
-        best: dict[str, tuple[float, int, int]] = {}  # group -> (-score, order, docnum), smallest is best
+        filtered = bool(law or jurisdiction)
+        best_score: dict[str, float] = {}  # group -> score of its best unit (hint applied)
+        best_doc: dict[str, int] = {}
         for docnum, score in scores.items():
             group, doc_jurisdiction, order, doc_law, history = facts[docnum]
-            if (history and not include_history) or (law and doc_law != law) or (jurisdiction and doc_jurisdiction != jurisdiction):
+            if history and not include_history:
                 continue
-            key = (-score * (JURISDICTION_HINT_FACTOR if doc_jurisdiction in hints else 1.0), order, docnum)
-            current = best.get(group)
-            if current is None or key < current:
-                best[group] = key
-        top = heapq.nsmallest(limit, best.values())
+            if filtered and ((law and doc_law != law) or (jurisdiction and doc_jurisdiction != jurisdiction)):
+                continue
+            if hints and doc_jurisdiction in hints:
+                score *= JURISDICTION_HINT_FACTOR
+            current = best_score.get(group)
+            if current is None or score > current or (score == current and (order, docnum) < (facts[best_doc[group]][2], best_doc[group])):
+                best_score[group] = score
+                best_doc[group] = docnum
+        best = best_score
+        top = heapq.nsmallest(limit, ((-score, facts[best_doc[group]][2], best_doc[group]) for group, score in best_score.items()))
         return [(-negative, docnum) for negative, _order, docnum in top], len(best)
 
     # -- hits ---------------------------------------------------------------------------

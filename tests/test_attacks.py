@@ -242,7 +242,7 @@ def test_keys_older_than_the_window_are_forgotten(app):
 
 def test_the_form_sent_again_with_other_data_is_refused_and_keeps_what_was_typed(app):
     client = app.test_client()
-    form = {"data_ocorrencia": "2026-11-01", "ocorrencias": "porta_aberta", "jurisdicao": "pe", "chave": "form-1"}
+    form = {"jurisdicao": "pe", "data_ocorrencia": "2026-11-01", "ocorrencias": "porta_aberta", "chave": "form-1"}
     assert client.post("/denuncia", data=form).status_code == 303
     edited = client.post("/denuncia", data={**form, "relato": "texto novo que não pode sumir"})
     html = edited.get_data(as_text=True)

@@ -52,7 +52,11 @@ def test_law_reader(client):
     assert "Sumário" in html and "Capítulo II — Dos conceitos e do cadastramento" in html
     assert "Redação dada pela Lei nº 17.107, de 13/11/2020" in html
     assert "Redação anterior (não está em vigor)" in html
-    assert "urn:lex:br;pernambuco:estadual:lei:2017-11-24;16205!art3_par3" in html
+    # The law's URN on the law page; a unit's URN one tap away, on the unit's page (issue #14:
+    # no "citar" under every line).
+    assert "urn:lex:br;pernambuco:estadual:lei:2017-11-24;16205<" in html and "16205!art3_par3" not in html
+    assert 'href="/leis/pe-lei-16205-2017/art-3/par-3"' in html
+    assert "urn:lex:br;pernambuco:estadual:lei:2017-11-24;16205!art3_par3" in client.get("/leis/pe-lei-16205-2017/art-3/par-3").get_data(as_text=True)
     assert "Nota: Redação Anterior" not in html
 
 

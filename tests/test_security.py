@@ -171,7 +171,7 @@ def test_read_only_connection_gives_503(tmp_path, index_dir, monkeypatch):
     monkeypatch.setattr(database, "connect", lambda path, readonly=False: connect(path, readonly=True))
     client = app.test_client()
     assert client.post("/api/v1/denuncias", json=COMPLAINT).status_code == 503
-    form = client.post("/denuncia", data={"data_ocorrencia": "2026-11-01", "ocorrencias": "porta_aberta", "jurisdicao": "pe", "relato": "não pode sumir"})
+    form = client.post("/denuncia", data={"jurisdicao": "pe", "data_ocorrencia": "2026-11-01", "ocorrencias": "porta_aberta", "relato": "não pode sumir"})
     assert form.status_code == 503 and "não pode sumir" in form.get_data(as_text=True) and "NÃO foi registrada" in form.get_data(as_text=True)
 
 

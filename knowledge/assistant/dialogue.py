@@ -22,6 +22,7 @@ from ..complaints import OCCURRENCES, classify
 from ..corpus import UnknownUnit, resolve
 from ..flows import FLOWS, InvalidAnswer
 from ..flows.engine import Question, Statement
+from ..places import PLACES
 from .answers import parse_answer
 from .foreign import to_portuguese
 from .text import normalize
@@ -314,7 +315,7 @@ class Assistant:
             lines.append(f"• {self._(OCCURRENCES[occurrence])}: {detail}")
             citations.extend(e.citations)
         if lines:
-            head = self._("Pelo que você contou, em %(lugar)s isso é infração:", lugar=JURISDICTION_NAMES[jurisdiction])
+            head = self._("Pelo que você contou, %(no_lugar)s isso é infração:", no_lugar=self._(PLACES[jurisdiction].in_name))
             text = "\n".join([head] + lines)
             if assumed:
                 text += "\n" + self._("Considerei Pernambuco; se foi em outro lugar, escolha no formulário.")
@@ -375,7 +376,7 @@ class Assistant:
                 state.pending_query = query
                 pergunta = {
                     "id": "jurisdicao",
-                    "texto": self._("Respondi com a lei de %(lugar)s. A regra muda de um lugar para outro: de onde é a sua dúvida?", lugar=JURISDICTION_NAMES[top_j]),
+                    "texto": self._("Respondi com a lei %(do_lugar)s. A regra muda de um lugar para outro: de onde é a sua dúvida?", do_lugar=self._(PLACES[top_j].of_name)),
                     "opcoes": [{"valor": j, "rotulo": name} for j, name in JURISDICTION_NAMES.items()],
                 }
                 text += " " + pergunta["texto"]

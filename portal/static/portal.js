@@ -20,13 +20,48 @@
       focusTarget.focus();
     }
   });
+  /* "Imprimir": a plain link to the page laid out for paper (works without JavaScript);
+   * with JavaScript it opens the print dialog for the page as it is. */
   document.addEventListener("click", function (event) {
-    var button = event.target.closest("[data-print]");
-    if (button) { window.print(); }
+    var printer = event.target.closest("[data-print]");
+    if (printer) { event.preventDefault(); window.print(); return; }
+    var copier = event.target.closest("[data-copy]");
+    if (copier) {
+      var text = copier.getAttribute("data-copy");
+      var done = function () { announce(copier.getAttribute("data-copied") || text); copier.setAttribute("data-state", "copiado"); };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(text).then(done, function () { announce(text); });
+      }
+      return;
+    }
+    var sharer = event.target.closest("[data-share-url]");
+    if (sharer && navigator.share) {
+      navigator.share({ title: sharer.getAttribute("data-share-title") || document.title, text: sharer.getAttribute("data-share-text") || "", url: sharer.getAttribute("data-share-url") })
+        .catch(function () { /* the person closed the share sheet */ });
+    }
   });
-  /* 4xx answers carry a form with the error explained: show them instead of ignoring them. */
+  /* On paper the reasons ("Por quê?") are part of the result: open them before printing. */
+  window.addEventListener("beforeprint", function () {
+    document.querySelectorAll("details.why").forEach(function (el) { el.open = true; });
+  });
+  /* Copy and share buttons exist only where the browser can do it (they start hidden). */
+  function revealEnhancements(root) {
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      root.querySelectorAll("[data-copy][hidden]").forEach(function (el) { el.hidden = false; });
+    }
+    if (navigator.share) {
+      root.querySelectorAll("[data-share-url][hidden]").forEach(function (el) { el.hidden = false; });
+    }
+  }
+  document.addEventListener("DOMContentLoaded", function () { revealEnhancements(document); });
+  document.addEventListener("htmx:afterSwap", function (event) { if (event.detail.target) { revealEnhancements(event.detail.target); } });
+  /* Error answers to an htmx request are partials with the error explained (portal/errors.py):
+   * show them in place instead of ignoring them. */
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail.xhr.status === 400) { event.detail.shouldSwap = true; event.detail.isError = false; }
+    var xhr = event.detail.xhr;
+    if (xhr.status >= 400 && xhr.status < 600 && xhr.responseText.indexOf("<html") === -1) {
+      event.detail.shouldSwap = true; event.detail.isError = false;
+    }
   });
   document.addEventListener("htmx:responseError", function (event) {
     announce(document.documentElement.lang.indexOf("pt") === 0

@@ -11,6 +11,7 @@ client's key never reveals another client's protocol.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -36,8 +37,23 @@ def new_protocol(year: int) -> str:
     return f"EL-{year}-{chars[:4]}-{chars[4:8]}-{chars[8:]}"
 
 
+_PROTOCOL_RE = re.compile(r"(?:EL)?(\d{4})([0-9A-Z]{12})")
+# Crockford base32 reads O as 0 and I, L as 1: a protocol read aloud or retyped still matches.
+_CROCKFORD = str.maketrans("OIL", "011")
+
+
 def normalize_protocol(raw: str) -> str:
-    return (raw or "").strip().upper().replace(" ", "")
+    """A protocol as typed — any spacing, case or hyphens, with or without "EL" — in its stored form.
+
+    "el 2026 7kq4m9xh2r8c", "EL20267KQ4M9XH2R8C" and "EL-2026-7KQ4-M9XH-2R8C" are the same.
+    Anything else comes back cleaned but not reshaped (and so finds nothing).
+    """
+    text = re.sub(r"[^0-9A-Za-z]", "", raw or "").upper()
+    match = _PROTOCOL_RE.fullmatch(text)
+    if not match:
+        return text
+    year, body = match.group(1), match.group(2).translate(_CROCKFORD)
+    return f"EL-{year}-{body[:4]}-{body[4:8]}-{body[8:]}"
 
 
 @dataclass
@@ -51,6 +67,16 @@ class InvalidTransition(ValueError):
     pass
 
 
+@dataclass
+class Photo:
+    """A photo ready to store: already checked and re-encoded (portal/photos.py)."""
+
+    tipo: str  # MIME type of ``conteudo``
+    largura: int
+    altura: int
+    conteudo: bytes
+
+
 class IdempotencyConflict(ValueError):
     """The key was already used, by the same client, for a different complaint."""
 
@@ -60,7 +86,10 @@ class IdempotencyConflict(ValueError):
 IDEMPOTENCY_WINDOW = timedelta(hours=24)
 
 
-def create(db: sqlite_utils.Database, complaint: dict, contact: dict | None, *, idempotency_key: str | None = None, body_digest: str | None = None) -> Stored:
+def create(
+    db: sqlite_utils.Database, complaint: dict, contact: dict | None, *, idempotency_key: str | None = None, body_digest: str | None = None,
+    photos: list[Photo] | tuple[Photo, ...] = (),
+) -> Stored:
     """Store a complaint once.  ``idempotency_key`` is already scoped to the client and
     ``body_digest`` identifies the complaint: the same key with the same body returns the
     first protocol; with another body it raises IdempotencyConflict and stores nothing."""
@@ -82,6 +111,7 @@ def create(db: sqlite_utils.Database, complaint: dict, contact: dict | None, *, 
             "protocolo": protocolo, "criada_em": now, "atualizada_em": now, "jurisdicao": complaint["jurisdicao"],
             "placa": complaint.get("placa"), "data_ocorrencia": complaint.get("data_ocorrencia"), "origem": complaint.get("origem"),
             "destino": complaint.get("destino"), "ocorrencias": json.dumps(complaint["ocorrencias"]), "relato": complaint.get("relato"),
+            "hora_ocorrencia": complaint.get("hora_ocorrencia"),
             "situacao": "recebida", "chave_idempotencia": idempotency_key,
             "idempotencia_corpo": body_digest if idempotency_key else None, "tem_contato": 1 if contact else 0,
         }
@@ -89,10 +119,40 @@ def create(db: sqlite_utils.Database, complaint: dict, contact: dict | None, *, 
         if contact:
             db["complaint_contacts"].insert({"complaint_id": complaint_id, **contact, "consentimento_em": now})
         db["complaint_events"].insert({"complaint_id": complaint_id, "em": now, "situacao": "recebida", "nota": None, "publica": 1, "staff_id": None})
+        for n, photo in enumerate(photos, start=1):
+            db.execute(
+                "INSERT INTO complaint_photos (complaint_id, n, tipo, largura, altura, bytes, conteudo, criada_em) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [complaint_id, n, photo.tipo, photo.largura, photo.altura, len(photo.conteudo), photo.conteudo, now],
+            )
     return Stored(complaint_id, protocolo, created=True)
 
 
-PUBLIC_COLUMNS = "id, protocolo, criada_em, atualizada_em, jurisdicao, placa, data_ocorrencia, ocorrencias, situacao"
+def photo_count(db: sqlite_utils.Database, protocolo: str) -> int:
+    """How many photos a complaint has (the public receipt says only this)."""
+    row = db.execute(
+        "SELECT COUNT(*) FROM complaint_photos p JOIN complaints c ON c.id = p.complaint_id WHERE c.protocolo = ?",
+        [normalize_protocol(protocolo)],
+    ).fetchone()
+    return row[0]
+
+
+def photo_list(db: sqlite_utils.Database, complaint_id: int) -> list[dict]:
+    """For staff: the photos of a complaint, without their content."""
+    rows = db.execute(
+        "SELECT n, tipo, largura, altura, bytes FROM complaint_photos WHERE complaint_id = ? ORDER BY n", [complaint_id]
+    ).fetchall()
+    return [dict(zip(("n", "tipo", "largura", "altura", "bytes"), r)) for r in rows]
+
+
+def photo(db: sqlite_utils.Database, complaint_id: int, n: int) -> Photo | None:
+    """For staff only: one photo's content."""
+    row = db.execute(
+        "SELECT tipo, largura, altura, conteudo FROM complaint_photos WHERE complaint_id = ? AND n = ?", [complaint_id, n]
+    ).fetchone()
+    return Photo(row[0], row[1], row[2], bytes(row[3])) if row else None
+
+
+PUBLIC_COLUMNS = "id, protocolo, criada_em, atualizada_em, jurisdicao, placa, data_ocorrencia, hora_ocorrencia, ocorrencias, situacao"
 
 
 def public_view(db: sqlite_utils.Database, protocolo: str) -> dict | None:

@@ -167,6 +167,26 @@ def _m8_login_failures(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX idx_login_failures_atualizado ON login_failures (atualizado_em)")
 
 
+def _m9_complaint_time_and_photos(db: sqlite_utils.Database) -> None:
+    # The time of day (which trip) and up to 3 photos per complaint.  Photos are stored
+    # already re-encoded (no EXIF/GPS) and are deleted with their complaint (ON DELETE
+    # CASCADE): they follow the complaint's retention, whatever it is.
+    db.execute("ALTER TABLE complaints ADD COLUMN hora_ocorrencia TEXT")
+    db.execute(
+        """CREATE TABLE complaint_photos (
+               complaint_id INTEGER NOT NULL REFERENCES complaints(id) ON DELETE CASCADE,
+               n INTEGER NOT NULL,
+               tipo TEXT NOT NULL,
+               largura INTEGER NOT NULL,
+               altura INTEGER NOT NULL,
+               bytes INTEGER NOT NULL,
+               conteudo BLOB NOT NULL,
+               criada_em TEXT NOT NULL,
+               PRIMARY KEY (complaint_id, n)
+           )"""
+    )
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (1, "registro: operadoras, veículos e metadados", _m1_registry),
     (2, "registro: índices de consulta por placa", _m2_registry_indexes),
@@ -176,6 +196,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (6, "sessões da equipe no servidor", _m6_staff_sessions),
     (7, "chave de idempotência ligada ao cliente e ao corpo", _m7_idempotency_scope),
     (8, "tentativas de login por usuário e cliente", _m8_login_failures),
+    (9, "denúncias: hora do fato e fotos (só para a equipe)", _m9_complaint_time_and_photos),
 ]
 
 

@@ -23,6 +23,12 @@ PAGES = [
     ("consulta", "/consulta"),
     ("consulta-irregular", "/consulta?placa=KHD1A11"),
     ("consulta-erro", "/consulta?placa=12"),
+    ("consulta-desconhecida", "/consulta?placa=ABC1234"),
+    ("consulta-impressao", "/consulta?placa=KHD1A11&imprimir=1"),
+    ("assistente-impressao", "/assistentes/documentos_crc?natureza=cooperativa&modalidades=eventual&estabelecimento_pe=nao&usa_onibus=sim&veiculos_proprios=1&veiculos_locados=0&ver=resultado&imprimir=1"),
+    ("lei-pe", "/leis/pe-lei-16205-2017"),
+    ("acompanhar", "/denuncia/acompanhar"),
+    ("acompanhar-erro", "/denuncia/acompanhar?protocolo=EL-2026-0000-0000-0000"),
     ("denuncia", "/denuncia?placa=KGT2E47&ocorrencias=porta_aberta"),
     ("conversa", "/assistente"),
     ("equipe-entrar", "/admin/entrar"),
@@ -55,7 +61,10 @@ def run_axe(pg) -> list[dict]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_serious_or_critical_violations(audit_page, live_server, lang):
     problems = []
-    for name, path in PAGES:
+    receipt = live_server["app"].test_client().post(
+        "/api/v1/denuncias", json={"jurisdicao": "recife", "data_ocorrencia": "2026-11-20", "ocorrencias": ["sem_autorizacao", "porta_aberta"]}
+    ).get_json()["protocolo"]
+    for name, path in PAGES + [("recibo", f"/denuncia/{receipt}?nova=1")]:
         joiner = "&" if "?" in path else "?"
         audit_page.goto(f"{live_server['url']}{path}{joiner}lang={lang}")
         # the interface really is in that language (a stale or missing catalog shows Portuguese)

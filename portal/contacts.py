@@ -1,0 +1,89 @@
+"""Who a passenger turns to in each place: the competent regulator and its contacts.
+
+The body competent under each law comes from ``knowledge`` (places and the
+complaint rules, with citations).  Phone numbers, e-mails and addresses are not
+in the laws: they come from a dated contacts file that whoever runs the portal
+fills in — ``data/orgaos.json`` in the repository, or ``$PORTAL_DATA_DIR/orgaos.json``
+on a given installation, which takes precedence.  An empty list is shown as
+"not registered yet"; nothing is ever invented.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import date
+from pathlib import Path
+
+from flask import current_app
+from flask_babel import gettext
+
+from knowledge.complaints import REGULATORS
+from knowledge.places import PLACES
+
+from .serialize import cites
+
+log = logging.getLogger("portal.contacts")
+
+REPO_FILE = Path(__file__).resolve().parents[1] / "data" / "orgaos.json"
+KINDS = ("telefones", "emails", "sites", "enderecos")
+
+
+def _read(path: Path) -> dict | None:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except ValueError as exc:
+        log.error("contacts file %s is not valid JSON: %s", path, exc)
+        return None
+
+
+def contacts_file() -> dict:
+    """{"atualizado_em": date | None, "orgaos": {place: {kind: [str]}}} from the file in use."""
+    data = _read(Path(current_app.config["DATA_DIR"]) / "orgaos.json") or _read(REPO_FILE) or {}
+    updated = None
+    try:
+        updated = date.fromisoformat(str(data.get("atualizado_em")))
+    except ValueError:
+        pass
+    bodies = data.get("orgaos")
+    if bodies is None:  # the older format: {"pe": ["Telefone …"], …}
+        bodies = {k: {"outros": v} for k, v in data.items() if k in PLACES and isinstance(v, list)}
+    clean = {}
+    for place_id in PLACES:
+        entry = bodies.get(place_id) if isinstance(bodies, dict) else None
+        entry = entry if isinstance(entry, dict) else {}
+        clean[place_id] = {
+            kind: [str(v).strip() for v in entry.get(kind, []) if isinstance(v, str) and v.strip()]
+            for kind in KINDS + ("outros",)
+        }
+    return {"atualizado_em": updated, "orgaos": clean}
+
+
+def configured_lines(place_id: str) -> list[str]:
+    """Every configured contact of a place as one line each (for the API's ``contatos``)."""
+    entry = contacts_file()["orgaos"][place_id]
+    return [line for kind in KINDS + ("outros",) for line in entry[kind]]
+
+
+def regulator_card(place_id: str) -> dict:
+    """Everything the pages show about the body competent in a place."""
+    place = PLACES[place_id]
+    base = REGULATORS[place_id]
+    data = contacts_file()
+    entry = data["orgaos"][place_id]
+    return {
+        "lugar": place_id,
+        "sigla": base.sigla,
+        "nome": place.agency,
+        "citations": cites(base.citations),
+        "orientacoes": [gettext(c) for c in base.contatos],
+        "contatos": entry,
+        "tem_contatos": any(entry.values()),
+        "atualizado_em": data["atualizado_em"],
+    }
+
+
+def all_regulator_cards() -> list[dict]:
+    return [regulator_card(place_id) for place_id in PLACES]

@@ -1,0 +1,80 @@
+"""Photos sent with a complaint: checked by their content and stripped of metadata.
+
+- Only JPEG, PNG and WebP, recognised by decoding the file (its name and the
+  browser's Content-Type are ignored).
+- At most ``MAX_PHOTOS`` photos of ``MAX_BYTES`` each; images larger than
+  ``MAX_PIXELS`` are refused before being decoded (decompression bombs).
+- Every photo is re-encoded as a new JPEG from its pixels only, after applying
+  its rotation: EXIF (GPS position, camera, owner's name), XMP, ICC profiles and
+  PNG text chunks never reach storage.  Large photos are scaled down to
+  ``MAX_SIDE`` pixels on the longer side.
+Stored photos are shown to staff only (portal/admin.py).
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from knowledge.citations import N_
+
+from .storage.complaints import Photo
+
+MAX_PHOTOS = 3
+MAX_BYTES = 5 * 1024 * 1024  # per photo, as sent
+MAX_PIXELS = 40_000_000  # a 40-megapixel phone photo is the largest honest upload
+MAX_SIDE = 2048
+ACCEPTED_FORMATS = {"JPEG", "MPO", "PNG", "WEBP"}  # MPO: the JPEG variant some phones write
+# Upper bound for the whole complaint form request (3 photos + text).
+MAX_REQUEST_BYTES = MAX_PHOTOS * MAX_BYTES + 256 * 1024
+
+
+class PhotoError(ValueError):
+    def __init__(self, message: str, **params):
+        super().__init__(message % params if params else message)
+        self.message = message
+        self.params = params
+
+
+def clean(data: bytes) -> Photo:
+    """Check one upload and return it re-encoded without metadata; raises PhotoError."""
+    if len(data) > MAX_BYTES:
+        raise PhotoError(N_("Cada foto pode ter no máximo %(mb)d MB."), mb=MAX_BYTES // (1024 * 1024))
+    if not data:
+        raise PhotoError(N_("O arquivo da foto está vazio."))
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as probe:
+                kind = probe.format
+                width, height = probe.size
+                if kind not in ACCEPTED_FORMATS:
+                    raise PhotoError(N_("Envie fotos em JPEG, PNG ou WebP."))
+                if width * height > MAX_PIXELS:
+                    raise PhotoError(N_("A foto tem pixels demais; envie uma foto menor."))
+                probe.verify()  # structure check without decoding the pixels twice
+            with Image.open(io.BytesIO(data)) as image:
+                image.load()
+                image = ImageOps.exif_transpose(image)
+                if image.mode in ("RGBA", "LA", "P"):
+                    image = image.convert("RGBA")
+                    background = Image.new("RGB", image.size, (255, 255, 255))
+                    background.paste(image, mask=image.getchannel("A"))
+                    image = background
+                else:
+                    image = image.convert("RGB")
+                image.thumbnail((MAX_SIDE, MAX_SIDE))
+                out = io.BytesIO()
+                # No exif=, icc_profile= or comment=: the new file carries pixels only.
+                image.save(out, "JPEG", quality=85, optimize=True)
+                return Photo("image/jpeg", image.width, image.height, out.getvalue())
+    except PhotoError:
+        raise
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise PhotoError(N_("A foto tem pixels demais; envie uma foto menor.")) from None
+    except UnidentifiedImageError:
+        raise PhotoError(N_("Envie fotos em JPEG, PNG ou WebP.")) from None
+    except (OSError, ValueError, SyntaxError):
+        raise PhotoError(N_("Não foi possível ler a foto; o arquivo pode estar corrompido.")) from None
