@@ -20,7 +20,7 @@ from knowledge.citations import N_
 from knowledge.complaints import OCCURRENCES
 
 from .csv_export import export_csv
-from .database import get_db
+from .database import get_db, get_store, publish_registry
 from .security import LOGIN_LIMIT, keyed_digest, limiter
 from .storage import complaints as store
 from .storage import sessions, staff
@@ -39,7 +39,7 @@ def current_user() -> dict | None:
         g.staff_user = None
         token = session.get("staff_sid")
         if token:
-            db = get_db()
+            db = get_store()
             cfg = current_app.config
             try:
                 user_id = sessions.check(db, token, idle=cfg["STAFF_SESSION_IDLE"], absolute=cfg["STAFF_SESSION_ABSOLUTE"])
@@ -87,18 +87,18 @@ def login():
     if request.method == "POST":
         username = request.form.get("usuario", "")
         try:
-            user = staff.authenticate(get_db(), username, request.form.get("senha", ""), client=keyed_digest("login", request.remote_addr or ""))
+            user = staff.authenticate(get_store(), username, request.form.get("senha", ""), client=keyed_digest("login", request.remote_addr or ""))
         except staff.LockedOut:
             user, error = None, _("Conta bloqueada por 15 minutos após tentativas erradas.")
         if user:
             session.clear()
-            session["staff_sid"] = sessions.create(get_db(), user["id"])
+            session["staff_sid"] = sessions.create(get_store(), user["id"])
             session.permanent = True
             generate_csrf()  # a new CSRF token now, so the next pages do not re-issue the cookie
-            staff.audit(get_db(), user, "login")
+            staff.audit(get_store(), user, "login")
             return redirect(safe_next(request.args.get("next")), code=303)
         error = error or _("Usuário ou senha incorretos.")
-        staff.audit(get_db(), None, "login_falhou", username.strip().lower()[:60])
+        staff.audit(get_store(), None, "login_falhou", username.strip().lower()[:60])
         return render_template("admin/login.html", error=error), 401
     return render_template("admin/login.html", error=error)
 
@@ -106,8 +106,8 @@ def login():
 @bp.post("/sair")
 @staff_required
 def logout():
-    staff.audit(get_db(), current_user(), "logout")
-    sessions.revoke(get_db(), session.get("staff_sid"))
+    staff.audit(get_store(), current_user(), "logout")
+    sessions.revoke(get_store(), session.get("staff_sid"))
     session.clear()
     return redirect(url_for("pages.home"), code=303)
 
@@ -118,7 +118,7 @@ def dashboard():
     situacao = request.args.get("situacao") or None
     if situacao not in (None, *store.STATES):
         abort(400)
-    db = get_db()
+    db = get_store()
     return render_template(
         "admin/dashboard.html",
         complaints=clean_all(store.listing(db, situacao)),
@@ -126,7 +126,7 @@ def dashboard():
         situacao=situacao,
         states=STATE_LABELS,
         occurrences=OCCURRENCES,
-        registry=registry_info(db),
+        registry=registry_info(get_db()),
     )
 
 
@@ -134,7 +134,7 @@ def dashboard():
 @staff_required
 def complaint(complaint_id: int):
     show_contact = request.args.get("contato") == "1"
-    db = get_db()
+    db = get_store()
     data = clean_all(store.staff_view(db, complaint_id, with_contact=show_contact))
     if data is None:
         abort(404)
@@ -147,7 +147,7 @@ def complaint(complaint_id: int):
 @staff_required
 def complaint_photo(complaint_id: int, n: int):
     """A complaint's photo, for staff only (already re-encoded without metadata on arrival)."""
-    photo = store.photo(get_db(), complaint_id, n)
+    photo = store.photo(get_store(), complaint_id, n)
     if photo is None:
         abort(404)
     response = Response(photo.conteudo, mimetype=photo.tipo)
@@ -160,7 +160,7 @@ def complaint_photo(complaint_id: int, n: int):
 @bp.post("/denuncias/<int:complaint_id>/situacao")
 @staff_required
 def complaint_transition(complaint_id: int):
-    db = get_db()
+    db = get_store()
     new_state = request.form.get("situacao", "")
     note = (request.form.get("nota") or "").strip()[:2000]
     public = request.form.get("publica") == "sim"
@@ -194,10 +194,12 @@ def registry():
         else:
             try:
                 report = import_registry(get_db(), operators.stream, vehicles.stream, strict=request.form.get("estrito") == "sim")
+                if report.replaced:
+                    publish_registry(current_app, get_db())  # the other nodes pick it up
             except ImportFileError as exc:
                 error = str(exc)
             else:
-                staff.audit(get_db(), current_user(), "importou_registro", "", f"{report.operators} operadoras, {report.vehicles} veículos, {report.rejected_count} rejeitadas")
+                staff.audit(get_store(), current_user(), "importou_registro", "", f"{report.operators} operadoras, {report.vehicles} veículos, {report.rejected_count} rejeitadas")
     status = 400 if error or (report and not report.replaced) else 200
     return render_template("admin/registry.html", report=report, error=error, registry=registry_info(get_db())), status
 
@@ -205,7 +207,7 @@ def registry():
 @bp.get("/exportar.csv")
 @staff_required
 def export():
-    db = get_db()
+    db = get_store()
     staff.audit(db, current_user(), "exportou_denuncias")
     columns = ["protocolo", "criada_em", "atualizada_em", "jurisdicao", "placa", "data_ocorrencia", "origem", "destino", "ocorrencias", "relato", "situacao", "tem_contato"]
     body = export_csv(store.export_rows(db), columns)
@@ -215,4 +217,4 @@ def export():
 @bp.get("/auditoria")
 @staff_required
 def audit_log():
-    return render_template("admin/audit.html", entries=clean_all(staff.audit_entries(get_db())))
+    return render_template("admin/audit.html", entries=clean_all(staff.audit_entries(get_store())))

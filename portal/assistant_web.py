@@ -18,7 +18,7 @@ from knowledge.assistant import Assistant, Hit, Reply, State
 from knowledge.assistant.dialogue import SUGGESTIONS
 from knowledge.flows.engine import Statement
 
-from .database import get_db
+from .database import get_store
 from .errors import error_response
 from .law_urls import citation_dict, unit_url
 from .lookup import lookup
@@ -91,7 +91,7 @@ def reply_json(conversation_id: str, reply: Reply) -> dict:
 
 
 def converse(message: str, conversation_id: str | None) -> tuple[str, Reply, State]:
-    db = get_db()
+    db = get_store()
     conversation_id, data = conversations.load(db, conversation_id)
     state = State.from_dict(data)
     reply = Assistant(WebPorts()).respond(message, state, language=str(get_locale() or "pt_BR"))
@@ -132,7 +132,7 @@ def _page(state: State, error: str | None = None, status: int = 200):
 
 @bp.get("/assistente")
 def page():
-    _id, data = conversations.load(get_db(), request.cookies.get(COOKIE))
+    _id, data = conversations.load(get_store(), request.cookies.get(COOKIE))
     return _page(State.from_dict(data))
 
 
@@ -142,7 +142,7 @@ def post():
     message = (request.form.get("mensagem") or "").strip()
     problem = _check(message)
     if problem:
-        _id, data = conversations.load(get_db(), request.cookies.get(COOKIE))
+        _id, data = conversations.load(get_store(), request.cookies.get(COOKIE))
         return _page(State.from_dict(data), error=problem, status=400)
     conversation_id, _reply, state = converse(message, request.cookies.get(COOKIE))
     if request.headers.get("HX-Request"):
@@ -158,7 +158,7 @@ def post():
 def restart():
     conversation_id = request.cookies.get(COOKIE)
     if conversation_id:
-        conversations.delete(get_db(), conversation_id)
+        conversations.delete(get_store(), conversation_id)
     response = redirect(url_for("assistant.page"), code=303)
     response.delete_cookie(COOKIE)
     return response

@@ -47,7 +47,7 @@ def init_app(app: Flask) -> None:
 
 
 def init_registry_cli(app: Flask) -> None:
-    from .database import db_path
+    from .database import close_store, db_path, open_store, publish_registry, sync_registry
     from .storage import staff as staff_store
     from .storage.db import connect
     from .storage.demo import as_files
@@ -63,11 +63,14 @@ def init_registry_cli(app: Flask) -> None:
         db = connect(db_path())
         try:
             report = import_registry(db, operators, vehicles, strict=strict)
+            published = publish_registry(current_app, db) if report.replaced else None
         except ImportFileError as exc:
             click.echo(f"Erro: {exc}", err=True)
             sys.exit(1)
         finally:
             db.conn.close()
+        if published:
+            click.echo(f"Publicado para os outros nós (versão {published.id}).")
         for rejected in report.rejected:
             click.echo(f"{rejected.file}, linha {rejected.line}: {rejected.reason}", err=True)
         if report.rejected_count > len(report.rejected):
@@ -89,6 +92,7 @@ def init_registry_cli(app: Flask) -> None:
                 return
             operators, vehicles = as_files()
             report = import_registry(db, operators, vehicles, demo=True)
+            publish_registry(current_app, db)
         finally:
             db.conn.close()
         click.echo(f"Cadastro de DEMONSTRAÇÃO carregado: {report.operators} operadoras, {report.vehicles} veículos.")
@@ -103,6 +107,14 @@ def init_registry_cli(app: Flask) -> None:
         kind = "demonstração" if info["demonstracao"] else "real"
         click.echo(f"Cadastro {kind}: {info['operadoras']} operadoras, {info['veiculos']} veículos, atualizado em {info['atualizado_em']}.")
 
+    @registry.command("sync", help="Copia agora o cadastro publicado por outro nó (com DATABASE_URL).")
+    def sync_command() -> None:
+        report = sync_registry(current_app)
+        if report is None:
+            click.echo("Nada novo: este nó já tem o cadastro publicado mais recente (ou não há DATABASE_URL).")
+        else:
+            click.echo(f"Cadastro publicado copiado: {report.operators} operadoras, {report.vehicles} veículos.")
+
     staff = AppGroup("staff", help="Contas da equipe.")
 
     @staff.command("create", help="Cria uma conta da equipe (a senha é pedida, ou lida com --password-stdin).")
@@ -113,7 +125,7 @@ def init_registry_cli(app: Flask) -> None:
             password = sys.stdin.readline().rstrip("\n")
         else:
             password = click.prompt("Senha", hide_input=True, confirmation_prompt=True)
-        db = connect(db_path())
+        db = open_store(current_app)  # staff accounts are shared by every node
         try:
             staff_store.create_user(db, username, password)
             staff_store.audit(db, None, "conta_criada", username.strip().lower())
@@ -121,7 +133,7 @@ def init_registry_cli(app: Flask) -> None:
             click.echo(f"Erro: {exc}", err=True)
             sys.exit(1)
         finally:
-            db.conn.close()
+            close_store(db)
         click.echo(f"Conta {username.strip().lower()} criada.")
 
     @app.cli.command("backup", help="Cópia consistente do banco, com o portal no ar (API de backup do SQLite).")
@@ -157,7 +169,7 @@ def init_registry_cli(app: Flask) -> None:
         from .storage import conversations, sessions
         from .storage.db import transaction
 
-        db = connect(db_path())
+        db = open_store(app)  # what expires lives in the shared store (PostgreSQL with DATABASE_URL)
         try:
             with transaction(db):
                 counts = {
@@ -167,7 +179,7 @@ def init_registry_cli(app: Flask) -> None:
                     "chaves de idempotência": complaint_store.forget_idempotency_keys(db),
                 }
         finally:
-            db.conn.close()
+            close_store(db)
         click.echo("Apagados: " + ", ".join(f"{n} {what}" for what, n in counts.items()) + ".")
 
     app.cli.add_command(registry)

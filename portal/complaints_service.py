@@ -22,7 +22,7 @@ from knowledge.parameters import NotInForce
 from knowledge.plates import InvalidPlate, normalize, plate_key
 
 from .contacts import configured_lines
-from .database import get_db
+from .database import get_db, get_store
 from .security import keyed_digest
 from .text_safety import clean
 from .serialize import cites
@@ -221,7 +221,7 @@ def submit(parsed: Parsed, *, idempotency_key: str | None = None, client: str = 
     gets the first protocol; a different complaint under that key raises
     IdempotencyConflict and nothing is stored."""
     key = scoped_key(idempotency_key, client) if idempotency_key else None
-    stored = store.create(get_db(), parsed.complaint, parsed.contact, idempotency_key=key, body_digest=body_digest(parsed) if key else None, photos=photos)
+    stored = store.create(get_store(), parsed.complaint, parsed.contact, idempotency_key=key, body_digest=body_digest(parsed) if key else None, photos=photos)
     # Only the internal number (staff open /admin/denuncias/<n>) and non-personal facts
     # reach the log; the protocol is the citizen's key to the complaint and stays out.
     log.info("complaint %s #%d (%s)", "received" if stored.created else "repeated", stored.id, parsed.complaint["jurisdicao"])
@@ -238,7 +238,7 @@ def receipt(protocolo: str, complaint: dict) -> dict:
 
 
 def public_status(protocolo: str) -> dict | None:
-    view = store.public_view(get_db(), protocolo)
+    view = store.public_view(get_store(), protocolo)
     if view is None:
         return None
     view["orgao"] = regulator(view["jurisdicao"])

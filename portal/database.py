@@ -1,29 +1,53 @@
-"""The request's database handle, and migrations at start-up.
+"""The request's database handles, and migrations at start-up.
 
-Each worker thread keeps its connection between requests (opening one costs more
+Two handles, which are one and the same file on a single machine:
+
+- ``get_db()``: this node's SQLite (the registry, read-mostly and replaced whole on
+  import, so each node keeps its own copy for fast plate lookups);
+- ``get_store()``: where the shared writes go — complaints and their contacts and
+  events, conversations, staff accounts, the audit log.  With ``DATABASE_URL``
+  (``postgresql://…``) that is PostgreSQL, shared by every node; without it, the
+  same SQLite file as ``get_db()`` (no configuration, ``make run``).
+
+Each worker thread keeps its SQLite connection between requests (opening one costs more
 than a plate lookup: the file, the PRAGMAs, and SQLite's prepared statements,
 which are cached per connection).  A connection is dropped and reopened when it
 belongs to another process (after a fork), when the database file was replaced
 (a restore), or after a request failed with a database error; a transaction left
-open by a failed request is rolled back.
+open by a failed request is rolled back.  PostgreSQL connections come from a pool
+per worker process (pg.py) and go back to it after each request.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
+import psycopg
+import psycopg_pool
 import sqlite_utils
 from flask import Flask, current_app, g
 
+from .storage import pg, registry_sync
 from .storage.db import DB_NAME, connect, migrate
+
+log = logging.getLogger("portal.database")
+# How often each worker asks the shared database whether a newer registry was published.
+REGISTRY_SYNC_SECONDS = float(os.environ.get("PORTAL_REGISTRY_SYNC_SECONDS", "30"))
 
 
 def db_path(app: Flask | None = None) -> Path:
     app = app or current_app
     return Path(app.config.get("DATABASE") or Path(app.config["DATA_DIR"]) / DB_NAME)
+
+
+def shared_url(app: Flask | None = None) -> str | None:
+    """The PostgreSQL URL of the shared store, or None (everything in local SQLite)."""
+    return (app or current_app).config.get("DATABASE_URL") or None
 
 
 def get_db() -> sqlite_utils.Database:
@@ -58,6 +82,9 @@ def _thread_connection(app: Flask) -> sqlite_utils.Database:
 
 
 def _release(app: Flask, exc: BaseException | None) -> None:
+    store = g.pop("store", None)
+    if store is not None:
+        store.close()  # back to the pool (which discards a broken connection)
     db = g.pop("db", None)
     if db is None:
         return
@@ -70,11 +97,82 @@ def _release(app: Flask, exc: BaseException | None) -> None:
         db.conn.rollback()
 
 
+def get_store():
+    """The shared store for this request: a pooled PostgreSQL connection when
+    ``DATABASE_URL`` is set, else this node's SQLite (the same handle as ``get_db()``)."""
+    url = shared_url()
+    if url is None:
+        return get_db()
+    if "store" not in g:
+        g.store = pg.checkout(url)
+    return g.store
+
+
+def open_store(app: Flask):
+    """A connection of its own to the shared store, outside a request (CLI, start-up).
+    The caller closes it (``close_store``)."""
+    url = shared_url(app)
+    return pg.connect(url) if url else connect(db_path(app))
+
+
+def close_store(db) -> None:
+    if pg.is_postgres(db):
+        db.close()
+    else:
+        db.conn.close()
+
+
+def publish_registry(app: Flask, local: sqlite_utils.Database) -> registry_sync.Snapshot | None:
+    """After an import on this node: publish it for the other nodes (no-op on one machine)."""
+    if not shared_url(app):
+        return None
+    store = pg.connect(shared_url(app))
+    try:
+        return registry_sync.publish(store, local)
+    finally:
+        store.close()
+
+
+def sync_registry(app: Flask):
+    """Copy a newer published registry into this node's SQLite; the import report, or None."""
+    if not shared_url(app) or app.config.get("DATABASE_READONLY"):
+        return None
+    store, local = pg.connect(shared_url(app)), connect(db_path(app))
+    try:
+        return registry_sync.pick_up(store, local, lock_dir=app.config["DATA_DIR"])
+    finally:
+        store.close()
+        local.conn.close()
+
+
+def _schedule_registry_sync(app: Flask) -> None:
+    """At most every REGISTRY_SYNC_SECONDS per worker, in a background thread (a request
+    never waits for a registry copy)."""
+    state = app.extensions.setdefault("registry_sync", {"next": 0.0, "lock": threading.Lock()})
+    now = time.monotonic()
+    if now < state["next"] or not state["lock"].acquire(blocking=False):
+        return
+    state["next"] = now + app.config.get("REGISTRY_SYNC_SECONDS", REGISTRY_SYNC_SECONDS)
+
+    def run():
+        try:
+            report = sync_registry(app)
+            if report is not None:
+                log.info("registry snapshot picked up: %d operadoras, %d veículos", report.operators, report.vehicles)
+        except Exception:  # the shared database is down: lookups go on with the registry we have
+            log.warning("registry sync failed; keeping the local registry", exc_info=True)
+        finally:
+            state["lock"].release()
+
+    threading.Thread(target=run, name="registry-sync", daemon=True).start()
+
+
 class DatabaseUnavailable(RuntimeError):
     """The database cannot be written (locked for too long, read-only disk, missing)."""
 
 
 def init_app(app: Flask) -> None:
+    app.config.setdefault("DATABASE_URL", os.environ.get("DATABASE_URL") or None)
     app.config.setdefault("DATABASE_READONLY", os.environ.get("PORTAL_READONLY") == "1")
 
     @app.teardown_appcontext
@@ -88,6 +186,20 @@ def init_app(app: Flask) -> None:
         migrate(db)
     finally:
         db.conn.close()
+    if shared_url(app):
+        store = pg.connect(shared_url(app))
+        try:
+            pg.migrate(store)
+        finally:
+            store.close()
+        try:
+            sync_registry(app)  # a node that was down during an import catches up before serving
+        except (psycopg.Error, OSError):
+            log.warning("registry sync at start-up failed; keeping the local registry", exc_info=True)
+
+        @app.before_request
+        def registry_sync_tick():
+            _schedule_registry_sync(app)
 
 
-UNAVAILABLE_ERRORS = (sqlite3.OperationalError, sqlite3.DatabaseError)
+UNAVAILABLE_ERRORS = (sqlite3.OperationalError, sqlite3.DatabaseError, psycopg.OperationalError, psycopg_pool.PoolTimeout)

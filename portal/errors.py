@@ -9,6 +9,9 @@ from __future__ import annotations
 import logging
 import sqlite3
 
+import psycopg
+import psycopg_pool
+
 from flask import Flask, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
@@ -66,8 +69,11 @@ def init_app(app: Flask) -> None:
         )
 
     @app.errorhandler(sqlite3.OperationalError)
-    def database_unavailable(exc: sqlite3.OperationalError):
-        # Locked for longer than the busy timeout, read-only disk, disk full …
+    @app.errorhandler(psycopg.OperationalError)
+    @app.errorhandler(psycopg_pool.PoolTimeout)
+    def database_unavailable(exc: Exception):
+        # Locked for longer than the busy timeout, read-only disk, disk full …;
+        # or the shared PostgreSQL unreachable (restarting, network) or out of connections.
         log.error("database unavailable on %s %s: %s", request.method, safe_path(request.path), exc)
         response = error_response(
             503,

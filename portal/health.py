@@ -11,10 +11,13 @@ import shutil
 import sqlite3
 import time
 
+import psycopg
+import psycopg_pool
 from flask import Blueprint, current_app, jsonify
 
-from .database import get_db
+from .database import get_db, get_store, shared_url
 from .search import SearchUnavailable, service
+from .storage import pg
 from .storage.db import MIGRATIONS, applied_versions, set_meta, transaction, utcnow
 
 bp = Blueprint("health", __name__)
@@ -34,6 +37,17 @@ def health():
             checks["banco"]["erro"] = "migrações pendentes"
     except sqlite3.Error as exc:
         checks["banco"] = {"ok": False, "erro": exc.__class__.__name__}
+    if shared_url():
+        # The shared PostgreSQL (complaints, staff, conversations): without it this node
+        # cannot take writes, so the load balancer should send people elsewhere.
+        try:
+            versions = pg.applied_versions(get_store())
+            expected = {v for v, _, _ in pg.MIGRATIONS}
+            checks["banco_compartilhado"] = {"ok": versions == expected, "migracoes": max(versions or {0})}
+            if versions != expected:
+                checks["banco_compartilhado"]["erro"] = "migrações pendentes"
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
+            checks["banco_compartilhado"] = {"ok": False, "erro": exc.__class__.__name__}
     checks["gravacao"] = _write_check()
     try:
         info = service().check()
@@ -45,11 +59,13 @@ def health():
     status = 200 if healthy else 503
     # Reads still work when only writing fails: "degradado" says so (complaints, the
     # assistant and the staff area are down; law pages, search and lookups are up).
-    label = "ok" if healthy else "degradado" if all(c["ok"] for k, c in checks.items() if k != "gravacao") else "indisponivel"
+    label = "ok" if healthy else "degradado" if all(c["ok"] for k, c in checks.items() if k not in WRITE_CHECKS) else "indisponivel"
     current_app.logger.debug("health: %s", label)
     return jsonify({"status": label, "checks": checks}), status
 
 
+# What only writing needs: without it law pages, search and plate lookups still answer.
+WRITE_CHECKS = ("gravacao", "banco_compartilhado")
 # Writes need room: below this the portal reports degraded writes before SQLite fails.
 MIN_FREE_BYTES = 64 * 1024 * 1024
 WRITE_CHECK_EVERY = 5.0  # seconds; /saude is public, so the probe write is rate-limited per process

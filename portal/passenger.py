@@ -18,7 +18,7 @@ from knowledge.plates import PLATE_HELP, InvalidPlate, normalize, plate_key
 
 from . import complaints_service as service
 from . import photos
-from .database import get_db
+from .database import get_db, get_store
 from .storage.complaints import normalize_protocol, photo_count
 from .storage.registry import find_vehicle
 from .contacts import all_regulator_cards, regulator_card
@@ -190,7 +190,7 @@ def denuncia_status(protocolo: str):
         return redirect(url_for("passenger.denuncia_status", protocolo=canonical, **request.args.to_dict()), code=301)
     return render_template(
         "denuncia_status.html", status=status, nova=request.args.get("nova") == "1", occurrences=OCCURRENCES,
-        regulator=regulator_card(status["jurisdicao"]), photo_count=photo_count(get_db(), status["protocolo"]),
+        regulator=regulator_card(status["jurisdicao"]), photo_count=photo_count(get_store(), status["protocolo"]),
         status_url=url_for("passenger.denuncia_status", protocolo=status["protocolo"], _external=True),
     )
 

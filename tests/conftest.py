@@ -1,12 +1,39 @@
-"""Shared fixtures: one built index per test session, a fresh app per test."""
+"""Shared fixtures: one built index per test session, a fresh app per test.
+
+The suite runs on SQLite (no configuration).  Tests that take ``store_config`` run once
+on SQLite and once on a real PostgreSQL: .ci/run starts one (scripts/ci-services.sh)
+and exports ``DATABASE_URL`` (and ``RATELIMIT_STORAGE_URI`` for a real Redis).  Those
+variables are taken out of the environment here, so that only the tests that ask for
+them use them; each PostgreSQL test gets a schema of its own, dropped afterwards.
+Without a server they are skipped, saying why — except in CI (``CI=true``), where a
+missing server fails them.
+"""
 
 from __future__ import annotations
 
-import pytest
+import os
+import secrets
 
-from app import create_app
-from knowledge.corpus import all_laws
-from search_index import SearchIndex, build_index
+import psycopg
+import pytest
+from psycopg.conninfo import make_conninfo
+
+PG_URL = os.environ.pop("TEST_DATABASE_URL", None) or os.environ.pop("DATABASE_URL", None)
+os.environ.pop("DATABASE_URL", None)
+REDIS_URL = os.environ.pop("TEST_REDIS_URL", None) or os.environ.pop("RATELIMIT_STORAGE_URI", None)
+os.environ.pop("RATELIMIT_STORAGE_URI", None)
+SERVICES_HINT = 'start them with: eval "$(bash scripts/ci-services.sh start)"'
+
+from app import create_app  # noqa: E402  (after the environment is settled)
+from knowledge.corpus import all_laws  # noqa: E402
+from portal.storage import pg  # noqa: E402
+from search_index import SearchIndex, build_index  # noqa: E402
+
+
+def missing_service(reason: str):
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason}: CI must run these tests against the real server (.ci/run starts it)", pytrace=False)
+    pytest.skip(f"{reason}; {SERVICES_HINT}")
 
 
 @pytest.fixture(scope="session")
@@ -29,3 +56,55 @@ def app(tmp_path, index_dir):
 @pytest.fixture()
 def client(app):
     return app.test_client()
+
+
+# -- the real services -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> str:
+    if not PG_URL:
+        missing_service("PostgreSQL not configured (DATABASE_URL is empty)")
+    try:
+        psycopg.connect(PG_URL, connect_timeout=5).close()
+    except psycopg.OperationalError as exc:
+        missing_service(f"PostgreSQL unreachable at DATABASE_URL ({str(exc).strip().splitlines()[0]})")
+    return PG_URL
+
+
+@pytest.fixture()
+def pg_url(pg_server):
+    """A connection string to an empty schema of this test's own."""
+    schema = "t_" + secrets.token_hex(6)
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    url = make_conninfo(pg_server, options=f"-c search_path={schema}")
+    yield url
+    pg.close_pools(url)
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_config(request) -> dict:
+    """App configuration for the shared store: {} (SQLite in DATA_DIR) or a PostgreSQL schema."""
+    if request.param == "sqlite":
+        return {}
+    return {"DATABASE_URL": request.getfixturevalue("pg_url")}
+
+
+@pytest.fixture()
+def redis_url() -> str:
+    """The test Redis (emptied first), for rate limits shared between nodes."""
+    if not REDIS_URL:
+        missing_service("Redis not configured (RATELIMIT_STORAGE_URI is empty)")
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=5)
+    try:
+        client.flushdb()
+    except redis.exceptions.ConnectionError as exc:
+        missing_service(f"Redis unreachable at RATELIMIT_STORAGE_URI ({exc})")
+    finally:
+        client.close()
+    return REDIS_URL

@@ -16,6 +16,7 @@ from knowledge.plates import InvalidPlate, find_plates, normalize, plate_key, to
 from knowledge.vehicle_status import CITES, evaluate
 from portal.storage import complaints as complaint_store
 from portal.storage import staff as staff_store
+from portal.database import close_store, open_store
 from portal.storage.db import connect
 from portal.storage.demo import cnpj_with_check_digits, formatted_cnpj
 from portal.storage.registry import import_registry, find_vehicle
@@ -206,8 +207,9 @@ def test_cli_import_exit_codes(tmp_path, index_dir):
 
 
 @pytest.fixture()
-def demo_app(tmp_path, index_dir):
-    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
+def demo_app(tmp_path, index_dir, store_config):
+    """The portal with the demo registry; complaints and staff on SQLite, then on PostgreSQL."""
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False, **store_config})
     assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
     return app
 
@@ -276,14 +278,14 @@ def test_complaint_lifecycle_and_privacy(demo_app, caplog):
     assert "anexo-i/inc-3/ali-b" in {c["unit"] for c in by_code["terminal_rodoviario"]["citations"]}
 
     protocolo = receipt["protocolo"]
-    db = connect(demo_app.config["DATA_DIR"] + "/portal.db")
+    db = open_store(demo_app)
     user_id = staff_store.create_user(db, "ana", "senha-bem-comprida-1")
     complaint_id = db.execute("SELECT id FROM complaints WHERE protocolo = ?", [protocolo]).fetchone()[0]
     complaint_store.transition(db, complaint_id, "em_analise", note="Nota interna com nome de fiscal", public=False, staff_id=user_id)
     complaint_store.transition(db, complaint_id, "encaminhada", note="Encaminhada à fiscalização da EPTI.", public=True, staff_id=user_id)
     with pytest.raises(complaint_store.InvalidTransition):
         complaint_store.transition(db, complaint_id, "recebida", note=None, public=False, staff_id=user_id)
-    db.conn.close()
+    close_store(db)
 
     status = client.get(f"/api/v1/denuncias/{protocolo}").get_json()
     assert [h["situacao"] for h in status["historico"]] == ["recebida", "em_analise", "encaminhada"]
@@ -367,9 +369,9 @@ def test_admin_requires_login(demo_app, method, url):
 
 
 def test_admin_login_lockout_triage_export_and_audit(demo_app):
-    db = connect(demo_app.config["DATA_DIR"] + "/portal.db")
+    db = open_store(demo_app)
     staff_store.create_user(db, "fiscal", "senha-muito-segura-2026")
-    db.conn.close()
+    close_store(db)
     client = demo_app.test_client()
     created = client.post("/api/v1/denuncias", json={"data_ocorrencia": "2026-11-20", "ocorrencias": ["sem_autorizacao"], "jurisdicao": "pe", "contato": CONTACT, "consentimento": True}).get_json()
     assert client.post("/admin/entrar", data={"usuario": "fiscal", "senha": "errada"}).status_code == 401
@@ -391,9 +393,9 @@ def test_admin_login_lockout_triage_export_and_audit(demo_app):
 
 
 def test_admin_registry_upload(demo_app):
-    db = connect(demo_app.config["DATA_DIR"] + "/portal.db")
+    db = open_store(demo_app)
     staff_store.create_user(db, "cadastro", "senha-muito-segura-2026")
-    db.conn.close()
+    close_store(db)
     client = demo_app.test_client()
     client.post("/admin/entrar", data={"usuario": "cadastro", "senha": "senha-muito-segura-2026"})
     ops, vehs = _files([f"{CNPJ_A},Rota,,pe,CRC-1,,2030-01-10,ativo,,,"], [f"QUA1960,{CNPJ_A},onibus,44,2019,2030-03-01,2030-05-10,ativo", "RUIM,x,,,,,,"])

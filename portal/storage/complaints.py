@@ -85,24 +85,48 @@ class IdempotencyConflict(ValueError):
 # about the client) and the same key starts a new complaint.
 IDEMPOTENCY_WINDOW = timedelta(hours=24)
 
+COMPLAINT_COLUMNS = (
+    "protocolo", "criada_em", "atualizada_em", "jurisdicao", "placa", "data_ocorrencia", "origem", "destino",
+    "ocorrencias", "relato", "situacao", "chave_idempotencia", "idempotencia_corpo", "tem_contato", "hora_ocorrencia",
+)
+# Two submissions with the same key may arrive at the same moment on two nodes (or
+# two workers): the unique index decides, on SQLite and PostgreSQL alike.  The
+# loser's INSERT does nothing (PostgreSQL first waits for the winner to commit) and
+# it answers as a retry of the winner would be answered.
+_INSERT = (
+    f"INSERT INTO complaints ({', '.join(COMPLAINT_COLUMNS)}) VALUES ({', '.join('?' * len(COMPLAINT_COLUMNS))}) "
+    "ON CONFLICT (chave_idempotencia) WHERE chave_idempotencia IS NOT NULL DO NOTHING RETURNING id"
+)
+
+
+def _earlier(db, idempotency_key: str, body_digest: str | None, now: str) -> Stored | None:
+    """The complaint this key already stored (a retry), or None; IdempotencyConflict for
+    another body.  A key older than the window is forgotten here."""
+    row = db.execute("SELECT id, protocolo, idempotencia_corpo, criada_em FROM complaints WHERE chave_idempotencia = ?", [idempotency_key]).fetchone()
+    if row and datetime.fromisoformat(row[3]) <= datetime.fromisoformat(now) - IDEMPOTENCY_WINDOW:
+        db.execute("UPDATE complaints SET chave_idempotencia = NULL, idempotencia_corpo = NULL WHERE id = ?", [row[0]])
+        return None
+    if row and row[2] == body_digest:
+        return Stored(row[0], row[1], created=False)
+    if row:
+        raise IdempotencyConflict("chave de idempotência já usada para outra denúncia")
+    return None
+
 
 def create(
     db: sqlite_utils.Database, complaint: dict, contact: dict | None, *, idempotency_key: str | None = None, body_digest: str | None = None,
     photos: list[Photo] | tuple[Photo, ...] = (),
 ) -> Stored:
-    """Store a complaint once.  ``idempotency_key`` is already scoped to the client and
+    """Store a complaint once, with its contact, first event and photos in the same transaction.
+    ``idempotency_key`` is already scoped to the client and
     ``body_digest`` identifies the complaint: the same key with the same body returns the
     first protocol; with another body it raises IdempotencyConflict and stores nothing."""
     now = utcnow()
     with transaction(db):
         if idempotency_key:
-            row = db.execute("SELECT id, protocolo, idempotencia_corpo, criada_em FROM complaints WHERE chave_idempotencia = ?", [idempotency_key]).fetchone()
-            if row and datetime.fromisoformat(row[3]) <= datetime.fromisoformat(now) - IDEMPOTENCY_WINDOW:
-                db.execute("UPDATE complaints SET chave_idempotencia = NULL, idempotencia_corpo = NULL WHERE id = ?", [row[0]])
-            elif row and row[2] == body_digest:
-                return Stored(row[0], row[1], created=False)
-            elif row:
-                raise IdempotencyConflict("chave de idempotência já usada para outra denúncia")
+            earlier = _earlier(db, idempotency_key, body_digest, now)
+            if earlier:
+                return earlier
         for _ in range(5):
             protocolo = new_protocol(int(now[:4]))
             if not db.execute("SELECT 1 FROM complaints WHERE protocolo = ?", [protocolo]).fetchone():
@@ -115,7 +139,10 @@ def create(
             "situacao": "recebida", "chave_idempotencia": idempotency_key,
             "idempotencia_corpo": body_digest if idempotency_key else None, "tem_contato": 1 if contact else 0,
         }
-        complaint_id = db["complaints"].insert(record).last_pk
+        inserted = db.execute(_INSERT, [record[c] for c in COMPLAINT_COLUMNS]).fetchone()
+        if inserted is None:  # the same key was stored by a concurrent request meanwhile
+            return _earlier(db, idempotency_key, body_digest, now)
+        complaint_id = inserted[0]
         if contact:
             db["complaint_contacts"].insert({"complaint_id": complaint_id, **contact, "consentimento_em": now})
         db["complaint_events"].insert({"complaint_id": complaint_id, "em": now, "situacao": "recebida", "nota": None, "publica": 1, "staff_id": None})
@@ -217,7 +244,13 @@ def transition(db: sqlite_utils.Database, complaint_id: int, new_state: str, *, 
         if new_state not in TRANSITIONS.get(row[0], set()):
             raise InvalidTransition(f"não é possível passar de {row[0]} para {new_state}")
         now = utcnow()
-        db.execute("UPDATE complaints SET situacao = ?, atualizada_em = ? WHERE id = ?", [new_state, now, complaint_id])
+        # Only from the state just read: two staff members acting at once (on two nodes,
+        # where PostgreSQL does not queue writers) cannot both move the complaint.
+        moved = db.execute(
+            "UPDATE complaints SET situacao = ?, atualizada_em = ? WHERE id = ? AND situacao = ?", [new_state, now, complaint_id, row[0]]
+        ).rowcount
+        if moved != 1:
+            raise InvalidTransition("a denúncia mudou de situação enquanto isso; recarregue a página")
         db["complaint_events"].insert({"complaint_id": complaint_id, "em": now, "situacao": new_state, "nota": note or None, "publica": 1 if public else 0, "staff_id": staff_id})
 
 

@@ -39,16 +39,28 @@ def connect(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Databas
 
 
 class transaction:
-    """``with transaction(db):`` — BEGIN IMMEDIATE … COMMIT (or ROLLBACK on error)."""
+    """``with transaction(db):`` — BEGIN IMMEDIATE … COMMIT (or ROLLBACK on error).
 
-    def __init__(self, db: sqlite_utils.Database):
+    On PostgreSQL (``pg.PgDatabase``) the same block is a psycopg transaction; writers
+    do not queue for the whole database there, so code that must not race relies on
+    unique indexes (``INSERT … ON CONFLICT``) or row locks, which hold on both engines.
+    """
+
+    def __init__(self, db):
         self.db = db
+        self._pg = None
 
     def __enter__(self):
-        self.db.conn.execute("BEGIN IMMEDIATE")
+        if getattr(self.db, "engine", "sqlite") == "postgresql":
+            self._pg = self.db.conn.transaction()
+            self._pg.__enter__()
+        else:
+            self.db.conn.execute("BEGIN IMMEDIATE")
         return self.db
 
     def __exit__(self, exc_type, exc, tb):
+        if self._pg is not None:
+            return self._pg.__exit__(exc_type, exc, tb)
         if not exc_type:
             self.db.conn.execute("COMMIT")
         elif self.db.conn.in_transaction:
@@ -187,6 +199,8 @@ def _m9_complaint_time_and_photos(db: sqlite_utils.Database) -> None:
     )
 
 
+# A table or column for the shared writes (anything but the registry) needs its twin in
+# pg.py's MIGRATIONS too, for nodes on PostgreSQL; tests/test_storage_engines.py checks.
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (1, "registro: operadoras, veículos e metadados", _m1_registry),
     (2, "registro: índices de consulta por placa", _m2_registry_indexes),

@@ -63,16 +63,26 @@ def authenticate(db: sqlite_utils.Database, username: str, password: str, *, cli
     if row is not None and row[3] and password_ok:
         db.execute("DELETE FROM login_failures WHERE username = ? AND cliente = ?", [username, client])
         return {"id": row[0], "username": row[1]}
-    failures = (lock[0] if lock and not lock[1] else 0) + 1
-    locked_until = (now + LOCKOUT).isoformat() if failures >= MAX_FAILURES else None
+    locked_until = None
     with transaction(db):
         db.execute("DELETE FROM login_failures WHERE atualizado_em <= ?", [(now - FORGET_FAILURES).isoformat()])
-        db.execute(
-            "INSERT INTO login_failures (username, cliente, falhas, bloqueado_ate, atualizado_em) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT(username, cliente) DO UPDATE SET falhas = excluded.falhas, bloqueado_ate = excluded.bloqueado_ate, atualizado_em = excluded.atualizado_em",
-            [username, client, 0 if locked_until else failures, locked_until, now.isoformat()],
-        )
-    if locked_until:
+        # Counted by the database, not read here and written back: wrong passwords sent at
+        # once to several workers or nodes all count.  A lock set meanwhile by one of them
+        # stays; an expired one starts the count again.
+        failures, already_locked = db.execute(
+            "INSERT INTO login_failures (username, cliente, falhas, bloqueado_ate, atualizado_em) VALUES (?, ?, 1, NULL, ?) "
+            "ON CONFLICT(username, cliente) DO UPDATE SET "
+            "falhas = CASE WHEN login_failures.bloqueado_ate IS NULL THEN login_failures.falhas + 1 "
+            "WHEN login_failures.bloqueado_ate > ? THEN login_failures.falhas ELSE 1 END, "
+            "bloqueado_ate = CASE WHEN login_failures.bloqueado_ate > ? THEN login_failures.bloqueado_ate END, "
+            "atualizado_em = excluded.atualizado_em "
+            "RETURNING falhas, bloqueado_ate",
+            [username, client, now.isoformat(), now.isoformat(), now.isoformat()],
+        ).fetchone()
+        if already_locked is None and failures >= MAX_FAILURES:
+            locked_until = (now + LOCKOUT).isoformat()
+            db.execute("UPDATE login_failures SET falhas = 0, bloqueado_ate = ? WHERE username = ? AND cliente = ?", [locked_until, username, client])
+    if locked_until or already_locked:
         raise LockedOut("conta bloqueada temporariamente por tentativas erradas")
     return None
 
