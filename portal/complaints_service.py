@@ -80,7 +80,7 @@ def _text(value, field: str, limit: int) -> str | None:
     return value or None
 
 
-def parse(data: dict, *, today: date) -> Parsed:
+def parse(data: dict, *, today: date, require_place: bool = True) -> Parsed:
     """Validate a complaint (form or JSON); raises ComplaintError naming the field."""
     if not isinstance(data, dict):
         raise ComplaintError("denuncia", N_("Envie os dados da denúncia como um objeto JSON."))
@@ -127,11 +127,11 @@ def parse(data: dict, *, today: date) -> Parsed:
         raise ComplaintError("relato", N_("Conte o que aconteceu: com “outro problema”, o relato é obrigatório."))
     if jurisdicao is None:
         found = find_vehicle(get_db(), plate_key(placa)) if placa else None
-        if not found:
+        if not found and require_place:
             # Each place has its own law and regulator: without the place (or a plate
             # registered in one) the complaint cannot be classified nor routed.
             raise PlaceRequired("jurisdicao", N_("Informe onde aconteceu (Pernambuco, São Paulo, Acre ou Recife): cada lugar tem sua lei e seu órgão, e a placa não está no cadastro."))
-        jurisdicao = found[0]["jurisdicao"]
+        jurisdicao = found[0]["jurisdicao"] if found else None  # the HTML form asks the place itself, after the facts
     complaint = {
         "jurisdicao": jurisdicao, "placa": placa, "data_ocorrencia": when.isoformat(), "hora_ocorrencia": hora,
         "origem": _text(data.get("origem"), "origem", MAX_PLACE), "destino": _text(data.get("destino"), "destino", MAX_PLACE),

@@ -145,7 +145,7 @@ def denuncia_submit():
     data = _form_data(request.form)
     try:
         # Field by field in the form's order: what happened first, then where.
-        parsed = service.parse(data, today=date.today())
+        parsed = service.parse(data, today=date.today(), require_place=False)
         _place_of_form(data)
         parsed.complaint["jurisdicao"] = data["jurisdicao"]
         evidence = _photos_of_form(request.files)
