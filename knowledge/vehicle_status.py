@@ -174,13 +174,13 @@ def _vehicle_rules(jurisdiction: str, operator: dict, vehicle: dict, on: date) -
                 reasons.append(Reason("automovel_fora_do_turismo", MESSAGES["automovel_fora_do_turismo"], [pe("art-3/par-3", on), pe("art-18/par-2", on)]))
     if jurisdiction == "sp" and idade is not None:
         try:
-            limite = param("sp.idade.maxima.anos", on)
+            limite = param("sp.veiculo.idade_maxima.anos", on)
         except NotInForce:
             limite = None  # the wording before Decreto 61.694/2015 is not in the corpus: not checked
         if limite is not None and idade > limite.value:
             reasons.append(Reason("idade_maxima", MESSAGES["idade_maxima"], [limite.cite.at(on)], {"idade": idade, "limite": limite.value}))
     if jurisdiction == "recife" and idade is not None:
-        limite = param("recife.idade.permanencia.anos", on)
+        limite = param("recife.veiculo.permanencia.idade_maxima.anos", on)
         if idade > limite.value:
             reasons.append(Reason("idade_maxima", MESSAGES["idade_maxima_recife"], [limite.cite.at(on), recife("art-16", on)], {"idade": idade, "limite": limite.value}))
     return reasons
