@@ -116,6 +116,7 @@ def drill_kill_worker(server: Gunicorn, n: int = 600) -> dict:
 def drill_locked(server: Gunicorn) -> dict:
     db = server.data_dir / "portal.db"
     key = str(uuid.uuid4())
+    before = count(db, "SELECT COUNT(*) FROM complaints")
     blocker = sqlite3.connect(db, isolation_level=None, timeout=30)
     blocker.execute("BEGIN EXCLUSIVE")
     try:
@@ -124,7 +125,8 @@ def drill_locked(server: Gunicorn) -> dict:
         blocker.execute("ROLLBACK")
         blocker.close()
     retry_status, _ = post_complaint(server.url, key)
-    stored = count(db, "SELECT COUNT(*) FROM complaints WHERE chave_idempotencia = ?", (key,))
+    # The stored key is an HMAC of (client, key) since issue #13: count the new rows instead.
+    stored = count(db, "SELECT COUNT(*) FROM complaints") - before
     ok = status == 503 and bool((data or {}).get("error")) and (data or {}).get("_retry_after") == "30" and retry_status == 201 and stored == 1
     return {"drill": "banco travado", "ok": ok, "detalhe": f"durante a trava: {status} ({(data or {}).get('error', '')[:60]}…); depois: {retry_status}; gravada {stored}x"}
 

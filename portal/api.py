@@ -96,8 +96,14 @@ def law_unit(law_id: str, unit_id: str):
     if version is None:
         if not timeline:
             return error_response(404, _("Dispositivo não encontrado nesta lei: %(unit)s.", unit=unit_id))
+        first_day = LAWS[law_id].in_force_since
+        message = (
+            _("Em %(data)s esta lei ainda não estava em vigor (vigência desde %(inicio)s).", data=when.strftime("%d/%m/%Y"), inicio=first_day.strftime("%d/%m/%Y"))
+            if when < first_day
+            else _("Este dispositivo não existia em %(data)s.", data=when.strftime("%d/%m/%Y"))
+        )
         return error_response(
-            404, _("Este dispositivo não existia em %(data)s.", data=when.strftime("%d/%m/%Y")),
+            404, message,
             lei=law_id, dispositivo=unit_id, data=when.isoformat(), versoes=history,
         )
     dated = law_on(law_id, when).law

@@ -73,6 +73,9 @@ def test_unit_that_did_not_exist_is_404_with_its_dates(client):
     api = client.get(f"/api/v1/leis/{PE}/art-29-a?data=2020-11-12")
     assert api.status_code == 404 and api.get_json()["versoes"][0]["vigente_desde"] == "2020-11-13"
     assert client.get(f"/api/v1/leis/{PE}/art-29-a?data=2020-11-13").status_code == 200
+    before = client.get(f"/api/v1/leis/{PE}/art-28/inc-4?data=2018-02-21")
+    assert before.status_code == 404
+    assert before.get_json()["error"] == "Em 21/02/2018 esta lei ainda não estava em vigor (vigência desde 22/02/2018)."
 
 
 @pytest.mark.parametrize("bad", ["2019-13-01", "01/05/2019", "ontem", "2019-5-1", "0999-01-01"])

@@ -316,3 +316,21 @@ def test_any_error_answering_an_htmx_part_is_a_partial(client):
     assert 'class="error-summary" role="alert"' in html
     full = client.get("/busca?q=" + "x" * 600)
     assert "<html" in full.get_data(as_text=True)
+
+
+def test_wizard_and_search_steps_swap_the_language_links_out_of_band(client):
+    step = client.get("/assistentes/veiculo_apreendido?jurisdicao=pe&medida=apreensao", headers={"HX-Request": "true", "HX-Target": "etapa"})
+    html = step.get_data(as_text=True)
+    assert "<html" not in html and 'id="idioma" aria-label="Idioma" hx-swap-oob="true"' in html
+    assert "/assistentes/veiculo_apreendido?jurisdicao=pe&amp;medida=apreensao&amp;lang=es" in html
+    search = client.get("/busca?q=vistoria", headers={"HX-Request": "true", "HX-Target": "resultados"}).get_data(as_text=True)
+    assert 'hx-swap-oob="true"' in search and "/busca?q=vistoria&amp;lang=en" in search
+    # a whole page never carries the out-of-band copy
+    assert 'hx-swap-oob' not in client.get("/assistentes/veiculo_apreendido?jurisdicao=pe").get_data(as_text=True)
+
+
+def test_receipt_names_the_regulator_once(demo_app):
+    client = demo_app.test_client()
+    protocolo = client.post("/api/v1/denuncias", json={"jurisdicao": "recife", "data_ocorrencia": "2026-11-20", "ocorrencias": ["porta_aberta"]}).get_json()["protocolo"]
+    html = client.get(f"/denuncia/{protocolo}").get_data(as_text=True)
+    assert "<dd>Prefeitura do Recife — CMTT/Recife</dd>" in html and "Prefeitura do Recife — Prefeitura do Recife" not in html
