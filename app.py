@@ -35,6 +35,8 @@ def create_app(config: dict | None = None) -> Flask:
         # The portal's public address: vehicle QR codes and other absolute links are built
         # from it, never from the request's Host header (which the client chooses).
         PORTAL_BASE_URL=os.environ.get("PORTAL_BASE_URL", "http://127.0.0.1:8000"),
+        # Licence of the open data (/dados-abertos): an SPDX id listed in knowledge/open_data.py.
+        OPEN_DATA_LICENSE=os.environ.get("PORTAL_OPEN_DATA_LICENSE", "CC-BY-4.0"),
     )
     if config:
         app.config.update(config)

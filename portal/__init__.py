@@ -16,7 +16,7 @@ from flask_htmx import HTMX
 
 from flask_wtf.csrf import CSRFProtect
 
-from . import admin, api, assistant_web, cli, database, errors, health, i18n, json_safety, law_urls, openapi, page_cache, pages, passenger, security, serialize, wizards
+from . import admin, api, assistant_web, cli, comparison_web, database, errors, health, i18n, json_safety, law_urls, openapi, opendata, page_cache, pages, passenger, security, serialize, vehicles, wizards
 from .search import SearchService
 
 
@@ -63,6 +63,9 @@ def create_portal(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(wizards.bp)
     app.register_blueprint(passenger.bp)
+    app.register_blueprint(vehicles.bp)
+    app.register_blueprint(opendata.bp)
+    app.register_blueprint(comparison_web.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(assistant_web.bp)
     app.register_blueprint(health.bp)
@@ -70,4 +73,5 @@ def create_portal(app: Flask) -> None:
     app.jinja_env.globals.update(say=serialize.say, cites=serialize.cites, error_text=serialize.error_text)
     errors.init_app(app)
     cli.init_app(app)
+    opendata.init_app(app)
     law_urls.init_app(app)

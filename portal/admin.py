@@ -21,7 +21,9 @@ from knowledge.complaints import OCCURRENCES
 
 from .csv_export import export_csv
 from .database import get_db, get_store, publish_registry
+from .opendata import publish_after_import
 from .security import LOGIN_LIMIT, keyed_digest, limiter
+from .stickers import INSTRUCTIONS, STICKERS_PER_SHEET, StickerError, fleet_stickers, vehicle_sticker
 from .storage import complaints as store
 from .storage import sessions, staff
 from .storage.registry import ImportFileError, import_registry, registry_info
@@ -199,6 +201,8 @@ def registry():
             except ImportFileError as exc:
                 error = str(exc)
             else:
+                if report.replaced:
+                    publish_after_import(get_db(), get_store())  # the open-data package follows every import
                 staff.audit(get_store(), current_user(), "importou_registro", "", f"{report.operators} operadoras, {report.vehicles} veículos, {report.rejected_count} rejeitadas")
     status = 400 if error or (report and not report.replaced) else 200
     return render_template("admin/registry.html", report=report, error=error, registry=registry_info(get_db())), status
@@ -212,6 +216,24 @@ def export():
     columns = ["protocolo", "criada_em", "atualizada_em", "jurisdicao", "placa", "data_ocorrencia", "origem", "destino", "ocorrencias", "relato", "situacao", "tem_contato"]
     body = export_csv(store.export_rows(db), columns)
     return Response(body, mimetype="text/csv", headers={"Content-Disposition": f"attachment; filename=denuncias-{date.today().isoformat()}.csv"})
+
+
+@bp.get("/adesivos")
+@staff_required
+def stickers():
+    """QR stickers, print-ready (A4, cut marks): one vehicle (?placa=) or an operator's fleet (?cnpj=)."""
+    placa = (request.args.get("placa") or "").strip()[:20]
+    cnpj = (request.args.get("cnpj") or "").strip()[:30]
+    if not placa and not cnpj:
+        return render_template("admin/stickers.html", sheets=[], placa="", cnpj="", error=None, instructions=INSTRUCTIONS)
+    db = get_db()
+    try:
+        items = vehicle_sticker(db, placa) if placa else fleet_stickers(db, cnpj)
+    except StickerError as exc:
+        return render_template("admin/stickers.html", sheets=[], placa=placa, cnpj=cnpj, error=_(exc.message, **exc.params), instructions=INSTRUCTIONS), exc.status
+    staff.audit(db, current_user(), "imprimiu_adesivos", placa or cnpj, f"{len(items)} adesivos")
+    sheets = [items[i:i + STICKERS_PER_SHEET] for i in range(0, len(items), STICKERS_PER_SHEET)]
+    return render_template("admin/stickers.html", sheets=sheets, count=len(items), placa=placa, cnpj=cnpj, error=None, instructions=INSTRUCTIONS)
 
 
 @bp.get("/auditoria")

@@ -47,6 +47,7 @@ def init_app(app: Flask) -> None:
 
 
 def init_registry_cli(app: Flask) -> None:
+    from . import opendata
     from .database import close_store, db_path, open_store, publish_registry, sync_registry
     from .storage import staff as staff_store
     from .storage.db import connect
@@ -64,6 +65,8 @@ def init_registry_cli(app: Flask) -> None:
         try:
             report = import_registry(db, operators, vehicles, strict=strict)
             published = publish_registry(current_app, db) if report.replaced else None
+            if report.replaced:
+                opendata.publish_after_import(db)  # the open-data package follows every import
         except ImportFileError as exc:
             click.echo(f"Erro: {exc}", err=True)
             sys.exit(1)
@@ -93,6 +96,7 @@ def init_registry_cli(app: Flask) -> None:
             operators, vehicles = as_files()
             report = import_registry(db, operators, vehicles, demo=True)
             publish_registry(current_app, db)
+            opendata.publish_after_import(db)
         finally:
             db.conn.close()
         click.echo(f"Cadastro de DEMONSTRAÇÃO carregado: {report.operators} operadoras, {report.vehicles} veículos.")

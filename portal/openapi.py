@@ -191,6 +191,31 @@ def spec() -> dict:
             "sugestoes": {"type": "array", "items": {"type": "string"}},
         },
     }
+    comparison_cell = {
+        "type": "object",
+        "required": ["tipo", "texto", "citations"],
+        "properties": {
+            # value: the law says it (cited); silent: "a lei não trata"; delegated: left to a regulation (cited);
+            # not_in_force: the law was not in force yet; unavailable: the wording of that date is not in the corpus
+            "tipo": {"type": "string", "enum": ["value", "silent", "delegated", "not_in_force", "unavailable"]},
+            "texto": {"type": "string"},
+            "citations": {"type": "array", "items": _ref("Citation")},
+        },
+        "additionalProperties": False,
+    }
+    comparison = {
+        "type": "object",
+        "required": ["data", "lugares", "linhas"],
+        "properties": {
+            "data": {"type": "string", "format": "date"},
+            "lugares": {"type": "array", "items": {"type": "object", "required": ["id", "nome", "lei"], "properties": {"id": {"type": "string", "enum": jurisdictions}, "nome": {"type": "string"}, "lei": {"type": "string", "enum": sorted(LAWS)}, "lei_nome": {"type": "string"}}}},
+            "linhas": {"type": "array", "items": {
+                "type": "object", "required": ["id", "pergunta", "celulas"],
+                "properties": {"id": {"type": "string"}, "pergunta": {"type": "string"},
+                               "celulas": {"type": "object", "required": jurisdictions, "additionalProperties": comparison_cell}},
+            }},
+        },
+    }
     flow_ids = [f.id for f in FLOWS.all()]
     flow_param = {"name": "flow_id", "in": "path", "required": True, "schema": {"type": "string", "enum": flow_ids}}
     return {
@@ -198,7 +223,7 @@ def spec() -> dict:
         "info": {
             "title": "Embarque Legal API",
             "version": "1.0.0",
-            "description": "Leis de fretamento e transporte intermunicipal (PE, SP, AC, Recife) com citações; assistentes; consulta de placa; denúncias; assistente de conversa. Textos em pt_BR (Accept-Language en ou es traduz a interface).",
+            "description": "Leis de fretamento e transporte intermunicipal (PE, SP, AC, Recife) com citações; assistentes; consulta de placa; denúncias; assistente de conversa; as quatro leis lado a lado numa data. Textos em pt_BR (Accept-Language en ou es traduz a interface).",
         },
         "servers": [{"url": "/"}],
         "paths": {
@@ -299,6 +324,14 @@ def spec() -> dict:
                     "responses": {"200": _json(_ref("AssistantReply")), "400": ERROR, "429": RATE},
                 }
             },
+            "/api/v1/comparar": {
+                "get": {
+                    "summary": "As quatro leis lado a lado numa data (uma linha por pergunta, uma célula por lugar, cada uma com citações)",
+                    "parameters": [{"name": "data", "in": "query", "required": False, "description": "AAAA-MM-DD, até hoje; vazio = hoje",
+                                    "schema": {"anyOf": [{"type": "string", "format": "date"}, {"type": "string", "maxLength": 0}], "examples": ["2019-05-01"]}}],
+                    "responses": {"200": _json(_ref("Comparison")), "400": ERROR},
+                }
+            },
             "/api/v1/ping": {"get": {"summary": "Resposta mínima (medições)", "responses": {"200": _json({"type": "object", "required": ["ok"], "properties": {"ok": {"type": "boolean"}}})}}},
             "/api/v1/openapi.json": {"get": {"summary": "Esta descrição", "responses": {"200": _json({"type": "object"})}}},
         },
@@ -367,6 +400,7 @@ def spec() -> dict:
                 "ComplaintReceipt": receipt,
                 "ComplaintStatus": status,
                 "AssistantReply": assistant_reply,
+                "Comparison": comparison,
             }
         },
     }

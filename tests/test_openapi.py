@@ -73,6 +73,10 @@ def demo_client(tmp_path, index_dir):
         ("post", "/api/v1/assistente", {"mensagem": "quanto tempo vale o crc?"}, "/api/v1/assistente", 200),
         ("post", "/api/v1/assistente", {"mensagem": ""}, "/api/v1/assistente", 400),
         ("get", "/api/v1/ping", None, "/api/v1/ping", 200),
+        ("get", "/api/v1/comparar", None, "/api/v1/comparar", 200),
+        ("get", "/api/v1/comparar?data=2019-05-01", None, "/api/v1/comparar", 200),
+        ("get", "/api/v1/comparar?data=1980-01-01", None, "/api/v1/comparar", 200),
+        ("get", "/api/v1/comparar?data=ontem", None, "/api/v1/comparar", 400),
     ],
 )
 def test_responses_match_the_description(demo_client, method, url, body, path, status):

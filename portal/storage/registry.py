@@ -381,6 +381,21 @@ def find_vehicle(db: sqlite_utils.Database, key: str) -> tuple[dict, dict] | Non
     return operator, vehicle
 
 
+def find_operator(db: sqlite_utils.Database, cnpj: str) -> dict | None:
+    """One operator by CNPJ (digits), without its contacts."""
+    row = db.execute(
+        "SELECT cnpj, razao_social, nome_fantasia, jurisdicao, crc_numero, crc_validade, situacao FROM operators WHERE cnpj = ?", [cnpj]
+    ).fetchone()
+    if row is None:
+        return None
+    return dict(zip(("cnpj", "razao_social", "nome_fantasia", "jurisdicao", "crc_numero", "crc_validade", "situacao"), row))
+
+
+def fleet_plates(db: sqlite_utils.Database, cnpj: str) -> list[str]:
+    """The plates of an operator's active vehicles (retired ones get no sticker), in plate order."""
+    return [row[0] for row in db.execute("SELECT placa FROM vehicles WHERE cnpj = ? AND situacao = 'ativo' ORDER BY placa", [cnpj])]
+
+
 _REGISTRY_META = ("registro_atualizado_em", "registro_demonstracao", "registro_operadoras", "registro_veiculos")
 
 

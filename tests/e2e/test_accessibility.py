@@ -32,6 +32,12 @@ PAGES = [
     ("denuncia", "/denuncia?placa=KGT2E47&ocorrencias=porta_aberta"),
     ("conversa", "/assistente"),
     ("equipe-entrar", "/admin/entrar"),
+    ("veiculo-qr", "/v/PFX1J60"),
+    ("veiculo-qr-irregular", "/v/KHD1A11"),
+    ("veiculo-qr-desconhecido", "/v/ABC1234"),
+    ("dados-abertos", "/dados-abertos"),
+    ("comparar", "/comparar"),
+    ("comparar-2019", "/comparar?data=2019-05-01"),
     ("nao-encontrada", "/pagina-que-nao-existe"),
 ]
 LANGUAGES = ["pt_BR", "en", "es"]
