@@ -10,8 +10,9 @@ worker count, keep-alive, from ``gunicorn.conf.py``):
   main's current commit), so a before/after table comes from one run.
 
 For each endpoint of issue #12 it runs wrk (``-t2 -c32`` by default) against
-the floor and then against each portal, one after the other, and prints
-requests/s, p50/p99 latency and the ratio to the floor measured just before.
+the floor, each portal, and the floor again, in ``--rounds`` rounds, and prints
+requests/s, p50/p99 latency and the ratio to the mean of the two floor
+measurements around it (median over the rounds, and each round's ratio).
 Search endpoints rotate through the questions in
 ``tests/data/search_relevance.json`` plus a few more (≥ 40 distinct queries),
 plate endpoints through the demonstration plates, the unit page through 60
@@ -22,7 +23,7 @@ The machine may be shared with other work: absolute numbers are noisy, the
 ratios measured in the same run are what count.
 
 Needs ``wrk`` (Debian/Ubuntu: ``sudo apt-get install wrk``; macOS: ``brew install wrk``).
-Run on demand: ``python benchmarks/http_load.py [--seconds 5] [--connections 32] [--workers 2] [--before DIR]``.
+Run on demand: ``python benchmarks/http_load.py [--seconds 5] [--rounds 2] [--connections 32] [--workers 2] [--before DIR]``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import argparse
 import json
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -138,6 +140,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--before", type=Path, help="another checkout (e.g. main) measured in the same run as 'antes'")
     parser.add_argument("--only", help="measure only endpoints whose name contains this text")
+    parser.add_argument("--rounds", type=int, default=2, help="floor/portals/floor rounds per endpoint; the median is shown")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk não está instalado. Debian/Ubuntu: sudo apt-get install wrk  (macOS: brew install wrk)")
@@ -161,9 +164,30 @@ def main() -> None:
             script = lua_rotation(paths, workdir) if len(paths) > 1 else None
             for _, server in portals:
                 check_paths(server.url, paths)
-            row = {"name": name, "target": target, "distinct": len(paths), "floor": measure(floor.url, ["/"], None, args.seconds, args.connections)}
-            for label, server in portals:
-                row[label] = measure(server.url, paths, script, args.seconds, args.connections)
+            # Each round: floor, each portal, floor again; a portal's ratio in a round is its
+            # req/s over the mean of the two floor measurements around it.  The row shows the
+            # median over rounds (the machine may be shared: load changes within seconds).
+            rounds = []
+            for _ in range(args.rounds):
+                result = {"floor": [measure(floor.url, ["/"], None, args.seconds, args.connections)]}
+                for label, server in portals:
+                    result[label] = measure(server.url, paths, script, args.seconds, args.connections)
+                result["floor"].append(measure(floor.url, ["/"], None, args.seconds, args.connections))
+                floor_rps = statistics.mean(f["rps"] for f in result["floor"])
+                for label, _server in portals:
+                    result[label]["ratio"] = result[label]["rps"] / floor_rps
+                result["floor_rps"] = floor_rps
+                rounds.append(result)
+            row = {"name": name, "target": target, "distinct": len(paths), "rounds": rounds,
+                   "floor": {"rps": statistics.median(r["floor_rps"] for r in rounds)}}
+            for label, _server in portals:
+                runs = [r[label] for r in rounds]
+                row[label] = {
+                    "rps": statistics.median(r["rps"] for r in runs), "p50": statistics.median(r["p50"] for r in runs),
+                    "p99": statistics.median(r["p99"] for r in runs), "ratio": statistics.median(r["ratio"] for r in runs),
+                    "ratios": [r["ratio"] for r in runs], "non2xx": sum(r["non2xx"] for r in runs),
+                    "socket_errors": "; ".join(r["socket_errors"] for r in runs if r["socket_errors"]),
+                }
             rows.append(row)
             print(f"  medido: {name}", file=sys.stderr)
         for label, server in [("piso", floor), *portals]:
@@ -175,8 +199,9 @@ def main() -> None:
         shutil.rmtree(workdir, ignore_errors=True)
 
     labels = [label for label, _ in portals]
-    print(f"gunicorn sync, {args.workers} workers, wrk -t2 -c{args.connections}, {args.seconds:.0f} s por medida; "
-          "piso = Flask puro (JSON \"hello\") no mesmo gunicorn, medido logo antes de cada endpoint.")
+    print(f"gunicorn sync, {args.workers} workers, wrk -t2 -c{args.connections}, {args.seconds:.0f} s por medida, {args.rounds} rodadas; "
+          "piso = Flask puro (JSON \"hello\") no mesmo gunicorn, medido antes e depois de cada endpoint em cada rodada; "
+          "mediana das rodadas.")
     print("Máquina possivelmente compartilhada: compare as razões (÷ piso) desta mesma execução, não os req/s absolutos.")
     header = f"{'endpoint':<28} {'piso req/s':>10}"
     for label in labels:
@@ -186,8 +211,9 @@ def main() -> None:
         line = f"{row['name']:<28} {row['floor']['rps']:10.0f}"
         for label in labels:
             r = row[label]
-            line += f" | {r['rps']:13.0f} {r['p50']:7.1f} {r['p99']:7.1f} {r['rps'] / row['floor']['rps']:6.2f}"
-        print(line + f" | ≥{row['target']:.2f}")
+            line += f" | {r['rps']:13.0f} {r['p50']:7.1f} {r['p99']:7.1f} {r['ratio']:6.2f}"
+        print(line + f" | ≥{row['target']:.2f}  (razões por rodada: " + "; ".join(
+            f"{label} " + " ".join(f"{x:.2f}" for x in row[label]["ratios"]) for label in labels) + ")")
         for label in labels:
             if row[label]["non2xx"] or row[label]["socket_errors"]:
                 print(f"    {label}: {row[label]['non2xx']} respostas não-2xx/3xx {row[label]['socket_errors']}")

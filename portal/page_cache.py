@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -39,7 +40,7 @@ except ImportError:  # pragma: no cover - flask-compress installs it
 ROOT = Path(__file__).resolve().parent.parent
 CACHE_CONTROL = "public, max-age=300"
 VARY = "Accept-Language, Cookie, HX-Request, HX-Target, Accept-Encoding"
-DEFAULT_MAX_BYTES = 16 * 1024 * 1024
+DEFAULT_MAX_BYTES = 4 * 1024 * 1024
 MIN_COMPRESS = 1024
 
 
@@ -208,6 +209,6 @@ def cached_page(view=None, *, daily: bool = False, only_args: frozenset[str] | N
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("PAGE_CACHE_MAX_BYTES", DEFAULT_MAX_BYTES)
+    app.config.setdefault("PAGE_CACHE_MAX_BYTES", int(os.environ.get("PORTAL_PAGE_CACHE_MB", DEFAULT_MAX_BYTES // 2**20)) * 2**20)
     if app.config["PAGE_CACHE_MAX_BYTES"]:
         app.extensions["page_cache"] = PageCache(app.config["PAGE_CACHE_MAX_BYTES"])
