@@ -25,6 +25,7 @@ Prints the figures; exits non-zero if a check fails.
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import secrets
@@ -58,8 +59,8 @@ def post(url: str, key: str | None, timeout: float = 30) -> tuple[int, dict | No
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, None
-    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
-        return 0, None  # connection refused or dropped: the node is down
+    except (urllib.error.URLError, http.client.HTTPException, ConnectionError, TimeoutError, OSError):
+        return 0, None  # refused, or cut in the middle of the answer: the node is down
 
 
 class Services:
@@ -168,19 +169,24 @@ def drill_load(nodes: list[Gunicorn], n: int, clients: int, services: Services |
               "eventos": events}
     if services is None:
         return result
+    # The stored key is an HMAC of (client, key) (complaints_service.scoped_key): the
+    # check goes by protocol, and by stored key for duplicates.
     rows = services.query("SELECT chave_idempotencia, protocolo FROM complaints")
-    stored = {}
+    by_key: dict = {}
     for key, protocolo in rows:
-        stored.setdefault(key, []).append(protocolo)
-    duplicates = sum(len(v) - 1 for v in stored.values())
-    lost = [k for k in acknowledged if k not in stored]
-    mismatched = [k for k, protos in acknowledged.items() if len(protos) != 1 or (k in stored and stored[k] != sorted(protos))]
+        by_key.setdefault(key, []).append(protocolo)
+    duplicates = sum(len(v) - 1 for v in by_key.values())
+    stored_protocols = {protocolo for _, protocolo in rows}
+    acknowledged_protocols = {p for protos in acknowledged.values() for p in protos}
+    lost = [k for k, protos in acknowledged.items() if not protos <= stored_protocols]
+    mismatched = [k for k, protos in acknowledged.items() if len(protos) != 1]  # one key, two protocols
+    unacknowledged = stored_protocols - acknowledged_protocols
     orphans = services.query("SELECT COUNT(*) FROM complaints c WHERE NOT EXISTS (SELECT 1 FROM complaint_events e WHERE e.complaint_id = c.id)")[0][0]
     distinct_protocols = services.query("SELECT COUNT(DISTINCT protocolo) FROM complaints")[0][0]
     result |= {"gravadas": len(rows), "protocolos_distintos": distinct_protocols, "duplicadas": duplicates, "perdidas": len(lost),
-               "protocolo_divergente": len(mismatched), "sem_evento_inicial": orphans,
+               "protocolo_divergente": len(mismatched), "gravadas_sem_confirmacao": len(unacknowledged), "sem_evento_inicial": orphans,
                "ok": (len(acknowledged) == n and len(rows) == n and duplicates == 0 and not lost and not mismatched
-                      and orphans == 0 and distinct_protocols == n and bool(events) == kill)}
+                      and not unacknowledged and orphans == 0 and distinct_protocols == n and bool(events) == kill)}
     return result
 
 

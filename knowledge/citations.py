@@ -1,13 +1,21 @@
-"""Citations: which unit of which law a legal statement comes from.
+"""Citations: which unit of which law a legal statement comes from, on which date.
 
 Every statement the product makes (a wizard outcome, a fine, a deadline, a
 document) carries :class:`Cite` objects.  They are plain data here; the web layer
 turns them into labels and links.  ``tests/test_citations.py`` resolves every
 citation the rules can produce, so a typo in a unit id fails the build.
+
+A citation may carry the date of the facts (``on``): the statement rests on the
+wording in force that day.  When that wording is a previous one (a "Nota: Redação
+Anterior" block) the unit may not exist in today's text at all — Pernambuco's old
+Anexo I, III, f) (individual tickets, grave) has no alínea f today.  Such a
+citation resolves to the nearest unit that exists today, and its label says it
+is the previous wording; :meth:`Cite.previous_wording` tells whether it is.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from datetime import date
 
@@ -25,36 +33,104 @@ class Cite:
     # that day, and its link opens that version (``?data=``).  Not part of equality: the
     # same unit cited for two dates is the same unit.
     on: date | None = field(default=None, compare=False)
+    # True when the cited wording is a previous one (replaced after ``on``).
+    previous: bool = field(default=False, compare=False)
 
-    def at(self, when: date | None) -> "Cite":
-        """This citation, to the wording in force on ``when`` (the date of the facts)."""
-        return replace(self, on=when)
+    def at(self, when: date | None, *, previous: bool = False) -> "Cite":
+        """This citation, to the wording in force on ``when`` (the date of the facts); ``previous``
+        marks a wording replaced since."""
+        return replace(self, on=when, previous=previous)
 
     def resolve(self):
-        from .corpus import resolve
+        """(law, unit) of the unit in today's tree; for a previous-wording unit, its nearest existing ancestor."""
+        from .corpus import UnknownUnit, resolve
 
-        return resolve(self.law, self.unit)
+        try:
+            return resolve(self.law, self.unit)
+        except UnknownUnit:
+            if not self.previous:
+                raise
+            parent = self.unit.rsplit("/", 1)[0] if "/" in self.unit else None
+            if parent is None:
+                raise
+            law, unit = resolve(self.law, parent)
+            leaf = self.unit.rsplit("/", 1)[1]
+            marker = _marker(leaf)
+            texts = [h.text for u in [unit] + unit.ancestors() for h in u.history]
+            if marker is None or not any(re.search(rf"(?m)^{re.escape(marker)}\s", t) for t in texts):
+                raise
+            return law, unit
 
     @property
     def label(self) -> str:
         law, unit = self.resolve()
-        return law.citation(unit)
+        label = law.citation(unit)
+        if unit.id != self.unit:
+            label += ", " + _leaf_label(self.unit.rsplit("/", 1)[1])
+        if self.previous:
+            label += " (redação anterior)"
+        return label
+
+    @property
+    def link_unit(self) -> str:
+        """The unit id to link to in the law reader (exists in today's tree)."""
+        return self.resolve()[1].id
 
 
-def pe(unit: str) -> Cite:
-    return Cite(PE, unit)
+def as_of(cite: Cite, when: date) -> Cite:
+    """The citation dated ``when``, flagged as previous wording if the unit (or an
+    enclosing unit) was rewritten by an act dated after ``when``.
+
+    Units that did not exist yet are the rules' business (they must not cite them);
+    this only marks the wording.  Previous-wording units that no longer exist are
+    built directly with ``previous=True``.
+    """
+    if cite.previous:
+        return cite.at(when, previous=True)
+    _, unit = cite.resolve()
+    replaced = any(
+        a.act_date is not None and a.act_date > when and a.change == "redação"
+        for u in [unit] + unit.ancestors() for a in u.amendments
+    )
+    return cite.at(when, previous=replaced)
 
 
-def sp(unit: str) -> Cite:
-    return Cite(SP, unit)
+def _marker(segment: str) -> str | None:
+    kind, _, value = segment.partition("-")
+    if kind == "ali":
+        return f"{value})"
+    if kind == "inc":
+        from .units import int_to_roman
+
+        return f"{int_to_roman(int(value))} -"
+    return None
 
 
-def ac(unit: str) -> Cite:
-    return Cite(AC, unit)
+def _leaf_label(segment: str) -> str:
+    kind, _, value = segment.partition("-")
+    if kind == "ali":
+        return f"alínea {value}"
+    if kind == "inc":
+        from .units import int_to_roman
+
+        return f"inciso {int_to_roman(int(value))}"
+    return segment
 
 
-def recife(unit: str) -> Cite:
-    return Cite(RECIFE, unit)
+def pe(unit: str, on: date | None = None, previous: bool = False) -> Cite:
+    return Cite(PE, unit, on, previous)
+
+
+def sp(unit: str, on: date | None = None, previous: bool = False) -> Cite:
+    return Cite(SP, unit, on, previous)
+
+
+def ac(unit: str, on: date | None = None, previous: bool = False) -> Cite:
+    return Cite(AC, unit, on, previous)
+
+
+def recife(unit: str, on: date | None = None, previous: bool = False) -> Cite:
+    return Cite(RECIFE, unit, on, previous)
 
 
 def N_(message: str) -> str:

@@ -7,7 +7,13 @@ and insurance are valid.  Otherwise it is ``irregular`` with every reason.  An
 unknown plate is ``nao_encontrado``: an unregistered vehicle may not do charter.
 
 Only what the applicable law requires is checked: São Paulo's Regulamento has no
-insurance rule, so an expired policy there is not a reason (it is still shown).
+insurance rule, so an expired policy there is not a reason (it is still shown) and
+the verdict does not claim the insurance was checked.  Each place's own vehicle
+rules are checked too (finding 5): Pernambuco admits the automobile only with 7
+seats and only in turismo (art. 3º, § 3º, since 13/11/2020); São Paulo's fleet has
+a 20-year age limit (art. 22, § 1º, since 04/12/2015); Recife's vehicles stay at most
+6 years of fabrication (art. 17, II).  An unknown plate is answered for every
+place, never in one place's terms (finding 7).
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from .citations import N_, Cite, ac, pe, recife, sp
+from .parameters import LEI_17107, NotInForce, param
 
 REGULAR, IRREGULAR, NOT_FOUND = "regular", "irregular", "nao_encontrado"
 
@@ -32,6 +39,8 @@ class Reason:
 class VehicleStatus:
     situacao: str
     motivos: list[Reason]
+    # What was checked, in the place's terms (shown with a regular verdict).
+    resumo: str = ""
 
 
 # Per jurisdiction: the citations for each reason code.  None means the law of
@@ -79,18 +88,32 @@ MESSAGES = {
     "seguro_vencido": N_("O seguro do veículo venceu em %(data)s."),
     "veiculo_retirado": N_("O veículo foi retirado da frota autorizada da empresa."),
     "sem_data": N_("O registro não informa a validade de %(item)s."),
+    "automovel_nao_admitido": N_("Nesta data a lei de Pernambuco não admitia automóvel no fretamento: o automóvel de 7 lugares só passou a ser aceito, no turístico, com a Lei 17.107/2020."),
+    "automovel_capacidade": N_("Em Pernambuco só o automóvel com capacidade para 7 pessoas é admitido; o cadastro informa %(lugares)d lugares."),
+    "automovel_fora_do_turismo": N_("Em Pernambuco o automóvel de 7 lugares só é admitido no fretamento turístico, e a empresa não está cadastrada nessa modalidade."),
+    "idade_maxima": N_("O veículo tem %(idade)d anos de fabricação; o limite da lei é de %(limite)d anos."),
+    "idade_maxima_recife": N_("O veículo tem %(idade)d anos de fabricação; no STCP/Recife a permanência é de até %(limite)d anos de fabricação (regra do art. 17, que vale depois dos 3 primeiros anos de operação do serviço)."),
+}
+
+SUMMARY = {
+    "pe": N_("A empresa tem CRC válido e ativo, e o veículo está com vistoria e seguro em dia."),
+    "sp": N_("A empresa tem registro válido e ativo no DER, o veículo está com a vistoria em dia e dentro do limite de idade. O Regulamento de São Paulo não exige seguro: a validade do seguro aparece só como informação."),
+    "ac": N_("A empresa tem registro válido e ativo, e o veículo está com vistoria e seguro em dia."),
+    "recife": N_("O permissionário tem registro válido e ativo, e o veículo está com vistoria e seguro em dia e dentro da idade de permanência."),
 }
 
 ITEM_NAMES = {"crc_vencido": N_("o registro da empresa"), "vistoria_vencida": N_("a vistoria"), "seguro_vencido": N_("o seguro")}
 
+# An unknown plate says nothing about the place: every place's rule is given (finding 7).
 NOT_FOUND_REASON = Reason(
     "nao_cadastrado",
     N_(
-        "Esta placa não está no cadastro de veículos autorizados. Um veículo sem cadastro não pode fazer fretamento: "
-        "o serviço só pode ser prestado por quem tem o CRC, e operar sem ele é infração gravíssima. "
-        "Se você está num veículo assim, não embarque e denuncie."
+        "Esta placa não está no cadastro de veículos autorizados. Sem autorização, nenhum dos quatro lugares permite o serviço: "
+        "em Pernambuco é preciso o CRC da EPTI (sem ele, infração gravíssima); em São Paulo, a autorização do DER (sem ela, multa de 400%% do MVR e apreensão); "
+        "no Acre é transporte clandestino (multa e apreensão); no Recife, transporte remunerado sem permissão (multa e apreensão). "
+        "Se você está num veículo assim, não embarque e denuncie, dizendo onde aconteceu."
     ),
-    [pe("art-4"), pe("art-34"), pe("anexo-i/inc-4/ali-b")],
+    [pe("art-4"), pe("art-34"), pe("anexo-i/inc-4/ali-b"), sp("art-37/inc-5/ali-a"), sp("art-40"), ac("art-84"), ac("art-88"), recife("art-44"), recife("art-45")],
 )
 
 
@@ -100,8 +123,10 @@ def evaluate(operator: dict, vehicle: dict, on: date) -> VehicleStatus:
     ``operator``: jurisdicao, crc_validade (date|None), situacao (ativo|suspenso|cancelado).
     ``vehicle``: situacao (ativo|retirado), vistoria_validade, seguro_validade (date|None).
     """
-    jurisdiction = operator.get("jurisdicao") or "pe"
-    cites = CITES.get(jurisdiction, CITES["pe"])
+    jurisdiction = operator.get("jurisdicao")
+    if jurisdiction not in CITES:
+        raise ValueError(f"unknown place: {jurisdiction!r}")  # never assume one place's law
+    cites = CITES[jurisdiction]
     reasons: list[Reason] = []
 
     def add(code: str, **params) -> None:
@@ -129,11 +154,45 @@ def evaluate(operator: dict, vehicle: dict, on: date) -> VehicleStatus:
     seguro = vehicle.get("seguro_validade")
     if seguro is None or seguro < on:
         add("seguro_vencido", data=seguro)
-    return VehicleStatus(IRREGULAR if reasons else REGULAR, reasons)
+    reasons += _vehicle_rules(jurisdiction, operator, vehicle, on)
+    return VehicleStatus(IRREGULAR if reasons else REGULAR, reasons, SUMMARY[jurisdiction])
+
+
+def _vehicle_rules(jurisdiction: str, operator: dict, vehicle: dict, on: date) -> list[Reason]:
+    """The place's own rules on the vehicle itself (type, seats, age), on the date ``on``."""
+    reasons: list[Reason] = []
+    tipo, lugares, ano = vehicle.get("tipo"), vehicle.get("lugares"), vehicle.get("ano_fabricacao")
+    idade = on.year - ano if ano else None
+    if jurisdiction == "pe" and tipo == "automovel":
+        if on < LEI_17107:
+            reasons.append(Reason("automovel_nao_admitido", MESSAGES["automovel_nao_admitido"], [pe("art-3/par-3"), pe("art-3", on)]))
+        else:
+            if lugares is not None and lugares != 7:
+                reasons.append(Reason("automovel_capacidade", MESSAGES["automovel_capacidade"], [pe("art-3/par-3", on), pe("art-9/par-2", on)], {"lugares": lugares}))
+            modalidades = operator.get("modalidades")
+            if modalidades is not None and "turistico" not in modalidades:
+                reasons.append(Reason("automovel_fora_do_turismo", MESSAGES["automovel_fora_do_turismo"], [pe("art-3/par-3", on), pe("art-18/par-2", on)]))
+    if jurisdiction == "sp" and idade is not None:
+        try:
+            limite = param("sp.veiculo.idade_maxima.anos", on)
+        except NotInForce:
+            limite = None  # the wording before Decreto 61.694/2015 is not in the corpus: not checked
+        if limite is not None and idade > limite.value:
+            reasons.append(Reason("idade_maxima", MESSAGES["idade_maxima"], [limite.cite.at(on)], {"idade": idade, "limite": limite.value}))
+    if jurisdiction == "recife" and idade is not None:
+        limite = param("recife.veiculo.permanencia.idade_maxima.anos", on)
+        if idade > limite.value:
+            reasons.append(Reason("idade_maxima", MESSAGES["idade_maxima_recife"], [limite.cite.at(on), recife("art-16", on)], {"idade": idade, "limite": limite.value}))
+    return reasons
 
 
 def not_found() -> VehicleStatus:
     return VehicleStatus(NOT_FOUND, [NOT_FOUND_REASON])
+
+
+def before_boarding_everywhere() -> list[tuple[str, str, list[Cite]]]:
+    """(place, text, citations) for every place: the checklist when the place is unknown."""
+    return [(place, text, cites) for place, items in BEFORE_BOARDING.items() for text, cites in items]
 
 
 # What a passenger should check before boarding, drawn from the law.

@@ -231,7 +231,7 @@ def stickers():
         items = vehicle_sticker(db, placa) if placa else fleet_stickers(db, cnpj)
     except StickerError as exc:
         return render_template("admin/stickers.html", sheets=[], placa=placa, cnpj=cnpj, error=_(exc.message, **exc.params), instructions=INSTRUCTIONS), exc.status
-    staff.audit(db, current_user(), "imprimiu_adesivos", placa or cnpj, f"{len(items)} adesivos")
+    staff.audit(get_store(), current_user(), "imprimiu_adesivos", placa or cnpj, f"{len(items)} adesivos")  # the shared audit trail
     sheets = [items[i:i + STICKERS_PER_SHEET] for i in range(0, len(items), STICKERS_PER_SHEET)]
     return render_template("admin/stickers.html", sheets=sheets, count=len(items), placa=placa, cnpj=cnpj, error=None, instructions=INSTRUCTIONS)
 

@@ -217,7 +217,7 @@ def complaint_create():
     try:
         parsed = service.parse(data, today=date.today())
     except service.ComplaintError as exc:
-        return error_response(400, exc.text(), field=exc.field)
+        return error_response(exc.status, exc.text(), field=exc.field)
     key = (request.headers.get("Idempotency-Key") or "").strip() or None
     if key and len(key) > 100:
         return error_response(400, _("Idempotency-Key pode ter no máximo 100 caracteres."), field="Idempotency-Key")

@@ -17,8 +17,7 @@ from flask import current_app
 from flask_babel import gettext
 
 from knowledge.citations import N_
-from knowledge.citations import ac, pe, recife, sp
-from knowledge.complaints import JURISDICTIONS, OCCURRENCES, REGULATORS, Enquadramento, classify
+from knowledge.complaints import IN_FORCE_CITES, JURISDICTIONS, OCCURRENCES, REGULATORS, Enquadramento, classify
 from knowledge.parameters import NotInForce
 from knowledge.plates import InvalidPlate, normalize, plate_key
 
@@ -31,9 +30,6 @@ from .storage import complaints as store
 from .storage.registry import find_vehicle
 
 log = logging.getLogger("portal.complaints")
-
-# Where each law says when it took effect.
-IN_FORCE_CITES = {"pe": pe("art-48"), "sp": sp("decreto/art-2"), "ac": ac("art-100"), "recife": recife("art-50")}
 
 MAX_RELATO = 4000
 MAX_PLACE = 120
@@ -48,6 +44,8 @@ CONSENT_TEXT = N_(
 
 
 class ComplaintError(ValueError):
+    status = 400
+
     def __init__(self, field: str, message: str, **params):
         super().__init__(message)
         self.field = field
@@ -57,6 +55,12 @@ class ComplaintError(ValueError):
     def text(self) -> str:
         message = gettext(self.message)
         return message % self.params if self.params else message
+
+
+class PlaceRequired(ComplaintError):
+    """No place and no registered plate: the portal asks, it never assumes Pernambuco (422)."""
+
+    status = 422
 
 
 @dataclass
@@ -76,7 +80,7 @@ def _text(value, field: str, limit: int) -> str | None:
     return value or None
 
 
-def parse(data: dict, *, today: date) -> Parsed:
+def parse(data: dict, *, today: date, require_place: bool = True) -> Parsed:
     """Validate a complaint (form or JSON); raises ComplaintError naming the field."""
     if not isinstance(data, dict):
         raise ComplaintError("denuncia", N_("Envie os dados da denúncia como um objeto JSON."))
@@ -95,9 +99,6 @@ def parse(data: dict, *, today: date) -> Parsed:
     jurisdicao = data.get("jurisdicao") or None
     if jurisdicao is not None and jurisdicao not in JURISDICTIONS:
         raise ComplaintError("jurisdicao", N_("Local desconhecido: use pe, sp, ac ou recife."))
-    if jurisdicao is None:
-        found = find_vehicle(get_db(), plate_key(placa)) if placa else None
-        jurisdicao = found[0]["jurisdicao"] if found else "pe"
     raw_date = data.get("data_ocorrencia")
     if raw_date in (None, ""):
         raise ComplaintError("data_ocorrencia", N_("Informe a data em que aconteceu."))
@@ -124,6 +125,13 @@ def parse(data: dict, *, today: date) -> Parsed:
     relato = _text(data.get("relato"), "relato", MAX_RELATO)
     if occurrences == ["outro"] and not relato:
         raise ComplaintError("relato", N_("Conte o que aconteceu: com “outro problema”, o relato é obrigatório."))
+    if jurisdicao is None:
+        found = find_vehicle(get_db(), plate_key(placa)) if placa else None
+        if not found and require_place:
+            # Each place has its own law and regulator: without the place (or a plate
+            # registered in one) the complaint cannot be classified nor routed.
+            raise PlaceRequired("jurisdicao", N_("Informe onde aconteceu (Pernambuco, São Paulo, Acre ou Recife): cada lugar tem sua lei e seu órgão, e a placa não está no cadastro."))
+        jurisdicao = found[0]["jurisdicao"] if found else None  # the HTML form asks the place itself, after the facts
     complaint = {
         "jurisdicao": jurisdicao, "placa": placa, "data_ocorrencia": when.isoformat(), "hora_ocorrencia": hora,
         "origem": _text(data.get("origem"), "origem", MAX_PLACE), "destino": _text(data.get("destino"), "destino", MAX_PLACE),
@@ -177,13 +185,16 @@ def enquadramento(complaint: dict) -> list[dict]:
                 "valor_brl": float(e.multa["valor_brl"]) if e.multa.get("valor_brl") is not None else None,
                 "por_passageiro": bool(e.multa.get("por_passageiro")),
             }
-        gravidade = (gettext(e.gravidade) % e.params if e.params else gettext(e.gravidade)) if e.gravidade else None
+        gravidade = (gettext(e.gravidade) % e.params if e.params and "%(" in e.gravidade else gettext(e.gravidade)) if e.gravidade else None
+        descricao = gettext(e.descricao)
         items.append({
             "ocorrencia": occurrence,
             "rotulo": gettext(OCCURRENCES[occurrence]),
-            "descricao": gettext(e.descricao),
+            "descricao": descricao % e.params if e.params and "%(" in e.descricao else descricao,
             "gravidade": gravidade,
+            "penalidade": gettext(e.penalidade) if e.penalidade else None,
             "multa": multa,
+            "ressalvas": [gettext(r) for r in e.ressalvas],
             "citations": cites(e.citations),
         })
     return items

@@ -7,7 +7,8 @@ from datetime import date, datetime, timezone
 from flask_babel import gettext
 
 from knowledge.plates import InvalidPlate, display, normalize, plate_key
-from knowledge.vehicle_status import BEFORE_BOARDING, evaluate, not_found
+from knowledge.places import PLACES
+from knowledge.vehicle_status import BEFORE_BOARDING, before_boarding_everywhere, evaluate, not_found
 
 from . import i18n
 from .database import get_db
@@ -53,14 +54,18 @@ def lookup(raw_plate: str, *, on: date | None = None) -> dict:
         jurisdiction = operator["jurisdicao"]
         check_date = on or today_in(jurisdiction)
         status = evaluate(
-            {"jurisdicao": jurisdiction, "situacao": operator["situacao"], "crc_validade": _iso(operator["crc_validade"])},
-            {"situacao": vehicle["situacao"], "vistoria_validade": _iso(vehicle["vistoria_validade"]), "seguro_validade": _iso(vehicle["seguro_validade"])},
+            {"jurisdicao": jurisdiction, "situacao": operator["situacao"], "crc_validade": _iso(operator["crc_validade"]), "modalidades": operator["modalidades"]},
+            {
+                "situacao": vehicle["situacao"], "vistoria_validade": _iso(vehicle["vistoria_validade"]), "seguro_validade": _iso(vehicle["seguro_validade"]),
+                "tipo": vehicle["tipo"], "lugares": vehicle["lugares"], "ano_fabricacao": vehicle["ano_fabricacao"],
+            },
             check_date,
         )
     return {
         "placa": display(plate),
         "consultado_em": consulted.isoformat(),
         "situacao": status.situacao,
+        "resumo": gettext(status.resumo) if status.resumo else None,
         "motivos": [{"codigo": r.code, "mensagem": render_reason(r), "citations": cites(r.citations)} for r in status.motivos],
         "operadora": None if operator is None else {
             "razao_social": operator["razao_social"], "nome_fantasia": operator["nome_fantasia"], "cnpj": format_cnpj(operator["cnpj"]),
@@ -78,7 +83,13 @@ def lookup(raw_plate: str, *, on: date | None = None) -> dict:
 
 
 def before_boarding(jurisdiction: str | None) -> list[dict]:
-    return [{"texto": gettext(text), "citations": cites(c)} for text, c in BEFORE_BOARDING.get(jurisdiction or "pe", BEFORE_BOARDING["pe"])]
+    """What to check before boarding, in the place's law; with no known place, every place's list, each item named by place."""
+    if jurisdiction in BEFORE_BOARDING:
+        return [{"texto": gettext(text), "citations": cites(c)} for text, c in BEFORE_BOARDING[jurisdiction]]
+    return [
+        {"texto": gettext("%(lugar)s: %(texto)s") % {"lugar": PLACES[place].name, "texto": gettext(text)}, "citations": cites(c), "lugar": place}
+        for place, text, c in before_boarding_everywhere()
+    ]
 
 
 def format_cnpj(digits: str) -> str:

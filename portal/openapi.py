@@ -83,6 +83,7 @@ def spec() -> dict:
             "placa": {"type": "string"},
             "consultado_em": {"type": "string", "format": "date-time"},
             "situacao": {"type": "string", "enum": ["regular", "irregular", "nao_encontrado"]},
+            "resumo": {**NULLABLE_STR, "description": "O que foi verificado, nos termos da lei do lugar (em São Paulo o seguro não é exigido e não é afirmado)."},
             "motivos": {"type": "array", "items": reason},
             "operadora": {
                 "type": ["object", "null"],
@@ -119,6 +120,8 @@ def spec() -> dict:
             "rotulo": {"type": "string"},
             "descricao": {"type": "string"},
             "gravidade": NULLABLE_STR,
+            "penalidade": {**NULLABLE_STR, "description": "Quando a sanção não é multa (ex.: advertência por escrito no Grupo 1 do Recife)."},
+            "ressalvas": {"type": "array", "items": {"type": "string"}, "description": "O que a lei deixa em aberto ou escreve de dois modos, mostrado em vez de decidido em silêncio."},
             "multa": {
                 "type": ["object", "null"],
                 "required": ["valor", "unidade"],
@@ -131,8 +134,11 @@ def spec() -> dict:
         "type": "object",
         "required": ["data_ocorrencia", "ocorrencias"],
         "properties": {
-            # empty or null: "não sei" — taken from the registry by plate, else Pernambuco
-            "jurisdicao": {"type": ["string", "null"], "enum": [*jurisdictions, "", None]},
+            # empty or null: "não sei" — taken from the registry by plate; with no registered plate, 422
+            "jurisdicao": {
+                "type": ["string", "null"], "enum": [*jurisdictions, "", None],
+                "description": "Onde aconteceu. Vazio ou nulo só quando a placa está no cadastro (o lugar vem dela); sem lugar e sem placa cadastrada a resposta é 422 com field=jurisdicao: cada lugar tem sua lei e seu órgão, e o portal não presume nenhum.",
+            },
             "placa": {"type": ["string", "null"], "pattern": f"^$|{PLATE_PATTERN}", "examples": ["KGT2E47"]},
             "data_ocorrencia": {"type": "string", "format": "date"},
             "hora_ocorrencia": {"type": ["string", "null"], "pattern": "^$|^([01][0-9]|2[0-3]):[0-5][0-9]$", "description": "Hora aproximada (HH:MM): qual viagem."},
@@ -305,7 +311,7 @@ def spec() -> dict:
                         "201": _json(_ref("ComplaintReceipt"), "Registrada"),
                         "200": _json(_ref("ComplaintReceipt"), "Já registrada antes com a mesma Idempotency-Key"),
                         "400": ERROR, "415": ERROR, "429": RATE,
-                        "422": _json(_ref("Error"), "Idempotency-Key já usada para outra denúncia: nada foi registrado"),
+                        "422": _json(_ref("Error"), "Falta o lugar (sem jurisdicao e sem placa cadastrada: field=jurisdicao), ou Idempotency-Key já usada para outra denúncia (field=Idempotency-Key): nada foi registrado"),
                         "503": _json(_ref("Error"), "Banco indisponível: nada foi registrado"),
                     },
                 }

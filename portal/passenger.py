@@ -42,17 +42,17 @@ def consulta():
     template = "_consulta_result.html" if partial else "consulta.html"
     context = dict(result=None, error=None, raw=raw, modality_names=MODALITY_NAMES, oob_lang=partial)
     if not raw:
-        return render_template(template, checklist=before_boarding("pe"), regulators=all_regulator_cards(), **context)
+        return render_template(template, checklist=before_boarding(None), regulators=all_regulator_cards(), **context)
     try:
         result = lookup(raw)
     except InvalidPlate:
         # With htmx the error comes back as the result area's partial (never a whole page inside it).
         context["error"] = _(PLATE_HELP)
-        return render_template(template, checklist=before_boarding("pe"), regulators=all_regulator_cards(), **context), 400
+        return render_template(template, checklist=before_boarding(None), regulators=all_regulator_cards(), **context), 400
     jurisdiction = result["operadora"]["jurisdicao"] if result["operadora"] else None
     regulators = [regulator_card(jurisdiction)] if jurisdiction else all_regulator_cards()
     context["result"] = result
-    return render_template(template, checklist=before_boarding(jurisdiction or "pe"), regulators=regulators, jurisdiction=jurisdiction, **context)
+    return render_template(template, checklist=before_boarding(jurisdiction), regulators=regulators, jurisdiction=jurisdiction, **context)
 
 
 def _form_data(form) -> dict:
@@ -145,7 +145,7 @@ def denuncia_submit():
     data = _form_data(request.form)
     try:
         # Field by field in the form's order: what happened first, then where.
-        parsed = service.parse(data, today=date.today())
+        parsed = service.parse(data, today=date.today(), require_place=False)
         _place_of_form(data)
         parsed.complaint["jurisdicao"] = data["jurisdicao"]
         evidence = _photos_of_form(request.files)

@@ -80,7 +80,7 @@ def _post_json(url: str, value) -> int:
 @FUZZ
 @given(NASTY_TEXT, st.sampled_from(["relato", "origem", "destino", "contato.nome", "contato.email", "placa"]))
 def test_complaint_text_fields_never_500(text, field):
-    body = {"data_ocorrencia": "2026-11-01", "ocorrencias": ["outro"], "relato": "relato", "consentimento": True}
+    body = {"data_ocorrencia": "2026-11-01", "ocorrencias": ["outro"], "jurisdicao": "pe", "relato": "relato", "consentimento": True}
     if field.startswith("contato."):
         body["contato"] = {field.split(".")[1]: text}
     else:

@@ -509,7 +509,7 @@ def test_deep_or_invalid_text_json_is_a_400(app, url, body):
 
 def test_a_valid_surrogate_pair_is_still_text(app):
     response = app.test_client().post("/api/v1/denuncias", content_type="application/json",
-                                      data='{"data_ocorrencia": "2026-11-01", "ocorrencias": ["outro"], "relato": "van lotada \\ud83d\\ude8c"}')
+                                      data='{"data_ocorrencia": "2026-11-01", "ocorrencias": ["outro"], "jurisdicao": "pe", "relato": "van lotada \\ud83d\\ude8c"}')
     assert response.status_code == 201
 
 

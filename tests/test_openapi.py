@@ -69,6 +69,7 @@ def demo_client(tmp_path, index_dir):
         ("get", "/api/v1/veiculos/x", None, "/api/v1/veiculos/{placa}", 400),
         ("post", "/api/v1/denuncias", {"data_ocorrencia": "2026-11-01", "ocorrencias": ["porta_aberta"], "jurisdicao": "ac"}, "/api/v1/denuncias", 201),
         ("post", "/api/v1/denuncias", {"ocorrencias": []}, "/api/v1/denuncias", 400),
+        ("post", "/api/v1/denuncias", {"data_ocorrencia": "2026-11-01", "ocorrencias": ["porta_aberta"]}, "/api/v1/denuncias", 422),
         ("get", "/api/v1/denuncias/EL-2026-0000-0000-0000", None, "/api/v1/denuncias/{protocolo}", 404),
         ("post", "/api/v1/assistente", {"mensagem": "quanto tempo vale o crc?"}, "/api/v1/assistente", 200),
         ("post", "/api/v1/assistente", {"mensagem": ""}, "/api/v1/assistente", 400),
@@ -86,7 +87,7 @@ def test_responses_match_the_description(demo_client, method, url, body, path, s
 
 
 def test_complaint_status_matches_and_holds_no_personal_data(demo_client):
-    created = demo_client.post("/api/v1/denuncias", json={"data_ocorrencia": "2026-11-01", "ocorrencias": ["sem_autorizacao"], "relato": "Relato com nome de alguém", "contato": {"nome": "Zé"}, "consentimento": True}).get_json()
+    created = demo_client.post("/api/v1/denuncias", json={"data_ocorrencia": "2026-11-01", "ocorrencias": ["sem_autorizacao"], "jurisdicao": "pe", "relato": "Relato com nome de alguém", "contato": {"nome": "Zé"}, "consentimento": True}).get_json()
     status = demo_client.get(f"/api/v1/denuncias/{created['protocolo']}").get_json()
     validate(status, "ComplaintStatus")
     assert "Zé" not in str(status) and "Relato" not in str(status)

@@ -234,7 +234,7 @@ def test_vehicle_api(demo_app, plate, situacao, codes):
     assert [m["codigo"] for m in data["motivos"]] == codes
     assert all(m["citations"] for m in data["motivos"])
     assert data["demonstracao"] is True and data["dados_atualizados_em"]
-    assert set(data) == {"placa", "consultado_em", "situacao", "motivos", "operadora", "veiculo", "dados_atualizados_em", "demonstracao"}
+    assert set(data) == {"placa", "consultado_em", "situacao", "resumo", "motivos", "operadora", "veiculo", "dados_atualizados_em", "demonstracao"}
     if situacao == "nao_encontrado":
         assert data["operadora"] is None and data["veiculo"] is None
         assert {c["unit"] for c in data["motivos"][0]["citations"]} >= {"art-4", "art-34", "anexo-i/inc-4/ali-b"}
@@ -328,7 +328,8 @@ def test_idempotent_retry_returns_the_same_protocol(demo_app):
     ],
 )
 def test_complaint_validation(demo_app, changes, field):
-    body = {"data_ocorrencia": "2026-11-20", "ocorrencias": ["porta_aberta"], **changes}
+    # The place is given: a complaint without place and without a registered plate is a 422 (below).
+    body = {"data_ocorrencia": "2026-11-20", "ocorrencias": ["porta_aberta"], "jurisdicao": "pe", **changes}
     response = demo_app.test_client().post("/api/v1/denuncias", json=body)
     assert response.status_code == 400
     assert response.get_json()["field"] == field
@@ -372,7 +373,7 @@ def test_admin_login_lockout_triage_export_and_audit(demo_app):
     staff_store.create_user(db, "fiscal", "senha-muito-segura-2026")
     close_store(db)
     client = demo_app.test_client()
-    created = client.post("/api/v1/denuncias", json={"data_ocorrencia": "2026-11-20", "ocorrencias": ["sem_autorizacao"], "contato": CONTACT, "consentimento": True}).get_json()
+    created = client.post("/api/v1/denuncias", json={"data_ocorrencia": "2026-11-20", "ocorrencias": ["sem_autorizacao"], "jurisdicao": "pe", "contato": CONTACT, "consentimento": True}).get_json()
     assert client.post("/admin/entrar", data={"usuario": "fiscal", "senha": "errada"}).status_code == 401
     assert client.post("/admin/entrar", data={"usuario": "fiscal", "senha": "senha-muito-segura-2026"}).status_code == 303
     dashboard = client.get("/admin/").get_data(as_text=True)

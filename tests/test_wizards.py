@@ -182,13 +182,21 @@ def test_crc_without_impediments():
         ({"usa_onibus": False, "veiculos_proprios": 0, "veiculos_locados": 0}, "sem_frota"),
         ({"veiculos_proprios": 3, "veiculos_locados": 3}, "limite_locados"),
         ({"modalidades": ["social"]}, "social_natureza"),
-        ({"modalidades": ["turistico", "continuo"]}, "turismo_exclusivo_conflito"),
     ],
 )
 def test_crc_impediments(changes, impediment):
     result = outcome("documentos_crc", {**CRC_OK, **changes})
     assert impediment in codes(result.fields["impedimentos"])
     assert_all_statements_cited(result)
+
+
+def test_turismo_with_another_modality_states_the_tension_instead_of_an_impediment():
+    # Finding 14: art. 5º, XVI (exclusive tourism) against art. 35, § 2º (more than one modality) is stated, for
+    # eventual as for contínuo — it was a flat impediment for contínuo and nothing for eventual.
+    for other in ("continuo", "eventual"):
+        result = outcome("documentos_crc", {**CRC_OK, "modalidades": ["turistico", other], "locados_automovel_turismo": 0})
+        assert codes(result.fields["ambiguidades"]) == {"turismo_exclusivo_tensao"}
+        assert "turismo_exclusivo_conflito" not in codes(result.fields["impedimentos"])
 
 
 def test_leasing_limit_rounds_up_and_group_companies_are_exempt():
@@ -201,7 +209,7 @@ def test_leasing_limit_rounds_up_and_group_companies_are_exempt():
 def test_crc_documents_tailored():
     sa = outcome("documentos_crc", {**CRC_OK, "natureza": "sociedade_anonima"})
     assert "eleição dos administradores" in next(s for s in sa.fields["documentos"] if s.code == "constitutivo").text
-    tour = outcome("documentos_crc", {**CRC_OK, "modalidades": ["turistico"]})
+    tour = outcome("documentos_crc", {**CRC_OK, "modalidades": ["turistico"], "locados_automovel_turismo": 0})
     assert {"cadastur", "turismo_exclusivo"} <= codes(tour.fields["documentos"])
     coop = outcome("documentos_crc", {**CRC_OK, "natureza": "cooperativa"})
     assert {"antecedentes_cooperados", "ocb", "crlv_cooperados"} <= codes(coop.fields["documentos"])
@@ -358,8 +366,12 @@ def test_every_jurisdiction_and_measure_has_a_cited_answer(jurisdicao, medida, a
 
 
 def test_seizure_paths():
+    # Days in the depot change the result only for an Acre seizure (per-day charge, art. 89, § 2º); the repeat
+    # offence only in Acre (custody window, doubled clandestine fine).  Elsewhere they are not asked (issue 14).
     assert "dias_deposito" not in asked("veiculo_apreendido", {**SEIZED, "jurisdicao": "pe", "medida": "retencao"})
-    assert asked("veiculo_apreendido", {**SEIZED, "jurisdicao": "pe"})[-1] == "dias_deposito"
+    assert "dias_deposito" not in asked("veiculo_apreendido", {**SEIZED, "jurisdicao": "pe"})
+    assert "reincidente_12m" not in asked("veiculo_apreendido", {**SEIZED, "jurisdicao": "pe"})
+    assert asked("veiculo_apreendido", {**SEIZED, "jurisdicao": "ac"})[-2:] == ["reincidente_12m", "dias_deposito"]
 
 
 # == every citation resolves ==========================================================================
@@ -375,7 +387,7 @@ def _answer_strategy(flow):
             return st.booleans()
         if q.type == "number":
             low = q.minimum if q.minimum is not None else 0
-            if q.id == "ano_fabricacao":
+            if q.id in ("ano_fabricacao", "ano_primeiro_emplacamento"):
                 return st.integers(1990, 2026)
             return st.integers(low, min(q.maximum or 60, 60))
         return st.dates(date(2018, 3, 1), date(2026, 11, 29)).map(lambda d: d.isoformat())
@@ -426,7 +438,10 @@ def test_every_parameter_citation_resolves_on_its_dates_and_values_are_dated():
 def test_parameter_values_follow_the_amendments():
     assert PARAMETERS["pe.multa.gravissima"].at(date(2020, 11, 12)).value == Decimal("3900.00")
     assert PARAMETERS["pe.multa.gravissima"].at(date(2020, 11, 13)).value == Decimal("2900.00")
-    assert PARAMETERS["pe.crc.complementacao.dias"].at(date(2019, 1, 1)).value == 5
+    # The previous wording's 5 days are calendar days ("no prazo de 5 (cinco) dias"), not working days (finding 19).
+    old = PARAMETERS["pe.crc.complementacao.dias"].at(date(2019, 1, 1))
+    assert old.value == 5 and old.unit == "DAYS"
+    assert PARAMETERS["pe.crc.complementacao.dias"].at(date(2021, 1, 1)).unit == "BUSINESS_DAYS"
 
 
 @settings(max_examples=150, deadline=None)

@@ -22,9 +22,8 @@ TIPOS = (
     Option("onibus", N_("Ônibus")),
 )
 AUTOMOVEL_LUGARES = 7
-# Art. 11, parágrafo único (Lei 17.107/2020): until 31/10/2022, inspection requests
+# Art. 11, parágrafo único (Lei 17.107/2020): until 31/10/2022, inspection requests were
 # accepted for automobiles up to 10 years old (parameters pe.vistoria.automovel.transicao.*).
-# Lei 17.406/2021 rewrote art. 11 as a whole, so the transition only mattered between the two acts.
 
 
 def _automovel(a: dict) -> bool:
@@ -38,6 +37,12 @@ QUESTIONS = [
     Question(
         "data_referencia", "date", N_("Para qual data quer a resposta?"), required=False, default_today=True,
         help=N_("Deixe em branco para hoje. A lei mudou em 2020 e em 2021; a resposta usa a redação em vigor nesta data."),
+    ),
+    Question(
+        "ano_primeiro_emplacamento", "number", N_("Em que ano o veículo foi emplacado pela primeira vez?"), minimum=1950, maximum=2100,
+        help=N_("Na redação original da lei (até 12/11/2020) a idade para a vistoria contava do primeiro emplacamento."),
+        legal_basis=(pe("art-11"),),
+        ask_if=lambda a: a.get("tipo_veiculo") in ("onibus", "micro_onibus") and isinstance(a.get("data_referencia"), date) and a["data_referencia"] < LEI_17107,
     ),
     Question("categoria_aluguel", "bool", N_("O veículo está registrado na categoria aluguel (placa de aluguel)?"), legal_basis=(pe("art-1/par-2"), pe("art-12"))),
     Question("emplacado_pe", "bool", N_("O veículo está emplacado em Pernambuco?"), legal_basis=(pe("art-16"),)),
@@ -83,10 +88,10 @@ def _vistoria(a: dict, when: date, idade: int) -> tuple[str | None, Statement | 
         admitted = idade <= limite.value or (when <= transicao_ate.value and idade <= transicao_anos.value)
         rule = _s(
             "Na redação da Lei 17.107/2020, em vigor nesta data, a vistoria era anual e só admitida para automóvel com até %(limite)d anos (até %(transicao)d anos na transição).",
-            pe("art-11").at(when), limite.cite, transicao_anos.cite, code="vistoria_automovel_2020", limite=limite.value, transicao=transicao_anos.value,
+            pe("art-11", when, previous=True), limite.cite, transicao_anos.cite, code="vistoria_automovel_2020", limite=limite.value, transicao=transicao_anos.value,
         )
         block = None if admitted else _s(
-            "Nesta data a lei não admitia vistoria de automóvel com %(idade)d anos de fabricação.", pe("art-11"), code="idade_nao_admitida", fixable=False, idade=idade,
+            "Nesta data a lei não admitia vistoria de automóvel com %(idade)d anos de fabricação.", pe("art-11", when, previous=True), code="idade_nao_admitida", fixable=False, idade=idade,
         )
         return ("anual" if admitted else None), rule, block
     if tipo in ("onibus", "micro_onibus"):
@@ -101,17 +106,29 @@ def _vistoria(a: dict, when: date, idade: int) -> tuple[str | None, Statement | 
         if when >= LEI_17107:
             limite = param("pe.vistoria.onibus.anual_ate_anos", when)
             admitted = idade <= limite.value
-            rule = _s("Na redação da Lei 17.107/2020 a vistoria era anual e só admitida para ônibus e micro-ônibus com até %(limite)d anos.", pe("art-11").at(when), limite.cite, code="vistoria_onibus_2020", limite=limite.value)
-            block = None if admitted else _s("Nesta data a lei não admitia vistoria deste veículo pela idade.", pe("art-11"), code="idade_nao_admitida", fixable=False)
+            rule = _s("Na redação da Lei 17.107/2020 a vistoria era anual e só admitida para ônibus e micro-ônibus com até %(limite)d anos de fabricação: um teto de admissão, não uma periodicidade.", pe("art-11", when, previous=True), limite.cite, code="vistoria_onibus_2020", limite=limite.value)
+            block = None if admitted else _s("Nesta data a lei não admitia vistoria deste veículo pela idade.", pe("art-11", when, previous=True), code="idade_nao_admitida", fixable=False)
             return ("anual" if admitted else None), rule, block
-        # Original wording (2018–2020): by capacity and years since first registration.
+        # Original wording (2018–2020): by capacity and years since the FIRST REGISTRATION (finding 15),
+        # "com menos de 10 anos" annual, "com mais de 10 anos" semestral: exactly 10 (or 6) is in neither.
+        emplacamento = a.get("ano_primeiro_emplacamento") or a["ano_fabricacao"]
+        if emplacamento > when.year:
+            raise InvalidAnswer("ano_primeiro_emplacamento", N_("O ano do primeiro emplacamento não pode ser depois da data de referência."))
+        anos = when.year - emplacamento
         onibus = param("pe.vistoria.onibus.primeiro_emplacamento.anual_menos_de_anos", when)
         micro = param("pe.vistoria.micro_onibus.primeiro_emplacamento.anual_menos_de_anos", when)
-        limite = onibus if a["lugares"] > 20 else micro
-        periodicidade = "anual" if idade < limite.value else "semestral"
+        limite_param = onibus if a["lugares"] > 20 else micro
+        limite = limite_param.value
+        cite = pe("art-11", when, previous=True)
+        if anos == limite:
+            return None, _s(
+                "Na redação original da lei, em vigor nesta data, a vistoria era anual com menos de %(limite)d anos do primeiro emplacamento e semestral com mais de %(limite)d; com exatamente %(anos)d anos o veículo não está em nenhum dos dois casos: a lei é omissa, confirme com a EPTI.",
+                cite, limite_param.cite, code="vistoria_original_omissa", limite=limite, anos=anos,
+            ), None
+        periodicidade = "anual" if anos < limite else "semestral"
         return periodicidade, _s(
-            "Na redação original da lei, em vigor nesta data, a vistoria era anual para ônibus com menos de %(onibus)d anos e micro-ônibus com menos de %(micro)d anos, e semestral depois.",
-            pe("art-11").at(when), onibus.cite, micro.cite, code="vistoria_original", onibus=onibus.value, micro=micro.value,
+            "Na redação original da lei, em vigor nesta data, a vistoria era anual para ônibus com menos de %(onibus)d anos e micro-ônibus com menos de %(micro)d anos do primeiro emplacamento, e semestral depois; este veículo tem %(anos)d anos de emplacamento.",
+            cite, onibus.cite, micro.cite, code="vistoria_original", anos=anos, onibus=onibus.value, micro=micro.value,
         ), None
     return None, None, None
 
@@ -201,7 +218,7 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
         _s("Adesivo externo e orientações internas para denúncias no layout da EPTI.", pe("art-14/inc-1"), pe("art-14/inc-2"), code="adesivo"),
         _s("Na vistoria: laudo técnico de engenheiro mecânico, apólice de seguro, certidão negativa do DETRAN/PE e a Taxa FUSP-LV.", pe("art-9/par-1"), code="documentos_vistoria"),
     ]
-    if tipo == "automovel":
+    if tipo == "automovel" and when >= LEI_17107:
         locados = param("pe.frota.locados.percentual", when)
         exigencias.append(_s("No turístico com automóvel de 7 lugares não se aplica o limite de %(pct)d%% de veículos locados.", pe("art-18/par-2").at(when), locados.cite, code="sem_limite_locados", pct=locados.value))
     por_viagem = [
@@ -245,4 +262,5 @@ FLOW = Flow(
     questions=QUESTIONS,
     decide=decide,
     legal_basis=(pe("art-3/par-3"),),
+    facts_date=lambda a, today: a.get("data_referencia") or today,
 )

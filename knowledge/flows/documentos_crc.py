@@ -1,10 +1,17 @@
 """Assistente "Quais documentos preciso para o CRC?" (Pernambuco, Lei 16.205/2017).
 
-Arts. 3º, §§ 4º–5º; 4º; 5º; 6º; 8º; 18; 19.  The checklist is art. 5º tailored to
+Arts. 3º, §§ 4º–5º; 4º; 5º; 6º; 8º; 18; 19; 44.  The checklist is art. 5º tailored to
 the applicant's legal nature and modalities; impediments are the conditions that
-block the CRC (establishment in Pernambuco, minimum own fleet for buses, leasing
-limit …); deadlines are issuance, completing documents, validity and renewal,
-each taken from the parameters in force today.
+block the CRC (establishment in Pernambuco, minimum own fleet, leasing limit …);
+deadlines are issuance, completing documents, validity and renewal.
+
+The date of the request is the engine's ``today`` (a request is made now; the
+legal cases run the flow on past dates).  Before 13/11/2020 the previous wording
+applies: 2 own vehicles for every autorizatária (old art. 18, § 1º), leasing up to
+10 %% (old art. 18, § 2º) with no turismo exemption, 5 calendar days to complete
+documents (old art. 6º, § 1º), no art. 5º, XIII–XVI.  Where the law pulls two ways
+(art. 5º, XVI "atividade exclusiva de turismo" against art. 35, § 2º "mais de uma
+modalidade"), the outcome states the tension (``ambiguidades``) instead of deciding.
 """
 
 from __future__ import annotations
@@ -12,8 +19,8 @@ from __future__ import annotations
 import math
 from datetime import date
 
-from ..citations import N_, pe
-from ..parameters import param
+from ..citations import N_, as_of, pe
+from ..parameters import LEI_17107, param
 from .engine import Flow, Option, Outcome, Question, Statement
 
 NATUREZAS = (
@@ -49,6 +56,12 @@ QUESTIONS = [
         legal_basis=(pe("art-18"), pe("art-18/par-1")),
     ),
     Question(
+        "locados_automovel_turismo", "number", N_("Quantos dos veículos arrendados ou alugados são automóveis de 7 lugares para o fretamento turístico?"),
+        minimum=0, maximum=10000, legal_basis=(pe("art-18/par-2"),),
+        help=N_("Só esses ficam fora do limite de veículos locados."),
+        ask_if=lambda a: "turistico" in (a.get("modalidades") or []) and (a.get("veiculos_locados") or 0) > 0,
+    ),
+    Question(
         "mesmo_grupo_economico", "bool", N_("Esses veículos são de empresa do mesmo grupo econômico (com sócio em comum)?"),
         legal_basis=(pe("art-18/par-3"),), ask_if=lambda a: (a.get("veiculos_locados") or 0) > 0,
     ),
@@ -73,106 +86,166 @@ def _constitutive_document(natureza: str) -> Statement:
 
 
 def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
+    when = today  # the date of the request
+    old = when < LEI_17107
     natureza, modalidades = a["natureza"], a["modalidades"]
     proprios, locados = a["veiculos_proprios"], a["veiculos_locados"]
+
+    def P(unit: str):
+        return as_of(pe(unit), when)
+
+    constitutivo = _constitutive_document(natureza)
+    constitutivo.citations = [P("art-5/inc-1")]
     documentos = [
-        _constitutive_document(natureza),
-        _s("Prova de inscrição no CNPJ.", pe("art-5/inc-2"), code="cnpj"),
-        _s("Certidão negativa (ou positiva com efeitos de negativa) de débitos federais e da Dívida Ativa da União.", pe("art-5/inc-3"), code="cnd_federal"),
-        _s("Certificado de regularidade do FGTS, emitido pela Caixa.", pe("art-5/inc-4"), code="fgts"),
-        _s("Certidão Negativa de Débitos Trabalhistas (CNDT).", pe("art-5/inc-5"), code="cndt"),
-        _s("Certidão de regularidade fiscal estadual (Secretaria da Fazenda do domicílio ou sede).", pe("art-5/inc-6"), code="fazenda_estadual"),
-        _s("Certidão de regularidade fiscal municipal (prefeitura do domicílio ou sede).", pe("art-5/inc-7"), code="fazenda_municipal"),
-        _s("Certidões negativas do Tribunal de Justiça de Pernambuco (1ª e 2ª instâncias) de falência e recuperação judicial ou extrajudicial.", pe("art-5/inc-8"), code="falencia"),
-        _s("Relação da frota e cópia dos CRLV válidos na data do requerimento.", pe("art-5/inc-9"), pe("art-18"), code="frota"),
-        _s("Declaração de que todos os motoristas têm CNH categoria D ou E com o curso especializado para transporte de passageiros.", pe("art-5/inc-10"), code="motoristas"),
-        _s("Telefone e e-mail para contato.", pe("art-5/inc-11"), pe("art-5/inc-12"), code="contato"),
-        _s("Declaração de que os condutores não têm condenação criminal por homicídio, roubo, estupro ou corrupção de menores (no cadastramento dos veículos).", pe("art-5/inc-13"), code="antecedentes_condutores"),
+        constitutivo,
+        _s("Prova de inscrição no CNPJ.", P("art-5/inc-2"), code="cnpj"),
+        _s("Certidão negativa (ou positiva com efeitos de negativa) de débitos federais e da Dívida Ativa da União.", P("art-5/inc-3"), code="cnd_federal"),
+        _s("Certificado de regularidade do FGTS, emitido pela Caixa.", P("art-5/inc-4"), code="fgts"),
+        _s("Certidão Negativa de Débitos Trabalhistas (CNDT).", P("art-5/inc-5"), code="cndt"),
+        _s("Certidão de regularidade fiscal estadual (Secretaria da Fazenda do domicílio ou sede).", P("art-5/inc-6"), code="fazenda_estadual"),
+        _s("Certidão de regularidade fiscal municipal (prefeitura do domicílio ou sede).", P("art-5/inc-7"), code="fazenda_municipal"),
+        _s("Certidão Negativa de Falência, Recuperação Judicial ou Extrajudicial do distribuidor da sede.", P("art-5/inc-8"), code="falencia")
+        if old else
+        _s("Certidões negativas do Tribunal de Justiça de Pernambuco (1ª e 2ª instâncias) de falência e recuperação judicial ou extrajudicial.", P("art-5/inc-8"), code="falencia"),
+        _s("Relação da frota e cópia dos CRLV válidos na data do requerimento.", P("art-5/inc-9"), P("art-18"), code="frota"),
+        _s("Declaração de que todos os motoristas têm CNH categoria D ou E com o curso especializado para transporte de passageiros.", P("art-5/inc-10"), code="motoristas"),
+        _s("Telefone e e-mail para contato.", P("art-5/inc-11"), P("art-5/inc-12"), code="contato"),
     ]
+    if not old:  # art. 5º, XIII–XVI were added by Lei 17.107/2020
+        documentos.append(_s("Declaração de que os condutores não têm condenação criminal por homicídio, roubo, estupro ou corrupção de menores (no cadastramento dos veículos).", P("art-5/inc-13"), code="antecedentes_condutores"))
     if natureza == "cooperativa":
-        documentos += [
-            _s("Declaração de que os cooperados não têm condenação criminal, com certidões negativas da Justiça Estadual de Pernambuco e da Justiça Federal.", pe("art-5/inc-14"), pe("art-5/inc-15"), code="antecedentes_cooperados"),
-            _s("Comprovação de sede em Pernambuco e de registro na OCB/PE.", pe("art-5/par-3"), code="ocb"),
-            _s("CRLV dos veículos cooperados comprovando o vínculo com a cooperativa.", pe("art-18/par-4"), code="crlv_cooperados"),
-        ]
+        if not old:
+            documentos.append(_s("Declaração de que os cooperados não têm condenação criminal, com certidões negativas da Justiça Estadual de Pernambuco e da Justiça Federal.", P("art-5/inc-14"), P("art-5/inc-15"), code="antecedentes_cooperados"))
+        documentos.append(_s("Comprovação de sede em Pernambuco e de registro na OCB/PE.", P("art-5/par-3"), code="ocb"))
+        if not old:
+            documentos.append(_s("CRLV dos veículos cooperados comprovando o vínculo com a cooperativa.", P("art-18/par-4"), code="crlv_cooperados"))
     if "turistico" in modalidades:
-        documentos += [
-            _s("Comprovação do registro no Cadastur em Pernambuco.", pe("art-5/par-2"), pe("art-3/inc-2"), code="cadastur"),
-            _s("Comprovação de que a empresa presta atividade exclusiva de turismo.", pe("art-5/inc-16"), code="turismo_exclusivo"),
-        ]
+        documentos.append(_s("Comprovação do registro no Cadastur em Pernambuco.", P("art-5/par-2"), P("art-3/inc-2"), code="cadastur"))
+        if not old:
+            documentos.append(_s("Comprovação de que a empresa presta atividade exclusiva de turismo.", P("art-5/inc-16"), code="turismo_exclusivo"))
     if locados and a.get("mesmo_grupo_economico"):
         documentos.append(_s(
             "Documentos de habilitação da empresa do grupo que não é cadastrada e contrato social que comprove o sócio em comum.",
-            pe("art-18/par-3"), code="grupo_economico",
-        ))
+            P("art-18/par-3"), code="grupo_economico",
+        ) if not old else _s("Documentos de habilitação da empresa do mesmo grupo econômico que não é cadastrada.", pe("art-18/par-3", when, previous=True), code="grupo_economico"))
     elif locados:
-        documentos.append(_s("Contratos de arrendamento, comodato ou aluguel dos veículos, conforme a Resolução Contran nº 339.", pe("art-18"), code="contratos_locacao"))
+        documentos.append(_s("Contratos de arrendamento, comodato ou aluguel dos veículos, conforme a Resolução Contran nº 339.", P("art-18"), code="contratos_locacao"))
     if any(m in modalidades for m in ("tfd", "alunos")) and natureza != "orgao_publico":
-        documentos.append(_s("Contrato com o órgão público que contrata o fretamento de TFD ou de alunos.", pe("art-3/inc-6"), pe("art-3/inc-7"), code="contrato_poder_publico"))
+        documentos.append(_s("Contrato com o órgão público que contrata o fretamento de TFD ou de alunos.", P("art-3/inc-6"), P("art-3/inc-7"), code="contrato_poder_publico"))
 
     impedimentos: list[Statement] = []
+    ambiguidades: list[Statement] = []
     if not a["estabelecimento_pe"]:
-        impedimentos.append(_s("Sem estabelecimento (matriz ou filial) em Pernambuco não há CRC.", pe("art-5/par-1"), code="sem_estabelecimento_pe"))
+        impedimentos.append(_s("Sem estabelecimento (matriz ou filial) em Pernambuco não há CRC.", P("art-5/par-1"), code="sem_estabelecimento_pe"))
     if natureza == "cooperativa" and not a["estabelecimento_pe"]:
-        impedimentos.append(_s("A cooperativa precisa ser sediada em Pernambuco.", pe("art-5/par-3"), code="cooperativa_fora_de_pe"))
-    minimo = param("pe.frota.onibus.minimo", today)
-    if a["usa_onibus"] and modalidades != ["social"] and proprios < minimo.value:
+        impedimentos.append(_s("A cooperativa precisa ser sediada em Pernambuco.", P("art-5/par-3"), code="cooperativa_fora_de_pe"))
+    minimo = param("pe.frota.onibus.minimo", when)
+    if old:
+        # Old art. 18, § 1º: every autorizatária (except the social modality), buses or not.
+        if modalidades != ["social"] and proprios < minimo.value:
+            impedimentos.append(_s(
+                "Nesta data toda autorizatária (salvo a do fretamento social) precisava destinar ao fretamento no mínimo %(minimo)d veículos próprios; foram informados %(proprios)d.",
+                pe("art-18/par-1", when, previous=True), code="frota_minima", minimo=minimo.value, proprios=proprios,
+            ))
+    elif a["usa_onibus"] and modalidades != ["social"] and proprios < minimo.value:
         impedimentos.append(_s(
             "Quem se cadastra com ônibus precisa destinar ao fretamento no mínimo %(minimo)d veículos próprios; foram informados %(proprios)d.",
-            minimo.cite, code="frota_minima_onibus", minimo=minimo.value, proprios=proprios,
+            minimo.cite.at(when), code="frota_minima_onibus", minimo=minimo.value, proprios=proprios,
         ))
     if proprios + locados == 0:
-        impedimentos.append(_s("É preciso apresentar a relação da frota: nenhum veículo foi informado.", pe("art-5/inc-9"), code="sem_frota"))
-    limite_pct = param("pe.frota.locados.percentual", today)
-    limite = math.ceil(proprios * limite_pct.value / 100)
-    automovel_turismo = modalidades == ["turistico"] and not a["usa_onibus"]
-    if locados > limite and not a.get("mesmo_grupo_economico") and not automovel_turismo:
+        impedimentos.append(_s("É preciso apresentar a relação da frota: nenhum veículo foi informado.", P("art-5/inc-9"), code="sem_frota"))
+    if "social" in modalidades and locados:
+        # Finding 11: the social modality is provided "com frota própria" (art. 3º, IV).
         impedimentos.append(_s(
-            "Veículos arrendados ou alugados podem ser no máximo %(pct)d%% da frota própria, arredondando para cima: com %(proprios)d próprios, até %(limite)d; foram informados %(locados)d.",
-            limite_pct.cite, code="limite_locados", pct=limite_pct.value, proprios=proprios, limite=limite, locados=locados,
+            "O fretamento social é prestado com frota própria: veículos arrendados, em comodato ou alugados não servem a ele.",
+            P("art-3/inc-4"), code="social_frota_propria",
+        ))
+    limite_pct = param("pe.frota.locados.percentual", when)
+    limite = math.ceil(proprios * limite_pct.value / 100)
+    # Finding 10: only 7-seat automobiles in turismo are outside the limit (art. 18, § 2º, since Lei 17.107/2020).
+    isentos = 0 if old else min(a.get("locados_automovel_turismo") or 0, locados)
+    sujeitos = locados - isentos
+    if sujeitos > limite and not a.get("mesmo_grupo_economico"):
+        impedimentos.append(_s(
+            "Veículos arrendados ou alugados podem ser no máximo %(pct)d%% da frota própria, arredondando para cima: com %(proprios)d próprios, até %(limite)d; foram informados %(locados)d sujeitos ao limite.",
+            pe("art-18/par-2", when, previous=True) if old else limite_pct.cite.at(when), code="limite_locados",
+            pct=limite_pct.value, proprios=proprios, limite=limite, locados=sujeitos,
         ))
     if "social" in modalidades and natureza not in ("orgao_publico", "sociedade_civil"):
         impedimentos.append(_s(
             "O fretamento social só pode ser prestado por pessoa jurídica de direito público ou entidade filantrópica.",
-            pe("art-3/inc-4"), code="social_natureza",
+            P("art-3/inc-4"), code="social_natureza",
+        ) if not old else _s(
+            "Nesta data o fretamento social só podia ser prestado por pessoa jurídica de direito público ou entidade sem fins econômicos.",
+            P("art-3/inc-4"), code="social_natureza",
         ))
-    if "turistico" in modalidades and any(m in modalidades for m in ("continuo", "social", "proprio", "tfd", "alunos")):
-        impedimentos.append(_s(
-            "Quem se cadastra no fretamento turístico deve prestar atividade exclusiva de turismo, o que não combina com as outras modalidades escolhidas.",
-            pe("art-5/inc-16"), code="turismo_exclusivo_conflito",
+    outras = [m for m in modalidades if m != "turistico"]
+    if "turistico" in modalidades and outras and not old:
+        # Finding 14: the law pulls two ways; say so for every combination (eventual included).
+        ambiguidades.append(_s(
+            "A lei permite cadastrar-se em mais de uma modalidade, observadas as restrições de cada uma, mas exige de quem se cadastra no turístico atividade exclusiva de turismo. Ela não diz se prestar também outra modalidade (%(outras)s) rompe essa exclusividade: a resposta depende da EPTI; confirme antes do pedido.",
+            P("art-5/inc-16"), P("art-35/par-2"), code="turismo_exclusivo_tensao", outras=", ".join(outras),
         ))
 
     observacoes: list[Statement] = []
     if natureza == "mei":
-        observacoes.append(_s("O MEI pode prestar fretamento intermunicipal.", pe("art-3/par-1"), pe("art-4"), code="mei_admitido"))
+        observacoes.append(_s("O MEI pode prestar fretamento intermunicipal.", P("art-3/par-1"), P("art-4"), code="mei_admitido"))
     if natureza == "cooperativa":
-        observacoes.append(_s("A cooperativa só pode cadastrar 1 veículo por cooperado.", pe("art-19"), code="cooperativa_um_por_cooperado"))
-    if automovel_turismo and locados:
-        observacoes.append(_s("No turístico com automóvel de 7 lugares não se aplica o limite de veículos locados.", pe("art-18/par-2"), code="turismo_automovel_sem_limite"))
-    observacoes.append(_s("Depois do CRC, cada veículo passa por vistoria com laudo técnico de engenheiro mecânico, apólice de seguro, certidão negativa do DETRAN/PE e a Taxa FUSP-LV.", pe("art-9"), pe("art-9/par-1"), code="vistoria"))
+        observacoes.append(_s("A cooperativa só pode cadastrar 1 veículo por cooperado.", P("art-19"), code="cooperativa_um_por_cooperado"))
+    if "social" in modalidades and natureza == "sociedade_civil":
+        observacoes.append(_s(
+            "No fretamento social a entidade precisa ser filantrópica, reconhecida por legislação própria, e prestar o serviço direta e exclusivamente.",
+            P("art-3/inc-4"), code="social_filantropica",
+        ) if not old else _s(
+            "Nesta data o fretamento social admitia entidade sem fins econômicos, prestando o serviço direta e exclusivamente.",
+            P("art-3/inc-4"), code="social_filantropica",
+        ))
+    if "turistico" in modalidades and isentos:
+        observacoes.append(_s("No turístico com automóvel de 7 lugares não se aplica o limite de veículos locados.", P("art-18/par-2"), code="turismo_automovel_sem_limite"))
+    if "social" in modalidades:
+        # Finding 13: art. 44 rewrote arts. 5 and 10 of Lei 15.177/2013, excluding the social modality.
+        observacoes.append(_s(
+            "A modalidade social não paga a Taxa FUSP-F nem a Taxa FUSP-LV: a Lei 15.177/2013, na redação do art. 44, exclui a modalidade social dos contribuintes (a vistoria e a licença de viagem continuam obrigatórias).",
+            P("art-44"), P("art-20/par-unico"), code="social_isenta_fusp",
+        ))
+    if modalidades == ["social"]:
+        observacoes.append(_s("Depois do CRC, cada veículo passa por vistoria com laudo técnico de engenheiro mecânico e os demais documentos da lei.", P("art-9"), P("art-9/par-1"), code="vistoria"))
+    else:
+        observacoes.append(_s("Depois do CRC, cada veículo passa por vistoria com laudo técnico de engenheiro mecânico, apólice de seguro, certidão negativa do DETRAN/PE e a Taxa FUSP-LV.", P("art-9"), P("art-9/par-1"), code="vistoria"))
 
-    emissao = param("pe.crc.emissao.dias", today)
-    complemento = param("pe.crc.complementacao.dias", today)
-    validade = param("pe.crc.validade.anos", today)
-    renovacao = param("pe.crc.renovacao.dias", today)
-    prazos = [
-        _s("A EPTI fornece o CRC em até %(dias)d dias, contados do primeiro dia útil seguinte ao protocolo do requerimento completo.", emissao.cite, code="emissao", dias=emissao.value),
-        _s("Se faltar documento, a EPTI notifica e você tem até %(dias)d dias úteis para completar, sob pena de arquivamento; o prazo de emissão recomeça da entrega.", complemento.cite, pe("art-6/par-2"), code="complementacao", dias=complemento.value),
-        _s("O CRC vale %(anos)d ano a partir da emissão, condicionado à validade da apólice de seguro.", validade.cite, code="validade", anos=validade.value),
-        _s("Renove com antecedência mínima de %(dias)d dias do vencimento, sob pena de cancelamento.", renovacao.cite, code="renovacao", dias=renovacao.value),
-        _s("Mantenha a documentação atualizada e informe à EPTI qualquer alteração dos dados do CRC.", pe("art-8/par-unico"), pe("art-40"), code="atualizacao"),
+    emissao = param("pe.crc.emissao.dias", when)
+    validade = param("pe.crc.validade.anos", when)
+    renovacao = param("pe.crc.renovacao.dias", when)
+    if old:
+        complemento = param("pe.crc.complementacao.dias", when)
+        prazos = [
+            _s("A EPTI fornece o CRC em %(dias)d dias, contados da data do protocolo do requerimento completo.", as_of(emissao.cite, when), code="emissao", dias=emissao.value),
+            _s("Se faltar documento, a EPTI notifica e você tem %(dias)d dias (corridos: a lei não fala em dias úteis) para completar, sob pena de arquivamento; o prazo de emissão recomeça da entrega.", as_of(complemento.cite, when), P("art-6/par-2"), code="complementacao", dias=complemento.value),
+            _s("O CRC vale %(anos)d ano a partir da emissão.", as_of(validade.cite, when), code="validade", anos=validade.value),
+        ]
+    else:
+        complemento = param("pe.crc.complementacao.dias", when)
+        prazos = [
+            _s("A EPTI fornece o CRC em até %(dias)d dias, contados do primeiro dia útil seguinte ao protocolo do requerimento completo.", emissao.cite.at(when), code="emissao", dias=emissao.value),
+            _s("Se faltar documento, a EPTI notifica e você tem até %(dias)d dias úteis para completar, sob pena de arquivamento; o prazo de emissão recomeça da entrega.", complemento.cite.at(when), P("art-6/par-2"), code="complementacao", dias=complemento.value),
+            _s("O CRC vale %(anos)d ano a partir da emissão, condicionado à validade da apólice de seguro.", validade.cite.at(when), code="validade", anos=validade.value),
+        ]
+    prazos += [
+        _s("Renove com antecedência mínima de %(dias)d dias do vencimento, sob pena de cancelamento.", as_of(renovacao.cite, when), code="renovacao", dias=renovacao.value),
+        _s("Mantenha a documentação atualizada e informe à EPTI qualquer alteração dos dados do CRC.", P("art-8/par-unico"), P("art-40"), code="atualizacao"),
     ]
     for statement in prazos[:4]:
         statement.data["dias" if "dias" in statement.params else "anos"] = statement.params.get("dias", statement.params.get("anos"))
+    prazos[1].data["contagem"] = "corridos" if old else "uteis"
 
     headline = (
         Statement(N_("Há impedimentos para obter o CRC: resolva-os antes de protocolar o pedido."), [i.citations[0] for i in impedimentos])
         if impedimentos
-        else Statement(N_("Nada nas suas respostas impede o CRC. Reúna os documentos abaixo e protocole o pedido na EPTI."), [pe("art-4"), pe("art-5")])
+        else Statement(N_("Nada nas suas respostas impede o CRC. Reúna os documentos abaixo e protocole o pedido na EPTI."), [P("art-4"), P("art-5")])
     )
     return Outcome(
-        {"documentos": documentos, "impedimentos": impedimentos, "prazos": prazos, "observacoes": observacoes},
-        rules=impedimentos + documentos + prazos + observacoes,
+        {"documentos": documentos, "impedimentos": impedimentos, "ambiguidades": ambiguidades, "prazos": prazos, "observacoes": observacoes},
+        rules=impedimentos + ambiguidades + documentos + prazos + observacoes,
         headline=headline,
     )
 

@@ -16,7 +16,7 @@ never disagree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 from typing import Any, Callable
@@ -62,6 +62,18 @@ class Question:
 
     def relevant(self, answers: dict) -> bool:
         return self.ask_if is None or bool(self.ask_if(answers))
+
+    def for_place(self, answers: dict) -> "Question":
+        """This question citing only the law of the place already chosen (``jurisdicao``), if any.
+
+        Another place's article shown to someone whose facts happened elsewhere
+        misleads (a Pernambuco user was shown an Acre article)."""
+        from ..places import PLACES
+
+        place = PLACES.get(answers.get("jurisdicao") or "")
+        if place is None or not self.legal_basis:
+            return self
+        return replace(self, legal_basis=tuple(c for c in self.legal_basis if c.law == place.law_id))
 
     def option_values(self) -> list[str]:
         return [o.value for o in self.options]
@@ -219,6 +231,9 @@ class Flow:
     questions: list[Question]
     decide: Callable[[dict, date, dict], Outcome]
     legal_basis: tuple[Cite, ...] = ()
+    # The date of the facts, from the answers and today (default: today).  Every citation of the
+    # outcome is dated to it, so that it names — and links to — the wording in force that day.
+    facts_date: Callable[[dict, date], date] | None = None
 
     def question(self, question_id: str) -> Question:
         for q in self.questions:
@@ -245,12 +260,51 @@ class Flow:
             if not question.relevant(answers):
                 continue
             if question.id == stop_at or question.id not in raw_answers:
-                return Progress(answers, asked, question, None)
+                return Progress(answers, asked, question.for_place(answers), None)
             # Present but empty: "today" for dates that default to it, None for
             # optional questions, an error for required ones.
             answers[question.id] = question.parse(raw_answers[question.id], today)
             asked.append(question)
-        return Progress(answers, asked, None, self.decide(answers, today, options or {}))
+        outcome = self.decide(answers, today, options or {})
+        _date_citations(outcome, (self.facts_date or (lambda a, t: t))(answers, today))
+        return Progress(answers, asked, None, outcome)
+
+
+def _date_citations(outcome: Outcome, when: date) -> None:
+    """Date every undated citation of an outcome to the date of the facts (flagging previous wordings)."""
+    from ..citations import as_of
+    from ..history import exists_on
+
+    seen: set[int] = set()
+
+    def dated(cite: Cite) -> Cite:
+        if cite.on is not None:
+            return cite
+        stamped = as_of(cite, when)
+        # A unit added after that date ("the automobile was only admitted by art. 3º, § 3º, in 2020")
+        # is cited in its current wording: it had none on the date of the facts.
+        return stamped if exists_on(stamped) else cite
+
+    def stamp(statement: Statement) -> None:
+        if id(statement) in seen:
+            return
+        seen.add(id(statement))
+        statement.citations = [dated(c) for c in statement.citations]
+
+    def walk(value) -> None:
+        if isinstance(value, Statement):
+            stamp(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+
+    walk(outcome.fields)
+    walk(outcome.rules)
+    if outcome.headline is not None:
+        stamp(outcome.headline)
 
 
 class Registry:

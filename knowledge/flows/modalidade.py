@@ -14,8 +14,11 @@ from __future__ import annotations
 from datetime import date
 
 from ..citations import N_, Cite, pe, sp
-from ..parameters import param
+from ..parameters import LEI_17107, param
 from .engine import Flow, Option, Outcome, Question, Statement
+
+# Modalities added by Lei 17.107/2020 (art. 3º, V to VII): they did not exist before 13/11/2020.
+ADDED_2020 = ("proprio", "tfd", "alunos")
 
 PRESTADORES = (
     Option("empresa", N_("Empresa (sociedade ou empresário individual)")),
@@ -346,6 +349,9 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
             headline=headline,
         )
     fits = _pe_candidates(a) if pe_law else _sp_candidates(a)
+    if pe_law and today < LEI_17107:
+        # The date of the question is the engine's "today": before Lei 17.107/2020 only art. 3º, I–IV existed.
+        fits = {m: v for m, v in fits.items() if m not in ADDED_2020}
     if not fits:
         reasons = _pe_near_misses(a) if pe_law else _sp_near_misses(a)
         return Outcome(

@@ -1,15 +1,21 @@
 """Assistente "O que acontece com meu veículo apreendido?"
 
-Pernambuco: Lei 16.205/2017, arts. 23–30, 29-A e 37.
+Pernambuco: Lei 16.205/2017, arts. 23–30, 29-A e 37, in the wording in force on
+the date of the measure: before 13/11/2020 (Lei 17.107/2020) there was no art. 29-A,
+no 2-hour wait, no 60-day decision, and suspension/cancellation were maxima ("até 90
+… até 180 dias", old art. 30, § 1º); the defence deadline sat in old art. 25, § 1º.
 São Paulo: Regulamento do Decreto 29.912/1989, arts. 39–40, 44–49, 52 e 55.
 Acre: Lei 2.731/2013, arts. 76–79, 88–90 e 99.
-Recife: Lei 16.856/2003, arts. 36, 38 e 41–45.
+Recife: Lei 16.856/2003, arts. 33, 36, 38 e 41–45.
 
-Amounts stay in the unit each law uses: R$ (Pernambuco), % do MVR (São Paulo),
-UFIRAC (Acre) and multiples of Vb (Recife).  A reais figure is given only where the
-law gives one (Recife's Vb = R$ 50,00) or a value is configured (``ufirac_brl``).
-Dates are computed only where the law says how to count (Acre, art. 99; Recife,
-art. 41, § 1º); elsewhere the outcome says that counting is left to regulation.
+Every result opens with what to do to get the vehicle back, by when and what to
+pay ("liberacao" first); then what happens, the deadlines, who collects the
+vehicle and the passengers.  Questions are asked only where the answer changes the
+result: repeat offence only in Acre (custody window and doubled clandestine fine),
+days in the depot only for an Acre seizure (per-day charge).  Elsewhere the repeat
+rule is stated as a condition.  Amounts stay in the unit each law uses.  Working
+days (Recife, art. 41, § 1º) skip national and state holidays, and the outcome
+names the days skipped; municipal holidays are not counted (said so).
 """
 
 from __future__ import annotations
@@ -17,13 +23,14 @@ from __future__ import annotations
 from datetime import date, timedelta
 from decimal import Decimal
 
-from ..citations import N_, ac, pe, recife, sp
-from ..parameters import AC_IN_FORCE, PE_IN_FORCE, RECIFE_IN_FORCE, SP_IN_FORCE, NotInForce, param
+from ..citations import N_, as_of, ac, pe, recife, sp
+from ..parameters import AC_IN_FORCE, LEI_17107, PE_IN_FORCE, RECIFE_IN_FORCE, SP_IN_FORCE, param
+from ..working_days import MUNICIPAL_NOT_COUNTED, next_working_day
 from .engine import Flow, InvalidAnswer, Money, Option, Outcome, Question, Statement
 
 JURISDICOES = (
     Option("pe", N_("Pernambuco (fiscalização da EPTI)")),
-    Option("sp", N_("São Paulo (DER/ARTESP)")),
+    Option("sp", N_("São Paulo (fiscalização do DER)")),
     Option("ac", N_("Acre (AGEAC e órgãos conveniados)")),
     Option("recife", N_("Recife (transporte complementar, Prefeitura)")),
 )
@@ -33,10 +40,19 @@ MEDIDAS = (
     Option("apreensao", N_("Apreensão: o veículo foi levado ao depósito")),
 )
 
+
+def _acre_repeat_matters(a: dict) -> bool:
+    """Acre: the repeat offence sets the custody window (art. 78) and doubles the clandestine fine (art. 88, § 1º)."""
+    return a.get("jurisdicao") == "ac" and (a.get("medida") == "apreensao" or a.get("tinha_autorizacao") is False)
+
+
 QUESTIONS = [
     Question("jurisdicao", "choice", N_("Onde aconteceu?"), options=JURISDICOES),
     Question("medida", "choice", N_("O que fizeram com o veículo?"), options=MEDIDAS, legal_basis=(pe("art-29"), sp("art-34"), ac("art-73"), recife("art-38"))),
-    Question("data_medida", "date", N_("Em que data?"), legal_basis=(ac("art-78/par-unico"),)),
+    Question(
+        "data_medida", "date", N_("Em que data?"),
+        help=N_("A resposta aplica a lei deste lugar na redação em vigor nesta data."),
+    ),
     Question(
         "data_notificacao", "date", N_("Em que data recebeu o auto de infração ou a notificação? (se já recebeu)"), required=False,
         help=N_("Deixe em branco se ainda não recebeu; os prazos de defesa contam a partir do recebimento."),
@@ -47,11 +63,11 @@ QUESTIONS = [
     ),
     Question(
         "reincidente_12m", "bool", N_("Houve outra apreensão ou a mesma infração nos últimos 12 meses?"),
-        legal_basis=(ac("art-78/par-unico"), ac("art-88/par-1"), pe("art-23/inc-2")),
+        legal_basis=(ac("art-78/par-unico"), ac("art-88/par-1")), ask_if=_acre_repeat_matters,
     ),
     Question(
         "dias_deposito", "number", N_("Quantos dias o veículo já está (ou ficou) no depósito? (se souber)"), required=False, minimum=0, maximum=3650,
-        ask_if=lambda a: a.get("medida") == "apreensao",
+        legal_basis=(ac("art-89/par-2"),), ask_if=lambda a: a.get("jurisdicao") == "ac" and a.get("medida") == "apreensao",
     ),
 ]
 
@@ -73,107 +89,127 @@ def _deadline(text: str, *cites, code: str, days: int, body: str, due: date | No
     return statement
 
 
-def _next_business_day(day: date) -> date:
-    day += timedelta(days=1)
-    while day.weekday() >= 5:
-        day += timedelta(days=1)
-    return day
-
-
 # -- Pernambuco ------------------------------------------------------------------------
 
 
 def _pernambuco(a: dict, today: date, options: dict) -> dict:
     when, medida = a["data_medida"], a["medida"]
-    steps = []
-    if medida == "retencao":
-        steps.append(_s("A retenção segura o veículo no local; é cabível em qualquer infração do Anexo I.", pe("art-29/inc-1"), pe("art-29/par-1"), code="retencao"))
-    elif medida == "remocao":
-        steps.append(_s("A remoção leva o veículo do local; só é cabível nas infrações graves e gravíssimas.", pe("art-29/inc-2"), pe("art-29/par-2"), code="remocao"))
-    else:
-        steps.append(_s("A apreensão é ordenada pelo Diretor-Presidente da EPTI ou por quem ele designar.", pe("art-29/par-3"), code="ordem_apreensao"))
-        steps.append(_s("O veículo apreendido fica no depósito, sob custódia do órgão, com ônus para o proprietário.", pe("art-29-a"), code="deposito"))
-    steps.append(_s("A fiscalização pode impedir o início ou a continuação da viagem.", pe("art-37"), code="viagem_impedida"))
-    steps.append(_s("Documentos obrigatórios podem ser recolhidos (infrações moderadas, graves e gravíssimas) e são devolvidos após a regularização.", pe("art-29/par-4"), pe("art-29/par-5"), code="documentos"))
-    steps.append(_s("É lavrado o auto de infração, com direito de defesa e contraditório.", pe("art-24"), pe("art-25"), code="auto"))
-    if a["tinha_autorizacao"]:
-        suspensao, cancelamento = param("pe.crc.suspensao.dias", when), param("pe.crc.cancelamento.dias", when)
-        if suspensao.maximum:  # original wording: "até 90 … até 180" (art. 30, § 1º)
-            steps.append(_s("Confirmadas infrações graves ou gravíssimas, o CRC pode ser suspenso (por até %(suspensao)d dias) ou cancelado (por até %(cancelamento)d dias); com CRC suspenso ou cancelado não se pode operar.", pe("art-30").at(when), suspensao.cite, pe("art-23/par-unico").at(when), code="crc_sancoes", suspensao=suspensao.value, cancelamento=cancelamento.value))
-        else:
-            steps.append(_s("Confirmadas infrações graves ou gravíssimas, o CRC pode ser suspenso (%(suspensao)d dias) ou cancelado (%(cancelamento)d dias); com CRC suspenso ou cancelado não se pode operar.", pe("art-30").at(when), suspensao.cite, cancelamento.cite, pe("art-23/par-unico").at(when), code="crc_sancoes", suspensao=suspensao.value, cancelamento=cancelamento.value))
-    else:
-        steps.append(_s("Fretamento sem CRC (ou com CRC vencido) é infração gravíssima.", pe("anexo-i/inc-4/ali-b"), code="sem_crc"))
+    old = when < LEI_17107  # the wording before Lei 17.107/2020
 
+    def P(unit: str, previous: bool | None = None):
+        cite = pe(unit)
+        return cite.at(when, previous=True) if previous else as_of(cite, when)
+
+    # 1. Getting the vehicle back: what to do, by when, what to pay.
     liberacao = []
     if medida == "apreensao":
-        liberacao.append(_s("A restituição só ocorre depois de pagas as multas, taxas e as despesas com transbordo de passageiros, remoção e estadia.", pe("art-29-a/par-unico"), code="pagamento_previo"))
+        if old:
+            liberacao.append(_s(
+                "Nesta data a lei não condicionava a restituição do veículo apreendido ao pagamento prévio de multas e despesas (essa regra, do art. 29-A, veio com a Lei 17.107/2020). A restituição exige recibo do proprietário ou de procurador e, se a fiscalização requisitou veículo de outro transportador, a prova de que esse serviço foi pago.",
+                P("art-37/par-3", True), P("art-37/par-1", True), code="restituicao_2018",
+            ))
+        else:
+            liberacao.append(_s("Para reaver o veículo, pague antes as multas, as taxas e as despesas com transbordo de passageiros, remoção e estadia: só então ele é restituído.", P("art-29-a/par-unico"), code="pagamento_previo"))
     else:
-        liberacao.append(_s("A viagem só prossegue regularizado o motivo da medida ou com a substituição do veículo.", pe("art-37"), pe("art-37/par-1"), code="regularizacao"))
-    liberacao.append(_s("A lei não fixa um prazo mínimo ou máximo de custódia.", pe("art-29-a"), code="sem_prazo_custodia"))
+        liberacao.append(_s("A viagem só prossegue regularizado o motivo da medida ou com a substituição do veículo.", P("art-37"), *([] if old else [P("art-37/par-1")]), code="regularizacao"))
+    liberacao.append(_s("A lei não fixa um prazo mínimo ou máximo de custódia: o veículo pode ser retirado assim que cumpridas as condições.", P("art-29") if old else P("art-29-a"), code="sem_prazo_custodia"))
 
+    # 2. What happens.
+    steps = []
+    if medida == "retencao":
+        steps.append(_s("A retenção segura o veículo no local; é cabível em qualquer infração do Anexo I.", P("art-29/inc-1"), P("art-29/par-1"), code="retencao"))
+    elif medida == "remocao":
+        steps.append(_s("A remoção leva o veículo do local; só é cabível nas infrações graves e gravíssimas.", P("art-29/inc-2"), P("art-29/par-2"), code="remocao"))
+    else:
+        steps.append(_s("A apreensão é ordenada pelo Diretor-Presidente da EPTI ou por quem ele designar.", P("art-29/par-3"), code="ordem_apreensao"))
+        if not old:
+            steps.append(_s("O veículo apreendido fica no depósito, sob custódia do órgão, com ônus para o proprietário.", P("art-29-a"), code="deposito"))
+    steps.append(_s("A fiscalização pode impedir o início ou a continuação da viagem.", P("art-37"), code="viagem_impedida"))
+    steps.append(_s("Documentos obrigatórios podem ser recolhidos (infrações moderadas, graves e gravíssimas) e são devolvidos após a regularização.", P("art-29/par-4"), P("art-29/par-5"), code="documentos"))
+    steps.append(_s("É lavrado o auto de infração, com direito de defesa e contraditório.", P("art-24"), P("art-25"), code="auto"))
+    if a["tinha_autorizacao"]:
+        suspensao, cancelamento = param("pe.crc.suspensao.dias", when), param("pe.crc.cancelamento.dias", when)
+        if old:
+            steps.append(_s(
+                "Confirmadas infrações graves ou gravíssimas, o CRC pode ser suspenso por até %(suspensao)d dias ou cancelado por até %(cancelamento)d dias; com CRC suspenso ou cancelado não se pode operar.",
+                P("art-30"), as_of(suspensao.cite, when), P("art-23/inc-3"), P("art-23/inc-4"), P("art-23/par-unico"), code="crc_sancoes",
+                suspensao=suspensao.value, cancelamento=cancelamento.value,
+            ))
+        else:
+            steps.append(_s(
+                "Confirmadas infrações graves ou gravíssimas, o CRC pode ser suspenso (%(suspensao)d dias) ou cancelado (%(cancelamento)d dias); com CRC suspenso ou cancelado não se pode operar.",
+                P("art-30"), suspensao.cite.at(when), cancelamento.cite.at(when), P("art-23/par-unico"), code="crc_sancoes",
+                suspensao=suspensao.value, cancelamento=cancelamento.value,
+            ))
+        steps[-1].data["prazo_maximo"] = old  # "até": the period was a maximum before Lei 17.107/2020
+    else:
+        steps.append(_s("Fretamento sem CRC (ou com CRC vencido) é infração gravíssima.", P("anexo-i/inc-4/ali-c", True) if old else P("anexo-i/inc-4/ali-b"), code="sem_crc"))
+
+    # 3. What to pay.
     pagamentos = []
     if not a["tinha_autorizacao"]:
         fine = param("pe.multa.gravissima", when)
-        pagamentos.append(_payment("Multa por infração gravíssima: %(valor)s.", fine.cite, pe("anexo-i/inc-4/ali-b"), code="multa", money=Money(fine.value, "BRL", fine.value), valor=fine.value))
+        pagamentos.append(_payment(
+            "Multa por infração gravíssima: %(valor)s.", as_of(fine.cite, when), P("anexo-i/inc-4/ali-c", True) if old else P("anexo-i/inc-4/ali-b"),
+            code="multa", money=Money(fine.value, "BRL", fine.value), valor=fine.value,
+        ))
     else:
-        pagamentos.append(_s("Multa conforme a gravidade da infração do Anexo I: leve, moderada, grave ou gravíssima.", pe("art-28"), pe("art-22"), code="multa"))
-    if a["reincidente_12m"]:
-        dobro = param("pe.reincidencia.dias", when)
-        pagamentos.append(_s("Se for a mesma infração repetida em até %(dias)d dias, a multa é em dobro.", dobro.cite, code="multa_em_dobro", dias=dobro.value))
-    pagamentos.append(_s("Despesas de remoção e estadia no depósito: a lei não fixa o valor.", pe("art-29-a/par-unico"), code="remocao_estadia"))
-    pagamentos.append(_s("Despesas com o transbordo dos passageiros.", pe("art-29-a/par-unico"), code="transbordo"))
-    pagamentos.append(_s("Se a fiscalização requisitar veículo de outro transportador, o infrator ressarce os custos e o veículo só é liberado depois desse pagamento.", pe("art-37/par-2"), code="veiculo_substituto"))
+        pagamentos.append(_s("Multa conforme a gravidade da infração do Anexo I: leve, moderada, grave ou gravíssima.", P("art-28"), P("art-22"), code="multa"))
+    reincidencia = param("pe.reincidencia.dias", when)
+    pagamentos.append(_s("Se for a mesma infração repetida em até %(dias)d dias, a multa é em dobro.", reincidencia.cite.at(when), code="multa_em_dobro", dias=reincidencia.value))
+    if medida == "apreensao" and not old:
+        pagamentos.append(_s("Despesas de remoção e estadia no depósito: a lei não fixa o valor.", P("art-29-a/par-unico"), code="remocao_estadia"))
+        pagamentos.append(_s("Despesas com o transbordo dos passageiros.", P("art-29-a/par-unico"), code="transbordo"))
+    if old:
+        pagamentos.append(_s("Se a fiscalização requisitar veículo de outro transportador, o infrator ressarce os custos e o veículo só é liberado depois desse pagamento.", P("art-37/par-1", True), code="veiculo_substituto"))
+    else:
+        pagamentos.append(_s("Se a fiscalização requisitar veículo de outro transportador, o infrator ressarce os custos e o veículo só é liberado depois desse pagamento.", P("art-37/par-2"), code="veiculo_substituto"))
 
+    # 4. Deadlines.
     notified = a.get("data_notificacao")
-    defesa = param("pe.defesa.dias", when)
-    recurso = param("pe.recurso.dias", when)
-    remessa = param("pe.auto.remessa.dias", when)
-    pagamento = param("pe.pagamento.dias", when)
-    try:
-        decisao = param("pe.decisao.dias", when)
-    except NotInForce:  # the original wording set no deadline for the decision
-        decisao = None
+    defesa, recurso, remessa = param("pe.defesa.dias", when), param("pe.recurso.dias", when), param("pe.auto.remessa.dias", when)
     prazos = [
         _deadline(
             "Defesa: %(dias)d dias a contar do recebimento da 2ª via do auto de infração, dirigida ao %(orgao)s.",
-            defesa.cite, code="defesa", days=defesa.value, body="Diretor-Presidente da EPTI",
+            as_of(defesa.cite, when), code="defesa", days=defesa.value, body="Diretor-Presidente da EPTI",
             due=notified + timedelta(days=defesa.value) if notified else None, counting="nao_definida",
         ),
         _deadline(
             "Recurso: %(dias)d dias da notificação da decisão, ao Diretor-Presidente da EPTI, que o encaminha à %(orgao)s.",
-            recurso.cite, code="recurso", days=recurso.value, body="JARI Transporte", due=None, counting="nao_definida",
+            as_of(recurso.cite, when), code="recurso", days=recurso.value, body="JARI Transporte", due=None, counting="nao_definida",
         ),
-        _s("A 2ª via do auto deve ser remetida em até %(dias)d dias; a decisão sobre a defesa, comunicada em até %(decisao)d dias.", remessa.cite, decisao.cite, code="prazos_epti", dias=remessa.value, decisao=decisao.value)
-        if decisao
-        else _s("A 2ª via do auto deve ser remetida em até %(dias)d dias; a lei, nesta redação, não fixa prazo para a decisão sobre a defesa.", remessa.cite, code="prazos_epti", dias=remessa.value),
-        _deadline(
-            "Pagamento da multa: %(dias)d dias do trânsito em julgado da decisão administrativa contrária à empresa.",
-            pagamento.cite, code="pagamento", days=pagamento.value, body="EPTI", due=None, counting="nao_definida",
-        ),
-        _s("A Lei 16.205/2017 não diz se os prazos contam em dias corridos ou úteis nem como excluir o dia inicial; a data indicada conta dias corridos a partir do dia seguinte ao recebimento. Confirme com a EPTI.", pe("art-25/par-2"), code="contagem"),
     ]
+    if old:
+        prazos.append(_s("A 2ª via do auto deve ser remetida em até %(dias)d dias; a decisão sobre a defesa é notificada pessoalmente ou por carta com aviso de recebimento (a lei não fixava prazo para ela).", as_of(remessa.cite, when), P("art-25/par-2", True), code="prazos_epti", dias=remessa.value))
+    else:
+        decisao = param("pe.decisao.dias", when)
+        prazos.append(_s("A 2ª via do auto deve ser remetida em até %(dias)d dias; a decisão sobre a defesa, comunicada em até %(decisao)d dias.", remessa.cite.at(when), decisao.cite.at(when), code="prazos_epti", dias=remessa.value, decisao=decisao.value))
+    pagamento = param("pe.pagamento.dias", when)
+    prazos.append(_deadline(
+        "Pagamento da multa: %(dias)d dias do trânsito em julgado da decisão administrativa contrária à empresa.",
+        as_of(pagamento.cite, when), code="pagamento", days=pagamento.value, body="EPTI", due=None, counting="nao_definida",
+    ))
+    prazos.append(_s("A Lei 16.205/2017 não diz se os prazos contam em dias corridos ou úteis nem como excluir o dia inicial; a data indicada conta dias corridos a partir do dia seguinte ao recebimento. Confirme com a EPTI.", as_of(defesa.cite, when), code="contagem"))
+
+    quem = P("art-37/par-3", True) if old else P("art-37/par-4")
+    if old:
+        passageiros = [_s("Se a fiscalização precisar requisitar veículo de outro transportador para continuar a viagem, o infrator ressarce os custos.", P("art-37/par-1", True), code="requisicao")]
+    else:
+        espera = param("pe.espera.substituto.horas", when)
+        passageiros = [
+            _s("Tem prioridade a substituição por outro veículo da mesma empresa (ou locado por ela), com espera máxima de %(horas)d horas; depois disso, a fiscalização providencia o veículo.", P("art-37/par-1"), espera.cite.at(when), code="substituicao", horas=espera.value),
+            _s("Sem substituição pela empresa, a fiscalização pode requisitar veículo de outro transportador, à custa do infrator.", P("art-37/par-2"), code="requisicao"),
+        ]
     return {
-        "o_que_acontece": steps,
         "liberacao": liberacao,
         "data_minima": None,
         "data_maxima": None,
         "pagamentos": pagamentos,
         "prazos": prazos,
-        "quem_retira": [_s("A restituição é feita mediante recibo do proprietário do veículo ou de procurador legalmente habilitado.", pe("art-37/par-4"), code="proprietario")],
-        "passageiros": [
-            _substituicao_pe(when),
-            _s("Sem substituição pela empresa, a fiscalização pode requisitar veículo de outro transportador, à custa do infrator.", pe("art-37/par-2"), code="requisicao"),
-        ],
+        "o_que_acontece": steps,
+        "quem_retira": [_s("A restituição é feita mediante recibo do proprietário do veículo ou de procurador legalmente habilitado.", quem, code="proprietario")],
+        "passageiros": passageiros,
     }
-
-
-def _substituicao_pe(when: date) -> Statement:
-    try:
-        espera = param("pe.espera.substituto.horas", when)
-    except NotInForce:  # original art. 37, § 1º: no priority for the company's own vehicle, no waiting time
-        return _s("A fiscalização pode requisitar veículo de outro transportador para continuar a viagem; o infrator ressarce os custos e o veículo só é liberado depois desse pagamento.", pe("art-37/par-1").at(when), code="substituicao")
-    return _s("Tem prioridade a substituição por outro veículo da mesma empresa (ou locado por ela), com espera máxima de %(horas)d horas; depois disso, a fiscalização providencia o veículo.", pe("art-37/par-1").at(when), espera.cite, code="substituicao", horas=espera.value)
 
 
 # -- São Paulo ------------------------------------------------------------------------------
@@ -288,9 +324,8 @@ def _acre(a: dict, today: date, options: dict) -> dict:
             "Multa conforme a infração: %(i)d, %(ii)d, %(iii)d ou %(iv)d UFIRACs.", *(f.cite for f in faixas),
             code="multa", i=faixas[0].value, ii=faixas[1].value, iii=faixas[2].value, iv=faixas[3].value,
         ))
-        if a["reincidente_12m"]:
-            dobro = param("ac.reincidencia.dias", when)
-            pagamentos.append(_s("Reincidência na mesma infração em até %(dias)d dias: multa em dobro.", dobro.cite, code="multa_em_dobro", dias=dobro.value))
+        dobro = param("ac.reincidencia.dias", when)  # stated as a condition: the answer is not asked on this path
+        pagamentos.append(_s("Se for a mesma infração repetida em até %(dias)d dias, a multa é em dobro.", dobro.cite, code="multa_em_dobro", dias=dobro.value))
     if medida == "apreensao":
         diaria, teto = param("ac.estadia.diaria", when), param("ac.estadia.max_dias", when)
         dias = a.get("dias_deposito")
@@ -354,32 +389,45 @@ def _recife(a: dict, today: date, options: dict) -> dict:
             fator.cite, vb.cite, recife("art-45/par-unico"), code="multa", money=Money(fator.value, "VB", total), fator=fator.value, vb=vb.value, total=total,
         ))
     else:
-        pagamentos.append(_s(
-            "Multa: Vm = G × Vb, em que G é o número do grupo da infração (1 a 4) e Vb = %(vb)s, corrigido pelo reajuste tarifário.",
-            recife("art-36"), recife("art-36/inc-3"), recife("art-36/par-1"), code="multa", vb=vb.value,
-        ))
-        if a["reincidente_12m"]:
-            dobro, cassacao = param("recife.reincidencia.meses", when), param("recife.cassacao.meses", when)
-            pagamentos.append(_s("Reincidência em %(meses)d meses nos Grupos 2 a 4: multa em dobro; segunda reincidência no Grupo 4 em %(cassacao)d meses: cassação da permissão.", dobro.cite, cassacao.cite, code="reincidencia", meses=dobro.value, cassacao=cassacao.value))
+        dobro, cassacao = param("recife.reincidencia.meses", when), param("recife.cassacao.meses", when)
+        g1, g2, g3, g4 = (param(f"recife.multa.grupo{n}.g", when) for n in (1, 2, 3, 4))
+        if medida in ("retencao", "remocao"):
+            # Finding 12: retention is for Grupos 1 and 2; Grupo 1 is a written warning, the fine comes on a repeat.
+            pagamentos.append(_s(
+                "Infração do Grupo 1: advertência por escrito, sem multa; a multa (%(g1)d × Vb) só vem na reincidência em %(meses)d meses. Infração do Grupo 2: multa Vm = %(g2)d × Vb (Vb = %(vb)s, corrigido pelo reajuste tarifário).",
+                recife("art-33/inc-1"), recife("art-33/inc-2"), recife("art-38/par-1"), g1.cite, g2.cite, vb.cite, code="multa",
+                vb=vb.value, g1=g1.value, g2=g2.value, meses=dobro.value,
+            ))
+        else:
+            pagamentos.append(_s(
+                "Multa: Vm = G × Vb, em que G é o número do grupo da infração (%(g3)d ou %(g4)d, os grupos que admitem apreensão) e Vb = %(vb)s, corrigido pelo reajuste tarifário.",
+                recife("art-36"), g3.cite, g4.cite, vb.cite, recife("art-36/par-1"), recife("art-38/par-2"), code="multa", vb=vb.value, g3=g3.value, g4=g4.value,
+            ))
+        pagamentos.append(_s("Reincidência em %(meses)d meses nos Grupos 2 a 4: multa em dobro; segunda reincidência no Grupo 4 em %(cassacao)d meses: cassação da permissão.", dobro.cite, cassacao.cite, code="reincidencia", meses=dobro.value, cassacao=cassacao.value))
     if medida == "apreensao":
         pagamentos.append(_s("Taxa e despesas da apreensão, pela Lei Municipal nº 16.828/2002 (valores fora desta lei).", recife("art-38/par-4"), code="taxa_apreensao"))
     notified = a.get("data_notificacao")
     defesa, julgamento, recurso = param("recife.defesa.dias", when), param("recife.julgamento.dias", when), param("recife.recurso.dias", when)
     comunicacao, notificacao = param("recife.comunicacao.dias", when), param("recife.notificacao.dias", when)
-    start = _next_business_day(notified) if notified else None
+    counted = next_working_day(notified, "recife") if notified else None
+    start = counted.day if counted else None
     prazos = [
         _deadline(
             "Defesa: até %(dias)d dias, contados a partir do primeiro dia útil após o recebimento da notificação, em petição ao presidente da %(orgao)s.",
             defesa.cite, recife("art-41/par-1"), recife("art-41/par-2"), code="defesa", days=defesa.value,
             body="CDTC (Comissão Disciplinar do Transporte Complementar)", due=start + timedelta(days=defesa.value - 1) if start else None, counting="lei",
         ),
+        *([_s(
+            "Para achar o primeiro dia útil foram pulados: %(dias)s.", recife("art-41/par-1"), code="dias_pulados",
+            dias=", ".join([d.strftime("%d/%m/%Y") for d in counted.skipped_weekends] + [f"{d.strftime('%d/%m/%Y')} ({name})" for d, name in counted.skipped_holidays]),
+        )] if counted and (counted.skipped_weekends or counted.skipped_holidays) else []),
         _s("A CDTC julga em até %(dias)d dias; se a defesa não for acolhida, você é comunicado em até %(comunicacao)d dias.", julgamento.cite, comunicacao.cite, code="julgamento", dias=julgamento.value, comunicacao=comunicacao.value),
         _deadline(
             "Recurso: %(dias)d dias do recebimento da notificação da decisão, ao %(orgao)s (efeito só devolutivo).",
             recurso.cite, recife("art-43/par-unico"), code="recurso", days=recurso.value, body="Conselho de Revisão Administrativa (CRA)", due=None, counting="nao_definida",
         ),
         _s("A Prefeitura tem %(dias)d dias da infração para notificar, sob pena de arquivamento do auto.", notificacao.cite, code="notificacao_30_dias", dias=notificacao.value),
-        _s("Feriados não são considerados no cálculo da data; confira no órgão.", recife("art-41/par-1"), code="feriados"),
+        _s(MUNICIPAL_NOT_COUNTED, recife("art-41/par-1"), code="feriados"),
     ]
     return {
         "o_que_acontece": steps,
@@ -408,8 +456,8 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
     if a.get("data_notificacao") and a["data_notificacao"] < a["data_medida"]:
         raise InvalidAnswer("data_notificacao", N_("A notificação não pode ser anterior à medida."))
     fields = HANDLERS[a["jurisdicao"]](a, today, options or {})
-    rules = [s for key in ("o_que_acontece", "liberacao", "pagamentos", "prazos", "quem_retira", "passageiros") for s in fields[key]]
-    first = fields["o_que_acontece"][0] if fields["o_que_acontece"] else fields["liberacao"][0]
+    rules = [s for key in ("liberacao", "pagamentos", "prazos", "o_que_acontece", "quem_retira", "passageiros") for s in fields[key]]
+    first = fields["liberacao"][0]  # the result opens with how to get the vehicle back
     return Outcome(fields, rules=rules, headline=Statement(first.text, first.citations, first.params, code=first.code))
 
 
@@ -420,4 +468,5 @@ FLOW = Flow(
     questions=QUESTIONS,
     decide=decide,
     legal_basis=(pe("art-29-a"), sp("art-40"), ac("art-78"), recife("art-38")),
+    facts_date=lambda a, today: a["data_medida"],
 )

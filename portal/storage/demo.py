@@ -73,9 +73,12 @@ def generate(today: date | None = None, ordinary_vehicles: int = 300, seed: int 
         operators.append(record)
         return record
 
-    def vehicle(placa: str, op: dict, tipo: str, lugares: int, *, vistoria_ok=True, seguro_ok=True, situacao="ativo") -> None:
+    def vehicle(placa: str, op: dict, tipo: str, lugares: int, *, vistoria_ok=True, seguro_ok=True, situacao="ativo", max_age: int | None = None) -> None:
+        age = rng.randint(1, 12)
+        if max_age is not None:  # showcase vehicles stay within every place's age limit (Recife: 6 years)
+            age = min(age, max_age)
         vehicles.append({
-            "placa": placa, "cnpj": op["cnpj"], "tipo": tipo, "lugares": lugares, "ano_fabricacao": today.year - rng.randint(1, 12),
+            "placa": placa, "cnpj": op["cnpj"], "tipo": tipo, "lugares": lugares, "ano_fabricacao": today.year - age,
             "vistoria_validade": (today + timedelta(days=rng.randint(30, 300) if vistoria_ok else -rng.randint(5, 90))).isoformat(),
             "seguro_validade": (today + timedelta(days=rng.randint(30, 300) if seguro_ok else -rng.randint(5, 90))).isoformat(),
             "situacao": situacao,
@@ -94,7 +97,7 @@ def generate(today: date | None = None, ordinary_vehicles: int = 300, seed: int 
             placa, op, tipo, lugares,
             vistoria_ok=problem not in ("vistoria_vencida", "varios"),
             seguro_ok=problem not in ("seguro_vencido", "varios"),
-            situacao="retirado" if problem == "veiculo_retirado" else "ativo",
+            situacao="retirado" if problem == "veiculo_retirado" else "ativo", max_age=5,
         )
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     used = {p for p, *_ in SHOWCASE}

@@ -1,0 +1,51 @@
+"""A complaint is classified by the law of its place and date; without a place it is never Pernambuco's (finding 7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app import create_app
+
+
+@pytest.fixture()
+def demo_app(tmp_path, index_dir):
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
+    return app
+
+
+def test_no_place_and_no_registered_plate_is_422_asking_the_place(demo_app):
+    client = demo_app.test_client()
+    response = client.post("/api/v1/denuncias", json={"data_ocorrencia": "2024-05-10", "ocorrencias": ["porta_aberta"], "placa": "ZZZ9999"})
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["field"] == "jurisdicao" and "Informe onde aconteceu" in body["error"]
+
+
+def test_a_registered_plate_gives_the_place(demo_app):
+    response = demo_app.test_client().post("/api/v1/denuncias", json={"data_ocorrencia": "2024-05-10", "ocorrencias": ["porta_aberta"], "placa": "FRT4E22"})
+    assert response.status_code == 201
+    assert response.get_json()["orgao"]["sigla"] == "DER"
+
+
+def test_pernambuco_complaint_of_2019_uses_the_previous_annex_with_dated_links(demo_app):
+    response = demo_app.test_client().post(
+        "/api/v1/denuncias", json={"data_ocorrencia": "2019-08-03", "ocorrencias": ["venda_passagem_individual"], "jurisdicao": "pe"}
+    )
+    assert response.status_code == 201
+    item = response.get_json()["enquadramento"][0]
+    assert item["gravidade"] == "grave" and item["multa"]["valor"] == 900.0
+    anexo = item["citations"][0]
+    # The alínea exists only in the previous Anexo I: the link opens the law as it was that day.
+    assert anexo["label"] == "Lei 16.205/2017 (PE), Anexo I, inciso III, alínea f"
+    assert anexo["url"] == "/leis/pe-lei-16205-2017/anexo-i/inc-3/ali-f?data=2019-08-03" and anexo["data"] == "2019-08-03"
+    assert item["ressalvas"] and "novecentos mil reais" in item["ressalvas"][0]
+
+
+def test_acre_complaint_before_the_law_took_effect_has_no_fine(demo_app):
+    response = demo_app.test_client().post(
+        "/api/v1/denuncias", json={"data_ocorrencia": "2013-10-01", "ocorrencias": ["sem_autorizacao"], "jurisdicao": "ac"}
+    )
+    item = response.get_json()["enquadramento"][0]
+    assert item["multa"] is None and item["gravidade"] is None
+    assert [c["unit"] for c in item["citations"]] == ["art-100"]
