@@ -88,8 +88,12 @@ def _pe(row: str, when: date) -> Statement:
     if row == "idade_veiculo":
         if LEI_17107 <= when < LEI_17406:
             bus, car = param("pe.vistoria.onibus.anual_ate_anos", when), param("pe.vistoria.automovel.anual_ate_anos", when)
-            return value(N_("Só se admite vistoria de ônibus e micro-ônibus com até %(onibus)d anos e de automóvel com até %(automovel)d anos de fabricação."),
-                         bus.cite, code=code, onibus=bus.value, automovel=car.value)
+            # Art. 11, parágrafo único (Lei 17.107/2020): a transition admitted older automobiles
+            # up to a date; leaving it out told 2021 operators their 8-year-old car was barred.
+            transition, until = param("pe.vistoria.automovel.transicao.anos", when), param("pe.vistoria.automovel.transicao.ate", when)
+            return value(N_("Só se admite vistoria de ônibus e micro-ônibus com até %(onibus)d anos e de automóvel com até %(automovel)d anos de fabricação; "
+                            "até %(ate)s, aceitam-se pedidos de vistoria de automóvel com até %(transicao)d anos de fabricação."),
+                         bus.cite, car.cite, transition.cite, code=code, onibus=bus.value, automovel=car.value, transicao=transition.value, ate=until.value)
         return silent(code)
     if row == "vistoria":
         if when < LEI_17107:
@@ -107,8 +111,10 @@ def _pe(row: str, when: date) -> Statement:
         try:
             car = param("pe.seguro.automovel", when)
         except NotInForce:
-            return value(N_("Responsabilidade civil, invalidez e morte, no mínimo %(onibus)s (ônibus) e %(micro)s (micro-ônibus)."),
-                         pe("art-15"), code=code, onibus=bus.value, micro=micro.value)
+            # Original art. 15: civil liability only, and the two amounts split by capacity, not by type.
+            seats = param("pe.seguro.lotacao_divisoria.passageiros", when)
+            return value(N_("Seguro de responsabilidade civil de no mínimo %(onibus)s para veículos com mais de %(lotacao)d passageiros e %(micro)s para os de até %(lotacao)d passageiros."),
+                         pe("art-15"), bus.cite, micro.cite, code=code, onibus=bus.value, micro=micro.value, lotacao=seats.value)
         return value(N_("Responsabilidade civil, invalidez e morte, no mínimo %(onibus)s (ônibus), %(micro)s (micro-ônibus) e %(automovel)s (automóvel)."),
                      pe("art-15"), bus.cite, micro.cite, car.cite, code=code, onibus=bus.value, micro=micro.value, automovel=car.value)
     if row == "passagem_individual":

@@ -111,6 +111,14 @@ def _recife_fine(pid: str, on: date) -> dict:
     return {"valor": multiple.value, "unidade": "VB", "valor_brl": vb.value * multiple.value, "cite": vb.cite, "cite_multiplo": multiple.cite}
 
 
+# Art. 36, § 1º: the Vb of the law's text is corrected by each fare adjustment, and the
+# corrected value is set outside the law.  An amount in R$ from the text's Vb is a
+# reference, never "the fine" (independent review: a 2010 fine was stated as R$ 2.000,00).
+RECIFE_VB_CORRECTED = N_(
+    "O valor em reais usa o Vb escrito na lei; a lei manda corrigi-lo pelo percentual de reajuste tarifário do STCP/Recife, "
+    "e o valor corrigido na data da infração não está na lei: a multa é o número de Vb indicado, pelo Vb em vigor naquela data."
+)
+
 NO_SPECIFIC = N_("A lei deste lugar não descreve uma infração específica para isto; a equipe do órgão avalia o enquadramento.")
 
 # Pernambuco, Anexo I in force from 13/11/2020 (Lei 17.107/2020): occurrence → (gravity, level, units, description).
@@ -215,7 +223,7 @@ def _recife(occurrence: str, on: date) -> Enquadramento:
             penalidade=N_("advertência por escrito"),
         )
     table = {
-        "sem_autorizacao": ("recife.multa.clandestino.vb", [recife("art-44", on), recife("art-45", on)], N_("Transporte remunerado sem autorização, permissão ou concessão: apreensão do veículo e multa de 40 Vb."), N_("apreensão e multa")),
+        "sem_autorizacao": ("recife.multa.clandestino.vb", [recife("art-44", on), recife("art-45", on)], N_("Transporte remunerado sem autorização, permissão ou concessão: apreensão do veículo e multa de %(vezes)d Vb."), N_("apreensão e multa")),
         "porta_aberta": ("recife.multa.grupo2.g", [recife("anexo-unico/grupo-2/ali-n", on)], N_("Movimentar o veículo com as portas abertas."), N_("Grupo 2")),
         "veiculo_inseguro": ("recife.multa.grupo3.g", [recife("anexo-unico/grupo-3/ali-p", on)], N_("Operar com o veículo em más condições de uso, comprometendo a segurança dos usuários."), N_("Grupo 3")),
         "equipamento_obrigatorio": ("recife.multa.grupo3.g", [recife("anexo-unico/grupo-3/ali-l", on)], N_("Ausência de equipamentos obrigatórios no veículo (como o cinto de segurança) ou equipamentos em más condições de uso."), N_("Grupo 3")),
@@ -224,7 +232,8 @@ def _recife(occurrence: str, on: date) -> Enquadramento:
         return e(occurrence, NO_SPECIFIC, None, [recife("art-31", on)])
     pid, cites, text, gravidade = table[occurrence]
     fine = _recife_fine(pid, on)
-    return e(occurrence, text, gravidade, cites + [fine.pop("cite"), fine.pop("cite_multiplo"), recife("art-36", on), recife("art-33/inc-2", on)], fine)
+    return e(occurrence, text, gravidade, cites + [fine.pop("cite"), fine.pop("cite_multiplo"), recife("art-36", on), recife("art-36/par-1", on), recife("art-33/inc-2", on)], fine,
+             params={"vezes": fine["valor"]}, ressalvas=[RECIFE_VB_CORRECTED])
 
 
 HANDLERS = {"pe": _pe, "sp": _sp, "ac": _ac, "recife": _recife}

@@ -39,7 +39,8 @@ class Reason:
 class VehicleStatus:
     situacao: str
     motivos: list[Reason]
-    # What was checked, in the place's terms (shown with a regular verdict).
+    # What was checked and found in order, in the place's terms.  Only a regular
+    # verdict has one: with any reason, "CRC válido e vistoria em dia" would be false.
     resumo: str = ""
 
 
@@ -155,7 +156,9 @@ def evaluate(operator: dict, vehicle: dict, on: date) -> VehicleStatus:
     if seguro is None or seguro < on:
         add("seguro_vencido", data=seguro)
     reasons += _vehicle_rules(jurisdiction, operator, vehicle, on)
-    return VehicleStatus(IRREGULAR if reasons else REGULAR, reasons, SUMMARY[jurisdiction])
+    if reasons:
+        return VehicleStatus(IRREGULAR, reasons)
+    return VehicleStatus(REGULAR, reasons, SUMMARY[jurisdiction])
 
 
 def _vehicle_rules(jurisdiction: str, operator: dict, vehicle: dict, on: date) -> list[Reason]:

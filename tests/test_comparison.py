@@ -108,8 +108,9 @@ CASES = [
     ("pe", "vistoria", AFTER, "Anual para ônibus e micro-ônibus com até 15 anos e automóvel com até 5 anos de fabricação; semestral para os mais velhos.",
      [(PE, "art-11/inc-1/ali-a", "com até 15 (quinze) anos da data de fabricação"), (PE, "art-11/inc-1/ali-b", "com até 5 (cinco) anos da data de fabricação"),
       (PE, "art-11/inc-2", "Semestral")]),
-    ("pe", "seguro", BEFORE, "Responsabilidade civil, invalidez e morte, no mínimo R$\xa0500.000,00 (ônibus) e R$\xa0300.000,00 (micro-ônibus).",
-     [(PE, "art-15/inc-1", "R$ 500.000,00 (quinhentos mil reais) para veículos com capacidade acima de 20 (vinte) passageiros"),
+    # The original art. 15 asked only civil liability, and split the amounts by capacity, not type (independent review, B1).
+    ("pe", "seguro", BEFORE, "Seguro de responsabilidade civil de no mínimo R$\xa0500.000,00 para veículos com mais de 20 passageiros e R$\xa0300.000,00 para os de até 20 passageiros.",
+     [(PE, "art-15", "devem contratar Seguro de Responsabilidade Civil com cobertura mínima de"), (PE, "art-15/inc-1", "R$ 500.000,00 (quinhentos mil reais) para veículos com capacidade acima de 20 (vinte) passageiros"),
       (PE, "art-15/inc-2", "R$ 300.000,00 (trezentos mil reais) para veículos com capacidade de até 20 (vinte) passageiros")]),
     ("pe", "seguro", AFTER, "Responsabilidade civil, invalidez e morte, no mínimo R$\xa0500.000,00 (ônibus), R$\xa0300.000,00 (micro-ônibus) e R$\xa0150.000,00 (automóvel).",
      [(PE, "art-15/inc-1", "R$ 500.000,00 (quinhentos mil reais) para ônibus"), (PE, "art-15/inc-3", "R$ 150.000,00 (cento e cinquenta mil reais) para veículo tipo automóvel")]),

@@ -235,6 +235,8 @@ def test_vehicle_api(demo_app, plate, situacao, codes):
     assert all(m["citations"] for m in data["motivos"])
     assert data["demonstracao"] is True and data["dados_atualizados_em"]
     assert set(data) == {"placa", "consultado_em", "situacao", "resumo", "motivos", "operadora", "veiculo", "dados_atualizados_em", "demonstracao"}
+    # "CRC válido e vistoria em dia" beside an expired CRC was a false statement (independent review, E3–E6).
+    assert (data["resumo"] is not None) == (situacao == "regular")
     if situacao == "nao_encontrado":
         assert data["operadora"] is None and data["veiculo"] is None
         assert {c["unit"] for c in data["motivos"][0]["citations"]} >= {"art-4", "art-34", "anexo-i/inc-4/ali-b"}

@@ -307,7 +307,7 @@ class Assistant:
 
     # -- complaints ------------------------------------------------------------------------------
     def _detail(self, e) -> str:
-        detail = self._(e.descricao)
+        detail = self._(e.descricao, **e.params) if e.params and "%(" in e.descricao else self._(e.descricao)
         if e.gravidade:
             detail += " " + self._("Gravidade: %(g)s.", g=(self._(e.gravidade) % e.params) if e.params else self._(e.gravidade))
         if e.multa and e.multa.get("unidade") == "BRL":

@@ -216,16 +216,32 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
     exigencias = [
         _s("Tacógrafo aferido pelo Inmetro.", pe("art-13"), code="tacografo"),
         _s("Adesivo externo e orientações internas para denúncias no layout da EPTI.", pe("art-14/inc-1"), pe("art-14/inc-2"), code="adesivo"),
-        _s("Na vistoria: laudo técnico de engenheiro mecânico, apólice de seguro, certidão negativa do DETRAN/PE e a Taxa FUSP-LV.", pe("art-9/par-1"), code="documentos_vistoria"),
     ]
+    # Art. 9 and art. 21 were rewritten by Lei 17.107/2020: before it, the vistoria asked only
+    # for the engineer's report (old § 2º) and each trip needed the Licença para Realização de
+    # Viagem and the Cartão de Autorização (old caput) — the review found the 2020 lists shown for 2019.
+    if when >= LEI_17107:
+        exigencias.append(_s("Na vistoria: laudo técnico de engenheiro mecânico, apólice de seguro, certidão negativa do DETRAN/PE e a Taxa FUSP-LV.", pe("art-9/par-1").at(when), code="documentos_vistoria"))
+    else:
+        exigencias.append(_s("Na vistoria, feita após o pagamento da Taxa FUSP-LV: laudo técnico assinado por engenheiro mecânico ou responsável técnico habilitado.",
+                             pe("art-9").at(when, previous=True), pe("art-9/par-2").at(when, previous=True), code="documentos_vistoria"))
     if tipo == "automovel" and when >= LEI_17107:
         locados = param("pe.frota.locados.percentual", when)
         exigencias.append(_s("No turístico com automóvel de 7 lugares não se aplica o limite de %(pct)d%% de veículos locados.", pe("art-18/par-2").at(when), locados.cite, code="sem_limite_locados", pct=locados.value))
     por_viagem = [
-        _s("O CRC e o comprovante da Taxa FUSP-F.", pe("art-21"), code="crc_fusp"),
-        _s("Relação de passageiros de ida e volta, com nome e número de documento com foto (ou o voucher).", pe("art-21/inc-4/ali-a"), pe("art-21/par-1"), code="lista"),
-        _s("Origem, destino e itinerário da viagem.", pe("art-21/inc-4/ali-b"), pe("art-21/inc-4/ali-c"), code="roteiro"),
-        _s("Dia e horário da partida e do retorno.", pe("art-21/inc-4/ali-d"), pe("art-21/inc-4/ali-e"), code="datas"),
+        _s("O CRC e o comprovante da Taxa FUSP-F.", pe("art-21").at(when), code="crc_fusp") if when >= LEI_17107 else
+        _s("A Licença para Realização de Viagem e o Cartão de Autorização para Tráfego de Veículo.", pe("art-21").at(when, previous=True), code="licenca_cartao"),
+    ]
+    # The turístico list moved from inciso I (eventual e turístico) to a new inciso IV in 2020.
+    inc = "inc-4" if when >= LEI_17107 else "inc-1"
+
+    def trip(unit: str):
+        return pe(f"art-21/{inc}/{unit}").at(when)
+
+    por_viagem += [
+        _s("Relação de passageiros de ida e volta, com nome e número de documento com foto (ou o voucher).", trip("ali-a"), pe("art-21/par-1").at(when), code="lista"),
+        _s("Origem, destino e itinerário da viagem.", trip("ali-b"), trip("ali-c"), code="roteiro"),
+        _s("Dia e horário da partida e do retorno.", trip("ali-d"), trip("ali-e"), code="datas"),
     ]
     if tipo == "automovel":
         por_viagem.append(_s("Para automóvel de 7 lugares, a autorização da EPTI para aquela viagem junto com a lista de passageiros.", pe("art-21/inc-4/ali-f"), code="autorizacao_viagem"))

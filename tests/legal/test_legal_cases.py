@@ -85,6 +85,8 @@ def run_veiculo(case, on):
     assert status.situacao == expect["situacao"]
     if "motivos" in expect:
         assert [r.code for r in status.motivos] == expect["motivos"]
+    if status.situacao != "regular":
+        assert status.resumo == "", "a summary of what is in order must never accompany an irregular verdict"
     for text in expect.get("resumo_contains", []):
         assert text in status.resumo
     for text in expect.get("resumo_not_contains", []):
