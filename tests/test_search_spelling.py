@@ -44,3 +44,24 @@ def test_each_hit_lists_the_matching_units_of_its_article(search_index):
     hit = next(h for h in search_index.search("prazo recurso", jurisdiction="sp", limit=10).hits if h.article == "46")
     assert hit.units[0][0] == hit.unit and all(u.startswith("art-46") for u, _ in hit.units)
     assert [s for _, s in hit.units] == sorted((s for _, s in hit.units), reverse=True)
+
+
+def test_sorted_word_file_answers_exactly_like_a_set(tmp_path, monkeypatch):
+    """The mmap'd sorted copy (no per-word objects in each worker) says yes to every listed word and no to the rest."""
+    from search_index import spelling
+
+    words = ["Ação", "cinto", "cento", "zumbido", "a", "fretamento", "ônibus", "passageiro", "passageiros", "b'c"]
+    listing = tmp_path / "lista"
+    listing.write_text("\n".join(words) + "\n", encoding="utf-8")
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(spelling.tempfile, "tempdir", str(tmp_path))
+    spelling._load.cache_clear()
+    try:
+        found = spelling._load(str(listing))
+        assert len(found) == len(words)
+        for word in words:
+            assert spelling.fold(word.lower()) in found, word
+        for absent in ["acao2", "cint", "cintos", "", "zzz", "0", "passageir", "passageirosx", "aa"]:
+            assert absent not in found, absent
+    finally:
+        spelling._load.cache_clear()
