@@ -75,8 +75,9 @@ def test_small_counts_are_suppressed_and_nothing_else_is_read():
 
 
 @pytest.fixture()
-def imported(tmp_path, index_dir):
-    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
+def imported(tmp_path, index_dir, store_config):
+    """Complaints in the shared store (SQLite, then PostgreSQL): the statistics query runs on both engines."""
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False, **store_config})
     ops, vehs = tmp_path / "o.csv", tmp_path / "v.csv"
     ops.write_text("\n".join(OPS) + "\n", encoding="utf-8")
     vehs.write_text("\n".join(VEHS) + "\n", encoding="utf-8")
