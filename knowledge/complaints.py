@@ -173,7 +173,23 @@ def _sp(occurrence: str, on: date) -> Enquadramento:
         return Enquadramento(occurrence, NO_SPECIFIC, None, [sp("art-5", on)])
     group, units, text, per_passenger = table[occurrence]
     fine = _sp_fine(group, on, per_passenger)
-    return Enquadramento(occurrence, text, N_("%(pct)s%% do MVR"), [sp(u, on) for u in units] + [fine.pop("cite")], fine, {"pct": fine["valor"]})
+    notes = [SP_READINGS[occurrence]] if occurrence in SP_READINGS else []
+    extra = [sp("art-37/par-unico", on)] if notes else []
+    return Enquadramento(occurrence, text, N_("%(pct)s%% do MVR"), [sp(u, on) for u in units] + [fine.pop("cite")] + extra, fine, {"pct": fine["valor"]}, ressalvas=notes)
+
+
+# Where the Regulamento has no item of its own for the occurrence, the portal's reading
+# is shown together with the other one the text allows (independent review, X2 and X3).
+SP_READINGS = {
+    "venda_passagem_individual": N_(
+        "O Regulamento não tem item próprio para a venda de passagem individual: o portal a lê como cobrança indevida (art. 37, III, f). "
+        "Outra leitura possível é a multa geral do art. 37, parágrafo único, para infrações sem penalidade prevista; quem decide é o DER."
+    ),
+    "passageiros_em_pe": N_(
+        "O art. 10 proíbe passageiros em pé, mas não fixa penalidade própria: a multa por passageiro do art. 37, II, c vale quando há passageiros "
+        "acima da lotação autorizada. Sem excesso sobre a lotação, a leitura possível é a multa geral do art. 37, parágrafo único; quem decide é o DER."
+    ),
+}
 
 
 def _ac(occurrence: str, on: date) -> Enquadramento:
