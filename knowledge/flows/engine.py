@@ -195,6 +195,22 @@ class Outcome:
                     seen.append(cite)
         return seen
 
+    def statements(self):
+        """Every Statement in the outcome's fields and rules (not the headline), in order."""
+        yield from _walk_statements(self.fields)
+        yield from _walk_statements(self.rules)
+
+
+def _walk_statements(value):
+    if isinstance(value, Statement):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _walk_statements(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _walk_statements(item)
+
 
 def _walk_cites(value):
     if isinstance(value, Cite):
@@ -291,18 +307,8 @@ def _date_citations(outcome: Outcome, when: date) -> None:
         seen.add(id(statement))
         statement.citations = [dated(c) for c in statement.citations]
 
-    def walk(value) -> None:
-        if isinstance(value, Statement):
-            stamp(value)
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                walk(item)
-
-    walk(outcome.fields)
-    walk(outcome.rules)
+    for statement in outcome.statements():
+        stamp(statement)
     if outcome.headline is not None:
         stamp(outcome.headline)
 

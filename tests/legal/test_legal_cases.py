@@ -15,7 +15,7 @@ from decimal import Decimal
 import pytest
 
 from knowledge.complaints import REGULATORS, classify, classify_everywhere
-from knowledge.flows import FLOWS, InvalidAnswer, Statement
+from knowledge.flows import FLOWS, InvalidAnswer
 from knowledge.parameters import NotInForce
 from knowledge.vehicle_status import evaluate, not_found
 
@@ -100,24 +100,6 @@ def run_veiculo_nao_encontrado(case, on):
     _check_cites(case["expect"], [c for r in status.motivos for c in r.citations])
 
 
-def _statements(outcome):
-    found = []
-
-    def walk(value):
-        if isinstance(value, Statement):
-            found.append(value)
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                walk(item)
-
-    walk(outcome.fields)
-    walk(outcome.rules)
-    return found
-
-
 def _asked(flow, answers, today):
     given, ids = {}, []
     while True:
@@ -153,7 +135,7 @@ def run_wizard(case, on):
     progress = flow.run(answers, today=today)
     assert progress.complete, f"still asking {progress.next_question.id}"
     outcome = progress.outcome
-    statements = _statements(outcome)
+    statements = list(outcome.statements())
     by_code = {}
     for s in statements:
         by_code.setdefault(s.code, s)
