@@ -54,7 +54,7 @@ class NaiveWhoosh:
         from whoosh.analysis import LanguageAnalyzer
         from whoosh.fields import ID, TEXT, Schema
 
-        from search_index.engine import documents_from_laws
+        from search_index.build import documents_from_laws
 
         self.analyzer = LanguageAnalyzer("pt")
         schema = Schema(law=ID(stored=True), article=ID(stored=True), jurisdiction=ID(stored=True), text=TEXT(analyzer=self.analyzer))

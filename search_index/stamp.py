@@ -33,7 +33,8 @@ def source_fingerprint(root: Path = ROOT) -> str:
 
 def is_current(index_dir: str | Path, fingerprint: str) -> bool:
     """True when ``index_dir`` holds a readable index built from sources with ``fingerprint``."""
-    from .engine import IndexCorrupt, IndexMissing, MANIFEST, SCHEMA_VERSION, SearchIndex
+    from .build import MANIFEST, SCHEMA_VERSION
+    from .engine import IndexCorrupt, IndexMissing, SearchIndex
 
     try:
         manifest = json.loads((Path(index_dir) / MANIFEST).read_text(encoding="utf-8"))

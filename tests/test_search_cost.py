@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from search_index import MAX_QUERY_WORDS, QueryTooComplex, check_budget
-from search_index.engine import MAX_CORRECTIONS, MAX_TERM_LEAVES, _passages
+from search_index.budget import MAX_CORRECTIONS, MAX_TERM_LEAVES
+from search_index.highlight import passages
 
 # 40 different words a person could type, none of them a stop word or question noise.
 MANY_WORDS = (
@@ -84,5 +85,5 @@ def test_api_answers_the_repeated_word_query(client):
 def test_snippet_passages_merge_when_they_overlap_and_escape_text():
     text = "A <b> multa e a penalidade: " + "x " * 20 + "infração grave"
     first, second = text.index("multa"), text.index("infração")
-    snippet = _passages(text, [(first, first + 5), (second, second + 8)])
+    snippet = passages(text, [(first, first + 5), (second, second + 8)])
     assert snippet == "A &lt;b&gt; <mark>multa</mark> e a penalidade: " + "x " * 20 + "<mark>infração</mark> grave"
