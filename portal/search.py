@@ -14,6 +14,11 @@ from flask import current_app
 from search_index import IndexCorrupt, IndexMissing, SearchIndex
 
 
+# Responses to the most recent distinct questions kept per worker (search_index/cache.py):
+# the same everyday questions come back all day; a few hundred responses are ~1 MB.
+CACHE_SIZE = 512
+
+
 class SearchUnavailable(RuntimeError):
     pass
 
@@ -28,7 +33,7 @@ class SearchService:
         with self._lock:
             if self._index is None:
                 try:
-                    self._index = SearchIndex.open(self.index_dir)
+                    self._index = SearchIndex.open(self.index_dir, cache_size=CACHE_SIZE)
                 except (IndexMissing, IndexCorrupt) as exc:
                     raise SearchUnavailable(str(exc)) from exc
             return self._index
