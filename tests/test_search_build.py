@@ -37,3 +37,23 @@ def test_build_reports_each_stage_and_the_documents_analysed(tmp_path):
     kinds = [e[0] for e in recorder.events]
     assert kinds[:2] == ["start", "finish"] and kinds[-2:] == ["start", "finish"]
     assert set(kinds[3:-3]) == {"advance"}
+
+
+def test_the_response_cache_answers_again_until_the_index_is_rebuilt(tmp_path):
+    from search_index import SearchIndex
+
+    laws = all_laws()
+    build_index(tmp_path / "index", laws)
+    cached = SearchIndex.open(tmp_path / "index", cache_size=2)
+    uncached = SearchIndex.open(tmp_path / "index")
+    first = cached.search("multa por falta de vistoria")
+    assert cached.search("multa por falta de vistoria") is first
+    assert uncached.search("multa") is not uncached.search("multa")
+    by_place = cached.search("multa por falta de vistoria", jurisdiction="sp")  # filters are part of the key
+    assert by_place is not first and cached.search("multa por falta de vistoria", jurisdiction="sp") is by_place
+    cached.search("crc")  # a third distinct question: the least recently used one (first) goes
+    again = cached.search("multa por falta de vistoria")
+    assert again is not first and [(h.law, h.unit) for h in again.hits] == [(h.law, h.unit) for h in first.hits]
+    assert cached.search("multa por falta de vistoria") is again
+    build_index(tmp_path / "index", laws)  # a rebuild empties the cache
+    assert cached.search("multa por falta de vistoria") is not again
