@@ -22,9 +22,25 @@ SNIPPET_SURROUND = 90  # … which extends this many characters either side
 TOKEN_CACHE_UNITS = 2048
 
 
-def highlight_terms(q: Q.Query) -> frozenset[str]:
-    """The stems to mark in a hit's text: every term the query looks for in the text field."""
-    return frozenset(text for fieldname, text in q.iter_all_terms() if fieldname == "text")
+def highlight_terms(q: Q.Query) -> tuple[tuple[str, ...], ...]:
+    """What may be marked in a hit's text: each word the query looks for in the text field, and
+    each phrase alternative ("inspeção veicular" for "vistoria") as one group whose words are
+    marked only in a unit that has all of them — a unit found by "vistoria" does not get
+    "veículo" marked because a synonym phrase contains it."""
+    groups: set[tuple[str, ...]] = set()
+
+    def walk(node: Q.Query) -> None:
+        if isinstance(node, Q.Term):
+            if node.fieldname == "text":
+                groups.add((node.text,))
+        elif isinstance(node, Q.And) and node.subqueries and all(isinstance(s, Q.Term) and s.fieldname == "text" for s in node.subqueries):
+            groups.add(tuple(sorted({s.text for s in node.subqueries})))
+        else:
+            for sub in node.children():
+                walk(sub)
+
+    walk(q)
+    return tuple(sorted(groups))
 
 
 class Highlighter:
@@ -44,9 +60,12 @@ class Highlighter:
             self._tokens[docnum] = tokens
         return tokens
 
-    def snippet(self, docnum: int, text: str, terms: frozenset[str]) -> str:
+    def snippet(self, docnum: int, text: str, groups: tuple[tuple[str, ...], ...]) -> str:
         """Up to two passages of the unit around the query's words, <mark>ed; else its beginning."""
-        matches = [(start, end) for stem, start, end in self.tokens(docnum, text) if stem in terms] if terms else []
+        tokens = self.tokens(docnum, text)
+        present = {stem for stem, _start, _end in tokens}
+        terms = {stem for group in groups if all(s in present for s in group) for stem in group}
+        matches = [(start, end) for stem, start, end in tokens if stem in terms] if terms else []
         if not matches:
             return escape(text[:SNIPPET_CHARS] + ("…" if len(text) > SNIPPET_CHARS else ""), quote=False)
         return passages(text, matches)

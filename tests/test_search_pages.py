@@ -1,0 +1,62 @@
+"""What the search pages show and link (issue 11): the unit of an article that carries the
+answer, never a "correction" of a real word, and the fine for missing inspection near the top."""
+
+from __future__ import annotations
+
+import re
+
+from search_index import analysis
+
+PE = "pe-lei-16205-2017"
+SP = "sp-decreto-29912-1989"
+TICKETS = "pode vender passagem individual no fretamento?"
+
+
+def test_the_api_links_the_unit_that_carries_the_answer(client):
+    # Lei 16.205/2017 (PE), art. 34: "são vedadas as seguintes condutas: I - venda e a emissão de
+    # passagens individuais;" — the inciso answers, not the caput that introduces the list.
+    data = client.get("/api/v1/search", query_string={"q": TICKETS, "jurisdiction": "pe"}).get_json()
+    first = data["results"][0]
+    assert (first["law"], first["article"], first["unit"]) == (PE, "34", "art-34/inc-1")
+    assert first["label"] == "Lei 16.205/2017 (PE), art. 34, inciso I"
+    assert first["url"] == f"/leis/{PE}/art-34/inc-1"
+    assert first["snippet"] == "<mark>venda</mark> e a emissão de <mark>passagens</mark> <mark>individuais</mark>;"
+
+
+def test_the_search_page_links_the_same_unit_twice(client):
+    html = client.get("/busca", query_string={"q": TICKETS, "jurisdiction": "pe"}).get_data(as_text=True)
+    titles = re.findall(r'<h2 class="result-title"><a href="([^"]+)">([^<]+)</a>', html)
+    full_text = re.findall(r'<p class="result-links"><a href="([^"]+)"', html)
+    assert titles[0] == (f"/leis/{PE}/art-34/inc-1", "Lei 16.205/2017 (PE), art. 34, inciso I")
+    assert full_text[0] == f"/leis/{PE}#art-34/inc-1"
+    assert len(titles) == len(full_text) == 10
+
+
+def test_api_total_counts_articles_and_results_are_the_first_of_them(client):
+    everything = client.get("/api/v1/search", query_string={"q": TICKETS, "jurisdiction": "pe", "limit": 50}).get_json()
+    assert len(everything["results"]) == everything["total"] < 50  # every matching article, one result each
+    assert len({(r["law"], r["article"]) for r in everything["results"]}) == everything["total"]
+    ten = client.get("/api/v1/search", query_string={"q": TICKETS, "jurisdiction": "pe"}).get_json()
+    assert ten["total"] == everything["total"] and ten["results"] == everything["results"][:10]
+
+
+def test_cinto_is_not_cento_and_por_cento_is_not_highlighted(client):
+    # "cinto" (seat belt) is Portuguese: no suggestion.  The statutes never use it, so nothing
+    # matches it, and "por cento" (in fines such as "50 por cento") is never marked.
+    alone = client.get("/api/v1/search", query_string={"q": "cinto"}).get_json()
+    assert (alone["total"], alone["results"], alone["suggestion"]) == (0, [], None)
+    data = client.get("/api/v1/search", query_string={"q": "onibus sem cinto"}).get_json()
+    assert data["suggestion"] is None and data["results"]
+    marked = {analysis.stem(analysis.words(m)[0]) for r in data["results"] for m in re.findall(r"<mark>(.*?)</mark>", r["snippet"])}
+    assert marked == {analysis.stem("ônibus"), analysis.stem("coletivo")}  # the word typed and its synonym
+    html = client.get("/busca", query_string={"q": "cinto"}).get_data(as_text=True)
+    assert "Você quis dizer" not in html and not re.search(r"\bcento\b", html) and "<mark>" not in html
+
+
+def test_multa_por_falta_de_vistoria_shows_the_fine_for_missing_inspection(client):
+    # Decreto 29.912/1989 (SP), art. 37, III, b): "utilizar em serviço veículo sem documento de vistoria válido".
+    data = client.get("/api/v1/search", query_string={"q": "multa por falta de vistoria"}).get_json()
+    units = [(r["law"], r["unit"]) for r in data["results"]]
+    assert (SP, "art-37/inc-3/ali-b") in units[:10]
+    fine = data["results"][units.index((SP, "art-37/inc-3/ali-b"))]
+    assert fine["snippet"] == "utilizar em serviço veículo sem documento de <mark>vistoria</mark> válido;"
