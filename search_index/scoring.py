@@ -170,11 +170,14 @@ def rank_articles(
             best_doc[group] = docnum
     top = heapq.nsmallest(limit, ((-score, facts[best_doc[group]].order, best_doc[group]) for group, score in best_score.items()))
     best = [(-negative, docnum) for negative, _order, docnum in top]
-    shown = {facts[docnum].group: [] for _score, docnum in best}
+    keyed: dict[str, list[tuple[float, int, int]]] = {facts[docnum].group: [] for _score, docnum in best}
     for score, docnum in adjusted:
-        units = shown.get(facts[docnum].group)
+        fact = facts[docnum]
+        units = keyed.get(fact.group)
         if units is not None:
-            units.append((score, docnum))
-    for units in shown.values():  # best first; ties as for the best unit (text order)
-        units.sort(key=lambda entry: (-entry[0], facts[entry[1]].order, entry[1]))
+            units.append((-score, fact.order, docnum))
+    shown = {}
+    for group, units in keyed.items():  # best first; ties as for the best unit (text order)
+        units.sort()
+        shown[group] = [(-negative, docnum) for negative, _order, docnum in units]
     return Ranked(best=best, total=len(best_score), units=shown)
