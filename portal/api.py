@@ -15,7 +15,8 @@ from . import law_dates, search_params
 from .errors import error_response
 from .serialize import cites, error_text, outcome_json, question_json, translate
 from .law_urls import unit_url
-from .search import service
+from .page_cache import cached_page
+from .search import index_watch, service
 from .security import COMPLAINT_LIMIT, LOOKUP_LIMIT, PROTOCOL_LIMIT, SEARCH_LIMIT, limiter
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -47,6 +48,8 @@ def search_payload(response) -> dict:
 
 @bp.get("/search")
 @limiter.limit(SEARCH_LIMIT)
+@index_watch  # a question's answer depends only on the URL, the language and the index:
+@cached_page  # kept until the index is rebuilt (portal/search.py)
 def search():
     try:
         params = search_params.parse(request.args, require_query=True)

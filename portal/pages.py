@@ -13,7 +13,7 @@ from knowledge.laws import JURISDICTIONS, LAWS
 from . import law_dates, search_params
 from .errors import error_response
 from .page_cache import cached_page
-from .search import service
+from .search import index_watch, service
 from .security import SEARCH_LIMIT, limiter
 
 bp = Blueprint("pages", __name__)
@@ -31,6 +31,8 @@ def home():
 
 @bp.get("/busca")
 @limiter.limit(SEARCH_LIMIT)
+@index_watch  # a question's answer depends only on the URL, the language and the index:
+@cached_page  # kept until the index is rebuilt (portal/search.py)
 def search():
     try:
         params = search_params.parse(request.args, require_query=False)

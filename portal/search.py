@@ -3,11 +3,19 @@
 The index is built by ``flask --app app index build`` (``make run`` does it); a
 request never builds it.  When it is missing or unreadable the handle raises
 :class:`SearchUnavailable`, which the error handlers turn into a clear 503 page.
+
+Answers are cached at two levels, both emptied when the index is rebuilt: the
+engine keeps the responses to the most recent questions (:data:`CACHE_SIZE`), and
+the search page and API serve a question already answered from the page cache
+(``portal/page_cache.py``, keyed by URL, language and htmx headers).  A rebuild
+while the workers run is seen by :func:`index_watch` (one ``stat`` per search
+request), which empties the page cache so no page outlives the index it came from.
 """
 
 from __future__ import annotations
 
 import threading
+from functools import wraps
 
 from flask import current_app
 
@@ -28,6 +36,15 @@ class SearchService:
         self.index_dir = index_dir
         self._index: SearchIndex | None = None
         self._lock = threading.Lock()
+        self._version = SearchIndex.version(index_dir)
+
+    def rebuilt(self) -> bool:
+        """Has the index been rebuilt (or removed, or built) since the last call?"""
+        version = SearchIndex.version(self.index_dir)
+        if version == self._version:
+            return False
+        self._version = version
+        return True
 
     def index(self) -> SearchIndex:
         with self._lock:
@@ -66,3 +83,17 @@ class SearchService:
 
 def service() -> SearchService:
     return current_app.extensions["search"]
+
+
+def index_watch(view):
+    """Empty the page cache when the index was rebuilt, before a (cached) search view answers."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        if service().rebuilt():
+            cache = current_app.extensions.get("page_cache")
+            if cache is not None:
+                cache.clear()
+        return view(*args, **kwargs)
+
+    return wrapper

@@ -128,6 +128,16 @@ class SearchIndex:
         self.manifest = manifest
         self._manifest_mtime = manifest_path.stat().st_mtime_ns
 
+    @staticmethod
+    def version(path: str | os.PathLike) -> int | None:
+        """A number that changes whenever the index at ``path`` is rebuilt (None: no index).
+
+        One ``stat``: cheap enough to check on every request (see ``portal/search.py``)."""
+        try:
+            return (Path(path) / MANIFEST).stat().st_mtime_ns
+        except OSError:
+            return None
+
     def _fresh(self) -> None:
         try:
             mtime = (self.path / MANIFEST).stat().st_mtime_ns

@@ -60,3 +60,28 @@ def test_multa_por_falta_de_vistoria_shows_the_fine_for_missing_inspection(clien
     assert (SP, "art-37/inc-3/ali-b") in units[:10]
     fine = data["results"][units.index((SP, "art-37/inc-3/ali-b"))]
     assert fine["snippet"] == "utilizar em serviço veículo sem documento de <mark>vistoria</mark> válido;"
+
+
+def test_a_question_answered_again_comes_from_the_page_cache_until_the_index_is_rebuilt(tmp_path):
+    from app import create_app
+    from knowledge.corpus import all_laws
+    from search_index import build_index
+
+    index_dir = tmp_path / "index"
+    build_index(index_dir, all_laws())
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
+    client, pages = app.test_client(), app.extensions["page_cache"]
+    for path in ("/busca?q=multa", "/api/v1/search?q=multa"):
+        first = client.get(path)
+        assert (first.status_code, pages.misses, pages.hits) == (200, 1, 0)
+        again = client.get(path)
+        assert (again.status_code, pages.misses, pages.hits) == (200, 1, 1)
+        assert again.get_data() == first.get_data()
+        build_index(index_dir, all_laws())  # a rebuild while the portal runs
+        after = client.get(path)
+        assert (after.status_code, pages.misses, pages.hits) == (200, 2, 1)  # rendered again from the new index
+        assert after.get_data() == first.get_data()  # same statutes, same answer
+        pages.clear()
+        pages.hits = pages.misses = 0
+    bad = client.get("/api/v1/search?q=multa&limit=0")
+    assert bad.status_code == 400 and len(pages) == 0  # only answers are kept, never errors
