@@ -6,9 +6,10 @@
   OR-ed together, ``limit=10``;
 - times both in process on the same queries (the relevance questions of
   ``tests/data/search_relevance.json`` plus a few more), interleaved, after a
-  warm-up, and prints p50/p95/p99 and the engine ÷ naive ratios.  The engine has
-  no result cache (each search runs the whole query); what it keeps between
-  queries is index data: each term's postings, read once per process, and the
+  warm-up, and prints p50/p95/p99 and the engine ÷ naive ratios.  The engine's
+  response cache (``search_index/cache.py``, which the portal turns on) is off
+  here: each search runs the whole query; what it keeps between queries is index
+  data: each term's postings, read once per process, the stored fields, and the
   words of units it has shown.  A "cold" line times the first pass on freshly
   opened indexes;
 - prints relevance on the same set for both: the expected article in the top
