@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request, url_for
 from flask_babel import gettext as _
 
+from knowledge import clock
 from knowledge.corpus import load_law
 from knowledge.history import law_on, versions, wording_at
 from knowledge.flows import FLOWS, InvalidAnswer, UnknownFlow
@@ -89,7 +90,7 @@ def law_unit(law_id: str, unit_id: str):
     except law_dates.BadDate as exc:
         return error_response(400, exc.message)
     if when is None:
-        when = next(p for p in PLACES.values() if p.law_id == law_id).today()
+        when = clock.today(next(p.id for p in PLACES.values() if p.law_id == law_id))
     timeline = versions(law_id, unit_id)
     history = [law_dates.version_json(v, unit_url(law_id, unit_id, when=v.since)) for v in timeline]
     version = wording_at(law_id, unit_id, when)
@@ -168,7 +169,6 @@ def wizard(flow_id: str):
 
 @bp.post("/wizards/<flow_id>")
 def wizard_answer(flow_id: str):
-    from datetime import date
 
     from .wizards import flow_options
 
@@ -179,7 +179,8 @@ def wizard_answer(flow_id: str):
     if not isinstance(body, dict) or not isinstance(body.get("answers"), dict):
         return error_response(400, _('Envie um objeto JSON no formato {"answers": {...}}.'), field="answers")
     try:
-        progress = flow.run(body.get("answers") or {}, today=date.today(), options=flow_options())
+        answers = body.get("answers") or {}
+        progress = flow.run(answers, today=clock.flow_today(flow, answers), options=flow_options())
     except InvalidAnswer as exc:
         return error_response(400, error_text(exc), field=exc.field)
     if not progress.complete:
@@ -207,7 +208,6 @@ def vehicle(placa: str):
 @bp.post("/denuncias")
 @limiter.limit(COMPLAINT_LIMIT)
 def complaint_create():
-    from datetime import date
 
     from . import complaints_service as service
 
@@ -215,7 +215,7 @@ def complaint_create():
         return error_response(415 if request.content_type else 400, _("Envie a denúncia como JSON (Content-Type: application/json)."), field="denuncia")
     data = request.get_json(silent=True)
     try:
-        parsed = service.parse(data, today=date.today())
+        parsed = service.parse(data)  # today: the place's date (knowledge/clock.py)
     except service.ComplaintError as exc:
         return error_response(exc.status, exc.text(), field=exc.field)
     key = (request.headers.get("Idempotency-Key") or "").strip() or None

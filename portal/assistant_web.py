@@ -14,8 +14,10 @@ from urllib.parse import urlencode
 from flask import Blueprint, current_app, jsonify, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext
 
+from knowledge import clock
 from knowledge.assistant import Assistant, Hit, Reply, State
 from knowledge.assistant.dialogue import SUGGESTIONS
+from knowledge.flows import FLOWS, UnknownFlow
 from knowledge.flows.engine import Statement
 
 from .database import get_store
@@ -34,7 +36,17 @@ COOKIE = "conversa"
 
 
 class WebPorts:
-    """The portal's capabilities, as the assistant sees them."""
+    """The portal's capabilities, as the assistant sees them, for one conversation.
+
+    It holds the conversation's state so that ``today()`` is the date where the facts
+    happen: the place of the wizard under way (its ``jurisdicao`` answer, or the one
+    place its law belongs to), else the place the conversation is about, else Brasília
+    time (``knowledge/clock.py``).  The state is read at each call: the dialogue
+    changes it while it answers.
+    """
+
+    def __init__(self, state: State | None = None):
+        self.state = state or State()
 
     def search(self, query: str, jurisdiction: str | None, limit: int) -> list[Hit]:
         response = search_service().search(query, jurisdiction=jurisdiction, limit=limit)
@@ -44,11 +56,9 @@ class WebPorts:
         return lookup(plate)
 
     def wizard_url(self, flow: str, answers: dict, result: bool = False) -> str:
-        from knowledge.flows import FLOWS
-
         flow_obj = FLOWS.get(flow)
         try:
-            parsed = flow_obj.run(answers, today=date.today()).answers
+            parsed = flow_obj.run(answers, today=clock.flow_today(flow_obj, answers)).answers
         except Exception:  # the page will ask again whatever is not valid
             parsed = {}
         return step_url(flow_obj, parsed, ver="resultado" if result else None)
@@ -74,7 +84,12 @@ class WebPorts:
         return say(statement)
 
     def today(self) -> date:
-        return date.today()
+        state = self.state
+        try:
+            place = clock.place_of(state.answers, FLOWS.get(state.wizard).legal_basis) if state.wizard else None
+        except UnknownFlow:  # a stored conversation naming a flow that no longer exists
+            place = None
+        return clock.today(place or state.jurisdiction)
 
 
 def reply_json(conversation_id: str, reply: Reply) -> dict:
@@ -94,7 +109,7 @@ def converse(message: str, conversation_id: str | None) -> tuple[str, Reply, Sta
     db = get_store()
     conversation_id, data = conversations.load(db, conversation_id)
     state = State.from_dict(data)
-    reply = Assistant(WebPorts()).respond(message, state, language=str(get_locale() or "pt_BR"))
+    reply = Assistant(WebPorts(state)).respond(message, state, language=str(get_locale() or "pt_BR"))
     conversation_id = conversations.save(db, conversation_id, state.to_dict(), ttl=current_app.config.get("CONVERSATION_TTL", conversations.TTL))
     return conversation_id, reply, state
 

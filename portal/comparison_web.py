@@ -14,6 +14,7 @@ from datetime import date
 from flask import Blueprint, jsonify, render_template, request
 from flask_babel import gettext as _
 
+from knowledge import clock
 from knowledge.comparison import ROWS, table
 from knowledge.laws import LAWS
 from knowledge.places import PLACE_IDS, PLACES
@@ -31,7 +32,8 @@ class BadDate(ValueError):
 
 
 def today() -> date:
-    return PLACES["pe"].today()
+    """The newest date the table can show: today in Brasília time (no single place is meant)."""
+    return clock.today()
 
 
 def parse_date(raw: str | None) -> date:

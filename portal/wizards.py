@@ -11,6 +11,7 @@ from datetime import date
 
 from flask import Blueprint, abort, current_app, render_template, request, url_for
 
+from knowledge import clock
 from knowledge.flows import FLOWS, InvalidAnswer, UnknownFlow
 from knowledge.citations import N_
 from knowledge.flows.engine import Flow, Option, Question, question_count
@@ -91,22 +92,23 @@ def run(flow_id: str):
     except UnknownFlow:
         abort(404)
     raw = raw_answers(flow, request.args)
+    today = clock.flow_today(flow, raw)  # the date where the facts happen (knowledge/clock.py)
     stop_at = request.args.get("alterar") or None
     if stop_at and stop_at not in {q.id for q in flow.questions}:
         stop_at = None
     status, error, progress = 200, None, None
     try:
-        progress = flow.run(raw, today=date.today(), stop_at=stop_at, options=flow_options())
+        progress = flow.run(raw, today=today, stop_at=stop_at, options=flow_options())
     except InvalidAnswer as exc:
         error = exc
         status = 400
         # Ask again the question whose answer was invalid, keeping the others.
         raw_ok = {k: v for k, v in raw.items() if k != exc.field}
         try:
-            progress = flow.run(raw_ok, today=date.today(), stop_at=exc.field if exc.field in {q.id for q in flow.questions} else None, options=flow_options())
+            progress = flow.run(raw_ok, today=today, stop_at=exc.field if exc.field in {q.id for q in flow.questions} else None, options=flow_options())
         except InvalidAnswer:
-            progress = flow.run({}, today=date.today(), options=flow_options())
-    total_min, total_max = question_count(flow, progress.answers, today=date.today()) if not progress.complete else (len(progress.asked),) * 2
+            progress = flow.run({}, today=today, options=flow_options())
+    total_min, total_max = question_count(flow, progress.answers, today=today) if not progress.complete else (len(progress.asked),) * 2
     mode = "question" if not progress.complete else ("outcome" if request.args.get("ver") == "resultado" else "review")
     context = dict(
         flow=flow,
@@ -126,7 +128,7 @@ def run(flow_id: str):
         ],
         canonical=canonical,
         submitted_key=SUBMITTED,
-        today_iso=date.today().isoformat(),
+        today_iso=today.isoformat(),
         bool_options=BOOL_OPTIONS,
     )
     partial = bool(request.headers.get("HX-Request")) and request.headers.get("HX-Target") == "etapa"
