@@ -7,31 +7,20 @@ A review screen lists the answers with "alterar" links before the outcome.
 
 from __future__ import annotations
 
-from datetime import date
-
-from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request
 
 from knowledge import clock
 from knowledge.flows import FLOWS, InvalidAnswer, UnknownFlow
 from knowledge.citations import N_
-from knowledge.flows.engine import Flow, Option, Question, question_count
+from knowledge.flows.engine import Flow, Option, question_count
 
 from .page_cache import cached_page
+from .wizard_service import canonical, flow_options, step_url
 
 bp = Blueprint("wizards", __name__, url_prefix="/assistentes")
 
 SUBMITTED = "_enviado"  # which question the form being submitted was asking
 BOOL_OPTIONS = (Option("sim", N_("Sim")), Option("nao", N_("Não")))
-
-
-def flow_options() -> dict:
-    """Values the law leaves to configuration (e.g. the UFIRAC in reais)."""
-    options = {}
-    if current_app.config.get("UFIRAC_BRL"):
-        from decimal import Decimal
-
-        options["ufirac_brl"] = Decimal(str(current_app.config["UFIRAC_BRL"]))
-    return options
 
 
 def raw_answers(flow: Flow, args) -> dict:
@@ -47,35 +36,6 @@ def raw_answers(flow: Flow, args) -> dict:
         elif submitted == question.id:
             raw[question.id] = ""  # the form was sent with nothing chosen
     return raw
-
-
-def canonical(question: Question, value) -> list[str]:
-    """An answer as query-string values."""
-    if value is None:
-        return [""]
-    if question.type == "multiple":
-        return list(value)
-    if question.type == "bool":
-        return ["sim" if value else "nao"]
-    if isinstance(value, date):
-        return [value.isoformat()]
-    return [str(value)]
-
-
-def answers_query(flow: Flow, answers: dict, *, without: str | None = None) -> list[tuple[str, str]]:
-    pairs = []
-    for question in flow.questions:
-        if question.id in answers and question.id != without:
-            pairs.extend((question.id, v) for v in canonical(question, answers[question.id]))
-    return pairs
-
-
-def step_url(flow: Flow, answers: dict, **extra) -> str:
-    from urllib.parse import urlencode
-
-    pairs = answers_query(flow, answers) + [(k, v) for k, v in extra.items() if v is not None]
-    base = url_for("wizards.run", flow_id=flow.id)
-    return f"{base}?{urlencode(pairs)}" if pairs else base
 
 
 @bp.get("/")
