@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 
 from knowledge import clock
 from knowledge.complaints import JURISDICTIONS, OCCURRENCES
-from knowledge.flows.modalidade import MODALITY_NAMES
+from knowledge.modalities import MODALITY_NAMES
 from knowledge.citations import N_
 from knowledge.places import PLACES
 from knowledge.plates import PLATE_HELP, InvalidPlate, normalize, plate_key
