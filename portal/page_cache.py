@@ -133,6 +133,8 @@ def _key(daily: bool) -> tuple:
 
 
 def _encoding() -> str | None:
+    if not current_app.config.get("COMPRESS_REGISTER", True):  # compression turned off for the app (flask-compress's switch)
+        return None
     accepted = request.accept_encodings
     if brotli is not None and accepted["br"]:
         return "br"
