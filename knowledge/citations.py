@@ -2,8 +2,11 @@
 
 Every statement the product makes (a wizard outcome, a fine, a deadline, a
 document) carries :class:`Cite` objects.  They are plain data here; the web layer
-turns them into labels and links.  ``tests/test_citations.py`` resolves every
-citation the rules can produce, so a typo in a unit id fails the build.
+turns them into labels and links.  The tests resolve every citation the rules can
+produce (``test_every_outcome_citation_resolves`` for the wizards,
+``test_every_parameter_citation_resolves_on_its_dates_and_values_are_dated`` for the
+dated parameters, ``test_every_reason_is_cited_in_every_jurisdiction`` for the plate
+check), so a typo in a unit id fails the build.
 
 A citation may carry the date of the facts (``on``): the statement rests on the
 wording in force that day.  When that wording is a previous one (a "Nota: Redação

@@ -13,6 +13,7 @@ from datetime import date
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
@@ -26,7 +27,9 @@ from .security import LOGIN_LIMIT, keyed_digest, limiter
 from .stickers import INSTRUCTIONS, STICKERS_PER_SHEET, StickerError, fleet_stickers, vehicle_sticker
 from .storage import complaints as store
 from .storage import sessions, staff
-from .storage.registry import ImportFileError, import_registry, registry_info
+from .storage.registry import registry_info
+from .storage.registry_files import upload_size
+from .storage.registry_import import ImportFileError, import_registry
 from .text_safety import clean_all
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
@@ -188,12 +191,13 @@ def allow_registry_upload() -> None:
 @bp.route("/registro", methods=["GET", "POST"])
 @staff_required
 def registry():
-    report, error = None, None
+    report, error, received = None, None, []
     if request.method == "POST":
         operators, vehicles = request.files.get("operadoras"), request.files.get("veiculos")
         if not operators or not vehicles or not operators.filename or not vehicles.filename:
             error = _("Envie os dois arquivos: operadoras e veículos.")
         else:
+            received = [(upload.filename[-80:], upload_size(upload.stream)) for upload in (operators, vehicles)]
             try:
                 report = import_registry(get_db(), operators.stream, vehicles.stream, strict=request.form.get("estrito") == "sim")
                 if report.replaced:
@@ -205,7 +209,8 @@ def registry():
                     publish_after_import(get_db(), get_store())  # the open-data package follows every import
                 staff.audit(get_store(), current_user(), "importou_registro", "", f"{report.operators} operadoras, {report.vehicles} veículos, {report.rejected_count} rejeitadas")
     status = 400 if error or (report and not report.replaced) else 200
-    return render_template("admin/registry.html", report=report, error=error, registry=registry_info(get_db())), status
+    return render_template("admin/registry.html", report=report, error=error, received=received, registry=registry_info(get_db()),
+                           number=format_decimal), status
 
 
 @bp.get("/exportar.csv")

@@ -22,11 +22,11 @@ import pytest
 
 from app import create_app
 from portal.csv_export import export_csv, neutralise_cell
-from portal.storage import registry as registry_module
+from portal.storage import registry_files, registry_import
 from portal.storage import staff as staff_store
-from portal.storage.db import connect, migrate
+from portal.storage.db import connect
 from portal.storage.demo import cnpj_with_check_digits, formatted_cnpj
-from portal.storage.registry import ImportFileError, import_registry
+from portal.storage.registry_import import ImportFileError, import_registry
 
 PASSWORD = "senha-muito-segura-2026"
 
@@ -34,14 +34,6 @@ PASSWORD = "senha-muito-segura-2026"
 @pytest.fixture()
 def app(tmp_path, index_dir):
     return create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
-
-
-@pytest.fixture()
-def db(tmp_path):
-    database = connect(tmp_path / "portal.db")
-    migrate(database)
-    yield database
-    database.conn.close()
 
 
 def _staff(app, username: str = "fiscal") -> None:
@@ -346,7 +338,7 @@ def test_bad_archives_are_refused_with_a_reason(db, vehicles, message):
 
 
 def test_oversized_csv_is_refused_after_decompression(db, monkeypatch):
-    monkeypatch.setattr(registry_module, "MAX_CSV_BYTES", 256 * 1024)
+    monkeypatch.setattr(registry_files, "MAX_CSV_BYTES", 256 * 1024)
     big = gzip.compress(_vehicles(5000).encode())
     with pytest.raises(ImportFileError, match="arquivo grande demais"):
         import_registry(db, io.BytesIO(OPS.encode()), io.BytesIO(big))
@@ -368,7 +360,7 @@ def test_the_import_streams_the_file(db):
 
 def test_only_the_first_rejections_are_kept_in_memory(db):
     report = import_registry(db, io.BytesIO(OPS.encode()), io.BytesIO((VEH_HEADER + "x\n" * 5000).encode()))
-    assert report.rejected_count == 5000 and len(report.rejected) == registry_module.MAX_REPORTED
+    assert report.rejected_count == 5000 and len(report.rejected) == registry_import.MAX_REPORTED
 
 
 # -- Medium: rate limits shared by the workers of one machine -------------------------------------

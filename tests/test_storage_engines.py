@@ -24,7 +24,8 @@ from portal.storage import complaints, conversations, pg, registry_sync, staff
 from portal.storage.db import MIGRATIONS as SQLITE_MIGRATIONS
 from portal.storage.db import connect, migrate
 from portal.storage.demo import as_files
-from portal.storage.registry import find_vehicle, import_registry, registry_info
+from portal.storage.registry import find_vehicle, registry_info
+from portal.storage.registry_import import import_registry
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPLAINT = {"jurisdicao": "pe", "placa": "KGT2E47", "data_ocorrencia": "2026-11-20", "origem": "Recife", "destino": "Caruaru",
