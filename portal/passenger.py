@@ -11,7 +11,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from knowledge.complaints import JURISDICTIONS, OCCURRENCES
-from knowledge.flows.modalidade import MODALITY_NAMES
+from knowledge.modalities import MODALITY_NAMES
 from knowledge.citations import N_
 from knowledge.places import PLACES
 from knowledge.plates import PLATE_HELP, InvalidPlate, normalize, plate_key

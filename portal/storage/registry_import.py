@@ -41,6 +41,8 @@ from typing import IO, Iterable, Protocol
 import sqlite_utils
 from validate_docbr import CNPJ
 
+from knowledge.modalities import MODALITY_IDS
+from knowledge.places import PLACES
 from knowledge.plates import InvalidPlate, normalize, to_mercosul
 
 from .db import create_registry_indexes, create_registry_tables, set_meta, transaction, utcnow
@@ -50,11 +52,11 @@ __all__ = ["ImportFileError", "ImportReport", "Progress", "Rejected", "Stage", "
 
 OPERATOR_COLUMNS = ["cnpj", "razao_social", "nome_fantasia", "jurisdicao", "crc_numero", "crc_emissao", "crc_validade", "situacao", "modalidades", "telefone", "email"]
 VEHICLE_COLUMNS = ["placa", "cnpj", "tipo", "lugares", "ano_fabricacao", "vistoria_validade", "seguro_validade", "situacao"]
-JURISDICTIONS = {"pe", "sp", "ac", "recife"}
+JURISDICTIONS = tuple(PLACES)  # knowledge/places.py
 OPERATOR_STATES = {"ativo", "suspenso", "cancelado"}
 VEHICLE_STATES = {"ativo", "retirado"}
 VEHICLE_TYPES = {"onibus", "micro_onibus", "automovel"}
-MODALITIES = {"eventual", "turistico", "continuo", "social", "proprio", "tfd", "alunos"}
+MODALITIES = set(MODALITY_IDS)  # knowledge/modalities.py
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 MAX_REPORTED = 1000  # rejected rows listed one by one; the rest are only counted
 BATCH = 5000  # rows per INSERT batch, and how often the progress is told
@@ -155,7 +157,7 @@ def validate_operator(row: dict) -> dict:
         raise ValueError("razão social em branco")
     jurisdicao = row["jurisdicao"].lower()
     if jurisdicao not in JURISDICTIONS:
-        raise ValueError(f"jurisdição desconhecida: {row['jurisdicao']!r} (use pe, sp, ac ou recife)")
+        raise ValueError(f"jurisdição desconhecida: {row['jurisdicao']!r} (use {', '.join(JURISDICTIONS[:-1])} ou {JURISDICTIONS[-1]})")
     if not row["crc_numero"]:
         raise ValueError("número do CRC em branco")
     emissao = parse_date(row["crc_emissao"]) if row["crc_emissao"] else None
