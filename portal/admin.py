@@ -21,6 +21,7 @@ from knowledge.citations import N_
 from knowledge.complaints import OCCURRENCES
 
 from .csv_export import export_csv
+from .errors import error_response
 from .database import get_db, get_store, publish_registry
 from .opendata import publish_after_import
 from .security import LOGIN_LIMIT, keyed_digest, limiter
@@ -145,7 +146,25 @@ def complaint(complaint_id: int):
         abort(404)
     if show_contact:
         staff.audit(db, current_user(), "viu_contato", data["protocolo"])
-    return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES, show_contact=show_contact, photos=store.photo_list(db, complaint_id))
+    return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES, show_contact=show_contact, photos=store.photo_list(db, complaint_id),
+                           contact_erased=staff.last_action_at(db, "apagou_contato", data["protocolo"]))
+
+
+@bp.post("/denuncias/<int:complaint_id>/apagar-contato")
+@staff_required
+def erase_contact(complaint_id: int):
+    """Erase the complainant's contact details at their request (LGPD); the complaint stays,
+    anonymous.  The audit line names the protocol only — never what was erased."""
+    db = get_store()
+    if store.staff_view(db, complaint_id, with_contact=False) is None:
+        abort(404)
+    if request.form.get("confirma") != "sim":
+        return error_response(400, _("Confirme que o denunciante pediu para apagar o contato."))
+    protocolo = store.erase_contact(db, complaint_id)
+    if protocolo is None:
+        return error_response(409, _("Esta denúncia não tem contato a apagar."))
+    staff.audit(db, current_user(), "apagou_contato", protocolo, "a pedido do denunciante (LGPD)")
+    return redirect(url_for("admin.complaint", complaint_id=complaint_id), code=303)
 
 
 @bp.get("/denuncias/<int:complaint_id>/fotos/<int:n>")
