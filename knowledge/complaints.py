@@ -21,7 +21,8 @@ from datetime import date
 from decimal import Decimal
 
 from .citations import N_, Cite, ac, as_of, pe, recife, sp
-from .parameters import AC_IN_FORCE, LEI_17107, PE_IN_FORCE, RECIFE_IN_FORCE, SP_IN_FORCE, NotInForce, param
+from .parameters import LEI_17107, NotInForce, param
+from .places import PLACE_IDS, PLACES
 
 OCCURRENCES: dict[str, str] = {
     "venda_passagem_individual": N_("Venda de passagem individual"),
@@ -35,7 +36,7 @@ OCCURRENCES: dict[str, str] = {
     "outro": N_("Outro problema"),
 }
 
-JURISDICTIONS = ("pe", "sp", "ac", "recife")
+JURISDICTIONS = PLACE_IDS  # a complaint's place: one of knowledge/places.py
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,6 @@ class Enquadramento:
     penalidade: str | None = None  # when it is not a fine: "advertência por escrito"
 
 
-IN_FORCE = {"pe": PE_IN_FORCE, "sp": SP_IN_FORCE, "ac": AC_IN_FORCE, "recife": RECIFE_IN_FORCE}
 # Where each law says when it took effect.
 IN_FORCE_CITES = {"pe": pe("art-48", previous=True), "sp": sp("decreto/art-2"), "ac": ac("art-100"), "recife": recife("art-50")}
 
@@ -263,8 +263,8 @@ def classify(occurrence: str, jurisdiction: str, on: date) -> Enquadramento:
     """
     if jurisdiction not in HANDLERS:
         raise ValueError(f"unknown place: {jurisdiction!r}")
-    if on < IN_FORCE[jurisdiction]:
-        raise NotInForce(f"{jurisdiction}: lei em vigor desde {IN_FORCE[jurisdiction].isoformat()}")
+    if on < PLACES[jurisdiction].in_force:
+        raise NotInForce(f"{jurisdiction}: lei em vigor desde {PLACES[jurisdiction].in_force.isoformat()}")
     if occurrence == "outro":
         return Enquadramento(occurrence, N_("A equipe do órgão avalia o enquadramento a partir do seu relato."), None, [])
     return HANDLERS[jurisdiction](occurrence, on)

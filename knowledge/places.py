@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from .citations import N_
+from .text import N_
+from .vigencia import in_force
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,11 @@ class Place:
     law_id: str
     timezone: str  # IANA zone: "today" for a rule is the place's date, not the server's
     agency: str  # the regulator as the portal names it to a citizen
+
+    @property
+    def in_force(self) -> date:
+        """First day the place's law applies (``parameters/vigencia.yaml``)."""
+        return in_force(self.law_id)
 
     @property
     def zone(self) -> ZoneInfo:
