@@ -27,3 +27,13 @@ def test_the_law_page_names_the_places_agency_unless_the_law_names_more():
 def test_entry_into_force_is_read_from_vigencia_yaml():
     assert PLACES["pe"].in_force == LAWS["pe-lei-16205-2017"].in_force_since == vigencia.in_force("pe-lei-16205-2017") == date(2018, 2, 22)
     assert PLACES["ac"].in_force == date(2013, 12, 21)
+
+
+def test_complaints_name_the_places_agency():
+    assert {p: r.sigla for p, r in complaints.REGULATORS.items()} == {"pe": "EPTI", "sp": "DER", "ac": "AGEAC", "recife": "Prefeitura do Recife"}
+    assert complaints.REGULATORS["pe"].nome == PLACES["pe"].agency_name == "Empresa Pernambucana de Transporte Intermunicipal"
+    assert complaints.REGULATORS["ac"].nome == PLACES["ac"].agency_name
+    # São Paulo's and Recife's complaint pages say which body the statute names.
+    assert complaints.REGULATORS["sp"].nome == "Departamento de Estradas de Rodagem — o órgão que o Decreto 29.912/1989 nomeia"
+    assert complaints.REGULATORS["recife"].nome == "Prefeitura do Recife — fiscalização do STCP/Recife"
+    assert PLACES["recife"].agency == "Prefeitura do Recife — CMTT/Recife"
