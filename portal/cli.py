@@ -28,7 +28,7 @@ def init_app(app: Flask) -> None:
             click.echo(f"Índice em {path} em dia com as leis e o código ({source}); nada a reconstruir.")
             return
         try:
-            stats = build_index(path, all_laws(), source=source)
+            stats = build_index(path, all_laws(), source=source, progress=index_progress())
         except Exception as exc:  # report, never a traceback
             click.echo(f"Erro ao construir o índice: {exc}", err=True)
             sys.exit(1)
@@ -47,6 +47,18 @@ def init_app(app: Flask) -> None:
 
     app.cli.add_command(index)
     init_registry_cli(app)
+
+
+def describe_index_stage(stage) -> str:
+    """The line an index build stage ends with (search_index.build.BuildStage), on a terminal and in CI alike."""
+    done = {"documentos": "dispositivos e redações anteriores reunidos", "análise": "documentos analisados",
+            "gravação": "documentos gravados"}.get(stage.name, "documentos")
+    return f"{stage.name}: {number(stage.documents)} {done} ({number(stage.seconds, 1)} s)"
+
+
+def index_progress(file=None, tty: bool | None = None) -> StageProgress:
+    """A bar per stage of the index build on a terminal, a plain line per stage elsewhere (CI), on stderr."""
+    return StageProgress(describe_index_stage, file=file, tty=tty)
 
 
 def describe_import_stage(stage) -> str:

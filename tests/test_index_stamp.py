@@ -3,7 +3,9 @@ unchanged checkout runs `flask index build --if-stale`, which leaves it alone.""
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -67,3 +69,34 @@ def test_fingerprint_follows_statutes_and_indexing_code_only(tmp_path):
     (tmp_path / "templates").mkdir()
     (tmp_path / "templates" / "home.html").write_text("not an input of the index", encoding="utf-8")
     assert source_fingerprint(tmp_path) == changed_code
+
+
+def test_build_prints_one_plain_line_per_stage_when_not_on_a_terminal(tmp_path):
+    app = create_app({"DATA_DIR": str(tmp_path), "TESTING": True})
+    result = app.test_cli_runner().invoke(args=["index", "build"])
+    assert result.exit_code == 0
+    documents = _manifest(tmp_path / "index")["documents"]
+    count = f"{documents:,}".replace(",", ".")  # 1.243, as Brazilians write it
+    lines = result.output.splitlines()
+    assert [line.split(" (")[0] for line in lines[:3]] == [
+        f"documentos: {count} dispositivos e redações anteriores reunidos",
+        f"análise: {count} documentos analisados",
+        f"gravação: {count} documentos gravados",
+    ]
+    assert all(re.fullmatch(r".* \(\d+,\d s\)", line) for line in lines[:3])
+    assert lines[3].startswith("Índice construído em ") and len(lines) == 4
+    assert "\r" not in result.output and "[#" not in result.output  # no bar in a log
+
+
+def test_build_draws_a_bar_on_a_terminal(tmp_path):
+    from knowledge.corpus import all_laws
+    from portal.cli import index_progress
+    from search_index import build_index
+
+    screen = io.StringIO()
+    stats = build_index(tmp_path / "index", all_laws(), progress=index_progress(file=screen, tty=True))
+    drawn = screen.getvalue()
+    count = f"{stats.documents:,}".replace(",", ".")
+    assert f"[{'#' * 24}] 100%  {count} de {count}" in drawn  # the analysis bar, full at the end
+    assert "\ranálise" in drawn and "\rdocumentos" in drawn and "\rgravação" in drawn
+    assert re.search(rf"\r\x1b\[Kgravação: {re.escape(count)} documentos gravados \(\d+,\d s\)\n$", drawn)  # the bar gives way to the line
