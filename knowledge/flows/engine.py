@@ -176,6 +176,16 @@ class Statement:
         return translate(self.text) % params  # templates write a literal % as %%
 
 
+def say(text: str, *cites: Cite, code: str = "", data: dict | None = None, **params) -> Statement:
+    """A statement of an outcome: a Portuguese template, the citations it rests on, its parameters.
+
+    The caller writes the template inside ``N_("…")`` at the call site, so that the standard
+    extractor (``pybabel extract`` with its default keywords) finds every statement text;
+    ``tests/flows/test_statement_texts.py`` checks that none escapes.
+    """
+    return Statement(text, list(cites), params, code=code, data=dict(data or {}))
+
+
 @dataclass
 class Outcome:
     """What a flow concludes: its fields (lists of statements, values) and the rules applied."""
