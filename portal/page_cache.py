@@ -24,13 +24,15 @@ import os
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timezone
+from datetime import datetime, time, timezone
 from functools import lru_cache, wraps
 from pathlib import Path
 
 from flask import Flask, current_app, g, make_response, request
 from flask_babel import get_locale
 from werkzeug.wrappers import Response
+
+from knowledge import clock
 
 try:
     import brotli
@@ -126,7 +128,7 @@ def _key(daily: bool) -> tuple:
         str(get_locale()),
         request.headers.get("HX-Request", ""),
         request.headers.get("HX-Target", ""),
-        date.today().isoformat() if daily else "",
+        clock.today().isoformat() if daily else "",
     )
 
 
@@ -198,7 +200,7 @@ def cached_page(view=None, *, daily: bool = False, only_args: frozenset[str] | N
                 body = response.get_data()
                 last_modified = content_version_time()
                 if daily:
-                    last_modified = max(last_modified, datetime.combine(date.today(), time.min).astimezone(timezone.utc))
+                    last_modified = max(last_modified, datetime.combine(clock.today(), time.min, clock.DEFAULT_ZONE).astimezone(timezone.utc))
                 entry = Entry(body, response.mimetype, hashlib.sha256(body).hexdigest()[:32], last_modified)
                 cache.put(key, entry)
             return _answer(cache, entry)
