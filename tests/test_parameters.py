@@ -244,16 +244,18 @@ def test_every_parameter_is_read_by_some_rule():
 
 NUMBER_WORDS = "|".join(sorted({w for n in range(1, 400) for w in number_words(n)} - {""}, key=len, reverse=True))
 INLINE_NUMBER = re.compile(
-    rf"(?:\b\d+(?:[.,]\d+)?|\b(?:{NUMBER_WORDS}))\s*(?:%|dias?\b|horas?\b|anos?\b|meses\b|mês\b|minutos\b|UFIRACs?\b)"
+    rf"(?:\b\d+(?:[.,]\d+)?|\b(?:{NUMBER_WORDS}))\s*(?:(?:primeiros|últimos)\s+)?(?:%|dias?\b|horas?\b|anos?\b|meses\b|mês\b|minutos\b|UFIRACs?\b)"
     r"|R\$\s*\d",
     re.I,
 )
 
 
 def _statement_templates() -> list[tuple[str, int, str]]:
-    """String literals in the flows, except question and option labels (what the user is asked)."""
+    """String literals of the flows, the vehicle status rules and the working-day counts, except
+    question and option labels (what the user is asked)."""
     found = []
-    for path in sorted((ROOT / "knowledge" / "flows").glob("*.py")):
+    paths = sorted((ROOT / "knowledge" / "flows").rglob("*.py")) + [ROOT / "knowledge" / "vehicle_status.py", ROOT / "knowledge" / "working_days.py"]
+    for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         skip: set[int] = set()
         for node in ast.walk(tree):
@@ -268,7 +270,7 @@ def _statement_templates() -> list[tuple[str, int, str]]:
 
 
 def test_the_inline_number_detector_sees_the_usual_forms():
-    for text in ("suspenso (90 dias)", "espera máxima de 2 horas", "limite de 50%% de locados", "R$ 2.900,00", "noventa dias"):
+    for text in ("suspenso (90 dias)", "espera máxima de 2 horas", "limite de 50%% de locados", "R$ 2.900,00", "noventa dias", "os 3 primeiros anos"):
         assert INLINE_NUMBER.search(text), text
     for text in ("%(dias)d dias", "Automóvel de 7 lugares", "%(pct)d%% do MVR"):
         assert not INLINE_NUMBER.search(text), text

@@ -95,7 +95,7 @@ def run_veiculo(case, on):
 
 
 def run_veiculo_nao_encontrado(case, on):
-    status = not_found()
+    status = not_found(on)
     assert status.situacao == case["expect"]["situacao"]
     _check_cites(case["expect"], [c for r in status.motivos for c in r.citations])
 
