@@ -72,7 +72,8 @@ def test_wizard_change_answer_with_back_button(page):
     page.goto(page.base + "/assistentes/modalidade")
     answer(page, "jurisdicao", "sp")
     answer(page, "intermunicipal", "nao")
-    assert page.locator("#data_referencia").count() == 1  # last, the date of the facts (the law in force that day)
+    # A trip inside one municipality ends the interview: only the date of the facts is still asked (the law in force that day).
+    assert page.locator("#data_referencia").count() == 1
     page.go_back()
     assert page.locator("#intermunicipal-sim").count() == 1
 
