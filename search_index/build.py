@@ -24,7 +24,7 @@ from whoosh.fields import BOOLEAN, ID, NUMERIC, STORED, TEXT, Schema
 
 from . import analysis
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 MANIFEST = "manifest.json"
 
 STAGE_DOCUMENTS = "documentos"
@@ -80,6 +80,9 @@ def schema() -> Schema:
         context=TEXT(analyzer=pt),
         heading=STORED,
         spell=TEXT(analyzer=analysis.spelling_analyzer()),
+        # "stem:start:end …" of each word of the text: snippets mark the query's words without
+        # analysing the unit again on a request (see highlight.py).
+        marks=STORED,
     )
 
 
@@ -144,6 +147,11 @@ def documents_from_laws(laws: Iterable) -> Iterable[IndexDocument]:
                 )
 
 
+def word_marks(analyzer, text: str) -> str:
+    """The stems of a text's words with their places, "stem:start:end" separated by spaces."""
+    return " ".join(f"{t.text}:{t.startchar}:{t.endchar}" for t in analyzer(text, chars=True, removestops=True) if not t.stopped)
+
+
 def corpus_fingerprint(docs: list[IndexDocument]) -> str:
     digest = hashlib.sha256()
     for doc in docs:
@@ -182,6 +190,7 @@ def build_index(
     report.finish(BuildStage(STAGE_DOCUMENTS, len(docs), time.perf_counter() - started))
     ix = whoosh_index.create_in(str(staging), schema())
     writer = ix.writer(limitmb=128)
+    analyzer = ix.schema["text"].analyzer
     stage_started = time.perf_counter()
     report.start(STAGE_ANALYSIS, len(docs))
     for n, doc in enumerate(docs, start=1):
@@ -201,6 +210,7 @@ def build_index(
             context=doc.context,
             heading=doc.heading,
             spell=doc.text,
+            marks=word_marks(analyzer, doc.text),
         )
         if n % PROGRESS_STEP == 0:
             report.advance(n)

@@ -123,7 +123,7 @@ class SearchIndex:
             )
         self._scorer = Scorer(searcher, weighting)
         self._corrector = Corrector(corrector, vocabulary)
-        self._highlighter = Highlighter(searcher.schema["text"].analyzer)
+        self._highlighter = Highlighter(stored)
         self._cache.clear()
         self.manifest = manifest
         self._manifest_mtime = manifest_path.stat().st_mtime_ns
@@ -192,7 +192,7 @@ class SearchIndex:
             hints = querying.jurisdiction_hints(query)
             ranked = rank_articles(self._scorer.scored(whoosh_query, cost), self._facts, hints, law, jurisdiction, include_history, limit)
             marks = highlight_terms(whoosh_query)
-            snippets = [self._highlighter.snippet(docnum, self._stored[docnum]["text"], marks) for _score, docnum in ranked.best]
+            snippets = [self._highlighter.snippet(docnum, marks) for _score, docnum in ranked.best]
             if corrections:
                 snippets = unmark_corrections(snippets, corrections)
             hits = [self._hit(docnum, score, snippet) for (score, docnum), snippet in zip(ranked.best, snippets)]

@@ -4,7 +4,8 @@ Why a module of its own: what is highlighted is a promise to the reader ("these
 are your words"), with rules of its own — never mark a word the person did not
 type, such as a spelling suggestion (issue 11) — and it is the only part of a
 query that works on the texts themselves, so its cost is kept to the hits shown:
-a unit's words are analysed once and kept for the units shown most.
+a unit's words and their places are stored when the index is built (``marks``),
+so a request never analyses a text again.
 """
 
 from __future__ import annotations
@@ -44,25 +45,29 @@ def highlight_terms(q: Q.Query) -> tuple[tuple[str, ...], ...]:
 
 
 class Highlighter:
-    """Makes snippets for units of one index (``analyzer``: the text field's analyzer)."""
+    """Makes snippets for units of one index, from the words and places stored at build time."""
 
-    def __init__(self, analyzer):
-        self._analyzer = analyzer
+    def __init__(self, stored: dict[int, dict]):
+        self._stored = stored
         self._tokens: dict[int, list[tuple[str, int, int]]] = {}
 
-    def tokens(self, docnum: int, text: str) -> list[tuple[str, int, int]]:
+    def tokens(self, docnum: int) -> list[tuple[str, int, int]]:
         """(stem, start, end) of each word of a unit's text; kept for the units shown most."""
         tokens = self._tokens.get(docnum)
         if tokens is None:
             if len(self._tokens) >= TOKEN_CACHE_UNITS:
                 self._tokens.clear()
-            tokens = [(t.text, t.startchar, t.endchar) for t in self._analyzer(text, chars=True, removestops=True) if not t.stopped]
+            tokens = []
+            for mark in self._stored[docnum]["marks"].split():
+                stem, start, end = mark.rsplit(":", 2)
+                tokens.append((stem, int(start), int(end)))
             self._tokens[docnum] = tokens
         return tokens
 
-    def snippet(self, docnum: int, text: str, groups: tuple[tuple[str, ...], ...]) -> str:
+    def snippet(self, docnum: int, groups: tuple[tuple[str, ...], ...]) -> str:
         """Up to two passages of the unit around the query's words, <mark>ed; else its beginning."""
-        tokens = self.tokens(docnum, text)
+        text = self._stored[docnum]["text"]
+        tokens = self.tokens(docnum)
         present = {stem for stem, _start, _end in tokens}
         terms = {stem for group in groups if all(s in present for s in group) for stem in group}
         matches = [(start, end) for stem, start, end in tokens if stem in terms] if terms else []
