@@ -72,6 +72,13 @@ class SearchResponse:
     cost: QueryCost | None = None  # the work this query took, counted
 
 
+def _facts(fields: dict) -> Facts:
+    return Facts(
+        group=fields["group"] + ("#h" if fields["history"] else ""), jurisdiction=fields["jurisdiction"],
+        order=fields["order"], law=fields["law"], history=fields["history"], unit=fields["unit"],
+    )
+
+
 class SearchIndex:
     """A read handle on a built index (one per process; reopens after a rebuild).
 
@@ -105,25 +112,21 @@ class SearchIndex:
             searcher = ix.searcher(weighting=weighting)
             corrector = searcher.corrector("spell")
             vocabulary = {w.decode() if isinstance(w, bytes) else w for w in searcher.reader().lexicon("spell")}
-            stored = dict(searcher.reader().iter_docs())
+            facts = {docnum: _facts(fields) for docnum, fields in searcher.reader().iter_docs()}
         except (IndexMissing, IndexCorrupt):
             raise
         except Exception as exc:  # whoosh raises many kinds on damaged files
             raise IndexCorrupt(f"índice de busca ilegível em {self.path}: {exc.__class__.__name__}") from exc
         self.close()
         self._searcher = searcher
-        # Every document's stored fields and ranking facts stay in memory (a few
-        # thousand small units, ~1 MB): ranking and hits never decompress stored fields.
-        self._stored = stored
-        self._facts = [None] * (max(stored) + 1 if stored else 0)
-        for docnum, fields in stored.items():
-            self._facts[docnum] = Facts(
-                group=fields["group"] + ("#h" if fields["history"] else ""), jurisdiction=fields["jurisdiction"],
-                order=fields["order"], law=fields["law"], history=fields["history"], unit=fields["unit"],
-            )
+        # What ranking needs of every document stays in memory (a few thousand small
+        # tuples); only the hits shown read their stored fields (text, label …).
+        self._facts = [None] * (max(facts) + 1 if facts else 0)
+        for docnum, fact in facts.items():
+            self._facts[docnum] = fact
         self._scorer = Scorer(searcher, weighting)
         self._corrector = Corrector(corrector, vocabulary)
-        self._highlighter = Highlighter(stored)
+        self._highlighter = Highlighter()
         self._cache.clear()
         self.manifest = manifest
         self._manifest_mtime = manifest_path.stat().st_mtime_ns
@@ -192,10 +195,11 @@ class SearchIndex:
             hints = querying.jurisdiction_hints(query)
             ranked = rank_articles(self._scorer.scored(whoosh_query, cost), self._facts, hints, law, jurisdiction, include_history, limit)
             marks = highlight_terms(whoosh_query)
-            snippets = [self._highlighter.snippet(docnum, marks) for _score, docnum in ranked.best]
+            stored = [self._searcher.stored_fields(docnum) for _score, docnum in ranked.best]
+            snippets = [self._highlighter.snippet(docnum, fields, marks) for (_score, docnum), fields in zip(ranked.best, stored)]
             if corrections:
                 snippets = unmark_corrections(snippets, corrections)
-            hits = [self._hit(docnum, score, snippet) for (score, docnum), snippet in zip(ranked.best, snippets)]
+            hits = [self._hit(fields, score, snippet) for (score, _docnum), fields, snippet in zip(ranked.best, stored, snippets)]
             for hit, (_score, docnum) in zip(hits, ranked.best):
                 hit.units = [(self._facts[d].unit, round(s, 4)) for s, d in ranked.units[self._facts[docnum].group]]
             response = SearchResponse(query=query, total=ranked.total, hits=hits, terms=terms)
@@ -205,8 +209,7 @@ class SearchIndex:
             response.corrected = True
         return response
 
-    def _hit(self, docnum: int, score: float, snippet: str) -> SearchHit:
-        stored = self._stored[docnum]
+    def _hit(self, stored: dict, score: float, snippet: str) -> SearchHit:
         return SearchHit(
             law=stored["law"],
             jurisdiction=stored["jurisdiction"],

@@ -45,29 +45,28 @@ def highlight_terms(q: Q.Query) -> tuple[tuple[str, ...], ...]:
 
 
 class Highlighter:
-    """Makes snippets for units of one index, from the words and places stored at build time."""
+    """Makes snippets from a unit's stored fields: its text and the words and places stored at build time."""
 
-    def __init__(self, stored: dict[int, dict]):
-        self._stored = stored
+    def __init__(self):
         self._tokens: dict[int, list[tuple[str, int, int]]] = {}
 
-    def tokens(self, docnum: int) -> list[tuple[str, int, int]]:
+    def tokens(self, docnum: int, marks: str) -> list[tuple[str, int, int]]:
         """(stem, start, end) of each word of a unit's text; kept for the units shown most."""
         tokens = self._tokens.get(docnum)
         if tokens is None:
             if len(self._tokens) >= TOKEN_CACHE_UNITS:
                 self._tokens.clear()
             tokens = []
-            for mark in self._stored[docnum]["marks"].split():
+            for mark in marks.split():
                 stem, start, end = mark.rsplit(":", 2)
                 tokens.append((stem, int(start), int(end)))
             self._tokens[docnum] = tokens
         return tokens
 
-    def snippet(self, docnum: int, groups: tuple[tuple[str, ...], ...]) -> str:
+    def snippet(self, docnum: int, fields: dict, groups: tuple[tuple[str, ...], ...]) -> str:
         """Up to two passages of the unit around the query's words, <mark>ed; else its beginning."""
-        text = self._stored[docnum]["text"]
-        tokens = self.tokens(docnum)
+        text = fields["text"]
+        tokens = self.tokens(docnum, fields["marks"])
         present = {stem for stem, _start, _end in tokens}
         terms = {stem for group in groups if all(s in present for s in group) for stem in group}
         matches = [(start, end) for stem, start, end in tokens if stem in terms] if terms else []
