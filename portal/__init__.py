@@ -75,3 +75,4 @@ def create_portal(app: Flask) -> None:
     cli.init_app(app)
     opendata.init_app(app)
     law_urls.init_app(app)
+    security.streamline_hooks(app)  # last: wraps hooks the extensions above registered

@@ -11,6 +11,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from urllib.parse import quote, urlencode
 
+from babel import Locale
 from babel.numbers import format_currency, get_currency_symbol
 from flask import Flask, g, request
 from flask_babel import Babel, format_date, get_locale, gettext
@@ -30,16 +31,20 @@ def _normalise(code: str | None) -> str | None:
     return None
 
 
-def select_locale() -> str:
+# Parsed once: Flask-Babel would parse the selector's answer into a new Locale on every request.
+_LOCALE_OBJECTS = {code: Locale.parse(code) for code in LANGUAGES}
+
+
+def select_locale() -> Locale:
     explicit = _normalise(request.args.get("lang"))
     if explicit:
         g.lang_to_remember = explicit
-        return explicit
+        return _LOCALE_OBJECTS[explicit]
     remembered = _normalise(request.cookies.get(COOKIE))
     if remembered:
-        return remembered
+        return _LOCALE_OBJECTS[remembered]
     best = request.accept_languages.best_match(["pt-BR", "pt", "en", "es"])
-    return _normalise(best) or DEFAULT_LOCALE
+    return _LOCALE_OBJECTS[_normalise(best) or DEFAULT_LOCALE]
 
 
 def money(value: Decimal | float | int) -> str:
