@@ -6,16 +6,27 @@ goes through :func:`citation_dict`.  A citation dated to a day when the unit had
 wording links to that wording (``?data=AAAA-MM-DD``); one dated to the current wording
 links to the plain page.  While the reader shows a law on a date (``g.law_date``), the
 links it prints keep that date.
+
+The reader also shows a law in parts (:func:`law_parts`, ``/leis/<lei>/parte/<n>``): one page
+per chapter, small enough for a phone, with the same element ids as the whole-law page,
+which stays at ``/leis/<lei>`` so that every ``#dispositivo`` link keeps resolving.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import date
 
-from flask import Flask, g, url_for
+from flask import Blueprint, Flask, abort, g, redirect, render_template, url_for
+from flask_babel import gettext as _
 
-from knowledge.corpus import UnknownUnit, resolve
+from knowledge.corpus import UnknownUnit, load_law, resolve
 from knowledge.history import LawNotInForce, law_on, wording_at
+from knowledge.laws import LAWS
+
+from . import law_dates
+from .errors import error_response
+from .page_cache import cached_page
 
 
 def _reader_date(when: date | None) -> dict:
@@ -63,8 +74,142 @@ def citation_dict(law_id: str, unit_id: str, when: date | None = None) -> dict:
     }
 
 
+# -- the law split into parts (one page per chapter) -------------------------------------
+
+
+@dataclass
+class Part:
+    """One page of a law read in parts: a chapter (título, capítulo, or a division the
+    statute has at that level) or a run of loose units outside any chapter (a decree's
+    own articles, the annexes).
+
+    ``items`` are rendered with the same element ids as in the whole-law page: a
+    division as ``parte-<path>`` (``id_prefix`` and ``start`` give its path: the third
+    item at the top is ``parte-3``; the second chapter inside it ``parte-3-2``), a unit
+    by its own id (``art-3/par-3``), so an anchor means the same on both pages."""
+
+    number: int
+    label: str
+    items: list = field(default_factory=list)
+    id_prefix: str = "parte"
+    start: int = 0  # 0-based index of items[0] among its siblings in the table of contents
+
+    @property
+    def anchor(self) -> str:
+        """The id of the part's first element in the whole-law page."""
+        first = self.items[0]
+        return first.id if hasattr(first, "marker") else f"{self.id_prefix}-{self.start + 1}"
+
+    def unit_ids(self):
+        for item in self.items:
+            yield from _unit_ids(item)
+
+
+def _unit_ids(item):
+    if hasattr(item, "marker"):
+        for unit in item.walk():
+            yield unit.id
+    else:
+        for child in item.children:
+            yield from _unit_ids(child)
+
+
+def _is_container(item) -> bool:
+    """A division that only wraps chapters (São Paulo's "Regulamento"): its chapters are the parts."""
+    return not hasattr(item, "marker") and item.kind in ("regulamento", "decreto") and any(
+        not hasattr(child, "marker") for child in item.children
+    )
+
+
+def law_parts(law) -> list[Part]:
+    """The law's parts, in reading order (see :class:`Part`)."""
+    parts: list[Part] = []
+
+    def add_level(items, prefix: str) -> None:
+        loose: list = []
+        loose_start = 0
+        for index, item in enumerate(items):
+            if hasattr(item, "marker"):
+                if not loose:
+                    loose_start = index
+                loose.append(item)
+                continue
+            flush(loose, prefix, loose_start)
+            loose = []
+            if _is_container(item):
+                add_level(item.children, f"{prefix}-{index + 1}")
+            else:
+                parts.append(Part(len(parts) + 1, item.label, [item], prefix, index))
+        flush(loose, prefix, loose_start)
+
+    def flush(units, prefix, start) -> None:
+        if not units:
+            return
+        first, last = units[0], units[-1]
+        names = [unit.own_label[:1].upper() + unit.own_label[1:] for unit in (first, last)]
+        label = names[0] if first is last else f"{names[0]} a {names[1]}"  # "Anexo I a Anexo III", statute words
+        if getattr(first, "prefix", None) == "decreto":  # São Paulo: the decree's own articles, before its Regulamento
+            label = f"Decreto — {label}"
+        parts.append(Part(len(parts) + 1, label, list(units), prefix, start))
+
+    add_level(law.toc, "parte")
+    return parts
+
+
+def part_of(law, unit_id: str) -> Part | None:
+    """The part holding a unit (an article, or any unit inside one)."""
+    for part in law_parts(law):
+        if unit_id in set(part.unit_ids()):
+            return part
+    return None
+
+
+def part_url(law_id: str, number: int, *, when: date | None = None) -> str:
+    return url_for("law_parts.part", law_id=law_id, number=number, **_reader_date(when))
+
+
+def part_links(law) -> dict[str, str]:
+    """{division id in the whole-law page: URL of its own page}, for the table of contents."""
+    return {part.anchor: part_url(law.id, part.number) for part in law_parts(law) if not hasattr(part.items[0], "marker")}
+
+
+bp = Blueprint("law_parts", __name__)
+
+
+@bp.get("/leis/<law_id>/parte/<int:number>")
+@cached_page(daily=True)  # the wording in force depends on the date
+def part(law_id: str, number: int):
+    """One part of a law (a chapter, or the units outside chapters), today or with ``?data=``.
+
+    The whole law stays at /leis/<lei> with every anchor; this page shows one part with the
+    same anchors, the list of parts and links to the previous and next ones."""
+    if law_id not in LAWS:
+        abort(404)
+    try:
+        when = law_dates.requested_date()
+    except law_dates.BadDate as exc:
+        return error_response(400, exc.message)
+    dated = None
+    if when is None:
+        law = load_law(law_id)
+    else:
+        try:
+            dated = law_on(law_id, when)
+        except LawNotInForce:
+            # The whole-law page says the law was not in force yet, and since when.
+            return redirect(url_for("pages.law", law_id=law_id, data=when.isoformat()))
+        law = dated.law
+        g.law_date = when
+    parts = law_parts(law)
+    if not 1 <= number <= len(parts):
+        return error_response(404, _("Esta lei tem %(total)d partes; não há a parte %(number)d.", total=len(parts), number=number))
+    return render_template("law_part.html", law=law, part=parts[number - 1], parts=parts, on=when, dated=dated)
+
+
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(unit_url=unit_url, anchor_url=anchor_url, citation_dict=citation_dict)
+    app.jinja_env.globals.update(unit_url=unit_url, anchor_url=anchor_url, citation_dict=citation_dict,
+                                 part_url=part_url, part_links=part_links, part_of=part_of)
+    app.register_blueprint(bp)
 
 
-__all__ = ["UnknownUnit", "anchor_url", "citation_dict", "unit_url"]
+__all__ = ["Part", "UnknownUnit", "anchor_url", "citation_dict", "law_parts", "part_of", "part_url", "unit_url"]
