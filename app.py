@@ -1,7 +1,16 @@
 """Embarque Legal — the application factory.
 
-``gunicorn app:app`` serves the module-level ``app``; tests call
-``create_app({"DATA_DIR": tmp_path})`` to get an isolated instance.
+``gunicorn app:app`` and ``flask --app app …`` use the module attribute ``app``;
+tests, benchmarks and tools call ``create_app({"DATA_DIR": tmp_path})`` to get an
+isolated instance.
+
+``app`` is built on first use, not at import.  Building the portal writes to its
+data directory (creates ./var or PORTAL_DATA_DIR, its secret key and the migrated
+database), so an application built at import would make ``from app import
+create_app`` — every test, benchmark and tool — write ./var as a side effect.
+A lazily built module attribute (PEP 562 ``__getattr__``) keeps importing free of
+side effects while the server and the ``flask`` command, which look the attribute
+up by name, get the same single application as before.
 """
 
 from __future__ import annotations
@@ -44,4 +53,10 @@ def create_app(config: dict | None = None) -> Flask:
     return app
 
 
-app = create_app()
+def __getattr__(name: str) -> Flask:
+    """``app``: the server's application, built from the environment on first access."""
+    if name == "app":
+        application = create_app()
+        globals()["app"] = application  # later look-ups find it without coming back here
+        return application
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .laws import LAWS, law_info
-from .parser import Law, parse_law
-from .units import Unit
+from .parser import parse_law
+from .units import Law, Unit
 
 
 @lru_cache(maxsize=None)

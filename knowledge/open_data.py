@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .citations import N_
+from .modalities import MODALITY_IDS
 
 SMALL_CELL = 5
 SUPPRESSED = "<5"
@@ -94,6 +95,9 @@ class Field:
 
 
 PLACE_IDS = ("pe", "sp", "ac", "recife")
+# The modality ids of knowledge/modalities.py, separated by | (or none): XML Schema regex syntax, as Table Schema asks.
+_ONE_MODALITY = "(" + "|".join(MODALITY_IDS) + ")"
+MODALITIES_PATTERN = f"({_ONE_MODALITY}(\\|{_ONE_MODALITY})*)?"
 CNPJ_PATTERN = r"[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}/[0-9A-Z]{4}-[0-9]{2}"
 
 OPERATOR_FIELDS = (
@@ -109,7 +113,7 @@ OPERATOR_FIELDS = (
     Field("crc_numero", "string", N_("Número do registro da operadora (CRC em Pernambuco; registro, autorização ou permissão nos outros lugares)."), required=True),
     Field("crc_validade", "date", N_("Último dia de validade do registro (AAAA-MM-DD)."), required=True),
     Field("situacao", "string", N_("Situação do registro: ativo, suspenso ou cancelado."), enum=("ativo", "suspenso", "cancelado"), required=True),
-    Field("modalidades", "string", N_("Modalidades autorizadas, separadas por | (eventual, turistico, continuo, social, proprio, tfd, alunos).")),
+    Field("modalidades", "string", N_("Modalidades autorizadas, separadas por | (eventual, turistico, continuo, social, proprio, tfd, alunos)."), pattern=MODALITIES_PATTERN),
 )
 VEHICLE_FIELDS = (
     Field("placa", "string", N_("Placa como cadastrada (modelo antigo ABC1234 ou Mercosul ABC1D23)."), required=True, pattern=r"[A-Z]{3}[0-9][A-Z0-9][0-9]{2}"),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from . import clock
 from .citations import N_
 
 
@@ -35,7 +36,7 @@ class Place:
 
     def today(self, now: datetime | None = None) -> date:
         """The calendar date in this place now (a CRC valid "until today" ends at local midnight)."""
-        return (now or datetime.now(self.zone)).astimezone(self.zone).date()
+        return (now or clock.now()).astimezone(self.zone).date()
 
 
 PLACES: dict[str, Place] = {

@@ -4,7 +4,8 @@ A statute is a tree: law → article → paragraph → inciso → alínea → it
 hang from the law too).  Every node is a :class:`Unit` with a stable id made of
 path segments (``art-5/inc-14``, ``art-3/par-3``, ``anexo-i/inc-4/ali-b``).  The id
 is a public contract (URLs, API), so the rules that make ids, human labels
-("art. 3º, § 3º") and LexML URNs live together here.
+("art. 3º, § 3º") and LexML URNs live together here, with the :class:`Law` that
+holds a parsed statute's units and cites them ("Lei 16.205/2017 (PE), art. 3º").
 """
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
+
+if TYPE_CHECKING:
+    from .laws import LawInfo
 
 ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
@@ -263,3 +267,45 @@ def parse_unit_id(unit_id: str) -> list[tuple[str, str]]:
             raise ValueError(f"malformed unit id segment: {seg!r}")
         out.append((match.group(1), match.group(2) or ""))
     return out
+
+
+@dataclass
+class Law:
+    """A parsed statute: its units, its table of contents and its front matter."""
+
+    info: LawInfo
+    preamble: list[str] = field(default_factory=list)
+    top_units: list[Unit] = field(default_factory=list)  # articles and annexes, in order
+    toc: list[Division | Unit] = field(default_factory=list)
+    signatures: list[str] = field(default_factory=list)
+    by_id: dict[str, Unit] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def unit(self, unit_id: str) -> Unit:
+        return self.by_id[unit_id]
+
+    def units(self):
+        for top in self.top_units:
+            yield from top.walk()
+
+    def articles(self) -> list[Unit]:
+        return [u for u in self.top_units if u.kind == "artigo"]
+
+    def annexes(self) -> list[Unit]:
+        return [u for u in self.top_units if u.kind == "anexo"]
+
+    def citation(self, unit: Unit) -> str:
+        """Full citation label: "Lei 16.205/2017 (PE), art. 3º, § 3º"."""
+        local = unit.local_label
+        if self.info.own_articles_prefix and unit.article.kind == "artigo" and not unit.article.prefix:
+            local = f"Regulamento, {local}"
+        return f"{self.info.short_name}, {local}"
+
+    def urn(self, unit: Unit) -> str:
+        fragment = unit.urn_fragment()
+        if self.info.own_articles_prefix and unit.article.kind == "artigo" and not unit.article.prefix:
+            fragment = f"anx1_{fragment}"  # the Regulamento is the decree's annex
+        return f"{self.info.urn}!{fragment}"

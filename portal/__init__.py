@@ -51,7 +51,6 @@ def create_portal(app: Flask) -> None:
     csrf = CSRFProtect(app)
     # The JSON API takes application/json only, which a cross-site form cannot send.
     csrf.exempt(api.bp)
-    csrf.exempt(assistant_web.api)
     HTMX(app)
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config.setdefault("COMPRESS_MIN_SIZE", 1024)

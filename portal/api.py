@@ -1,22 +1,34 @@
-"""JSON API, version 1 (``/api/v1/…``).  Field names are a public contract."""
+"""JSON API, version 1 (``/api/v1/…``).  Field names are a public contract.
+
+Every /api/v1 route is here but two: its description (/api/v1/openapi.json, ``openapi``)
+and the bare ping used by the load measurements (``health``).
+The work behind each route is in a service module shared with the HTML pages —
+``complaints_service``, ``assistant_service``, ``comparison_service``,
+``wizard_service``, ``lookup`` — so that no blueprint imports another.
+"""
 
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, request, url_for
 from flask_babel import gettext as _
 
+from knowledge import clock
 from knowledge.corpus import load_law
-from knowledge.history import law_on, versions, wording_at
 from knowledge.flows import FLOWS, InvalidAnswer, UnknownFlow
+from knowledge.history import law_on, versions, wording_at
 from knowledge.laws import LAWS
 from knowledge.places import PLACES
+from knowledge.plates import PLATE_HELP, InvalidPlate
 
-from . import law_dates, search_params
+from . import assistant_service, comparison_service, complaints_service, law_dates
 from .errors import error_response
-from .serialize import cites, error_text, outcome_json, question_json, translate
 from .law_urls import unit_url
+from .lookup import lookup
 from .search import service
-from .security import COMPLAINT_LIMIT, LOOKUP_LIMIT, PROTOCOL_LIMIT, SEARCH_LIMIT, limiter
+from .search_request import requested_search
+from .security import ASSISTANT_LIMIT, COMPLAINT_LIMIT, LOOKUP_LIMIT, PROTOCOL_LIMIT, SEARCH_LIMIT, limiter
+from .serialize import cites, error_text, outcome_json, question_json, translate
+from .wizard_service import flow_options
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -48,10 +60,7 @@ def search_payload(response) -> dict:
 @bp.get("/search")
 @limiter.limit(SEARCH_LIMIT)
 def search():
-    try:
-        params = search_params.parse(request.args, require_query=True)
-    except search_params.BadSearch as exc:
-        return error_response(400, exc.message, field=exc.field)
+    params = requested_search(require_query=True)
     response = service().search(params.q, **params.as_filters())
     return jsonify(search_payload(response))
 
@@ -89,7 +98,7 @@ def law_unit(law_id: str, unit_id: str):
     except law_dates.BadDate as exc:
         return error_response(400, exc.message)
     if when is None:
-        when = next(p for p in PLACES.values() if p.law_id == law_id).today()
+        when = clock.today(next(p.id for p in PLACES.values() if p.law_id == law_id))
     timeline = versions(law_id, unit_id)
     history = [law_dates.version_json(v, unit_url(law_id, unit_id, when=v.since)) for v in timeline]
     version = wording_at(law_id, unit_id, when)
@@ -168,10 +177,6 @@ def wizard(flow_id: str):
 
 @bp.post("/wizards/<flow_id>")
 def wizard_answer(flow_id: str):
-    from datetime import date
-
-    from .wizards import flow_options
-
     flow = _flow_or_404(flow_id)
     if flow is None:
         return error_response(404, _("Assistente desconhecido: %(id)s.", id=flow_id))
@@ -179,7 +184,8 @@ def wizard_answer(flow_id: str):
     if not isinstance(body, dict) or not isinstance(body.get("answers"), dict):
         return error_response(400, _('Envie um objeto JSON no formato {"answers": {...}}.'), field="answers")
     try:
-        progress = flow.run(body.get("answers") or {}, today=date.today(), options=flow_options())
+        answers = body.get("answers") or {}
+        progress = flow.run(answers, today=clock.flow_today(flow, answers), options=flow_options())
     except InvalidAnswer as exc:
         return error_response(400, error_text(exc), field=exc.field)
     if not progress.complete:
@@ -194,10 +200,6 @@ def wizard_answer(flow_id: str):
 @bp.get("/veiculos/<path:placa>")
 @limiter.limit(LOOKUP_LIMIT)
 def vehicle(placa: str):
-    from knowledge.plates import PLATE_HELP, InvalidPlate
-
-    from .lookup import lookup
-
     try:
         return jsonify(lookup(placa))
     except InvalidPlate:
@@ -207,23 +209,19 @@ def vehicle(placa: str):
 @bp.post("/denuncias")
 @limiter.limit(COMPLAINT_LIMIT)
 def complaint_create():
-    from datetime import date
-
-    from . import complaints_service as service
-
     if not request.is_json:
         return error_response(415 if request.content_type else 400, _("Envie a denúncia como JSON (Content-Type: application/json)."), field="denuncia")
     data = request.get_json(silent=True)
     try:
-        parsed = service.parse(data, today=date.today())
-    except service.ComplaintError as exc:
+        parsed = complaints_service.parse(data)  # today: the place's date (knowledge/clock.py)
+    except complaints_service.ComplaintError as exc:
         return error_response(exc.status, exc.text(), field=exc.field)
     key = (request.headers.get("Idempotency-Key") or "").strip() or None
     if key and len(key) > 100:
         return error_response(400, _("Idempotency-Key pode ter no máximo 100 caracteres."), field="Idempotency-Key")
     try:
-        stored, receipt = service.submit(parsed, idempotency_key=key, client=request.remote_addr or "")
-    except service.IdempotencyConflict:
+        stored, receipt = complaints_service.submit(parsed, idempotency_key=key, client=request.remote_addr or "")
+    except complaints_service.IdempotencyConflict:
         return error_response(
             422,
             _("Esta Idempotency-Key já foi usada para outra denúncia. Nada foi registrado agora: envie de novo com uma chave nova."),
@@ -236,9 +234,35 @@ def complaint_create():
 @bp.get("/denuncias/<protocolo>")
 @limiter.limit(PROTOCOL_LIMIT)
 def complaint_status(protocolo: str):
-    from . import complaints_service as service
-
-    status = service.public_status(protocolo)
+    status = complaints_service.public_status(protocolo)
     if status is None:
         return error_response(404, _("Protocolo não encontrado."), field="protocolo")
     return jsonify(status)
+
+
+# -- the assistant and the comparison table ------------------------------------------------------
+
+
+@bp.post("/assistente")
+@limiter.limit(ASSISTANT_LIMIT)
+def assistant():
+    body = request.get_json(silent=True) if request.is_json else None
+    if not isinstance(body, dict):
+        return error_response(400, _('Envie um objeto JSON: {"mensagem": "...", "conversa": null}.'), field="mensagem")
+    problem = assistant_service.check_message(body.get("mensagem"))
+    if problem:
+        return error_response(400, problem, field="mensagem")
+    conversa = body.get("conversa")
+    if conversa is not None and not isinstance(conversa, str):
+        return error_response(400, _("O campo conversa deve ser o identificador recebido antes, ou null."), field="conversa")
+    conversation_id, reply, _state = assistant_service.converse(body["mensagem"].strip(), conversa or None)
+    return jsonify(assistant_service.reply_json(conversation_id, reply))
+
+
+@bp.get("/comparar")
+def comparison():
+    try:
+        when = comparison_service.parse_date(request.args.get("data"))
+    except comparison_service.BadDate as exc:
+        return error_response(400, str(exc), field="data")
+    return jsonify(comparison_service.comparison_json(when))

@@ -1,78 +1,15 @@
-"""The four laws side by side: /comparar (page) and GET /api/v1/comparar (JSON), on any past date.
+"""The four laws side by side: the /comparar page (its JSON twin, GET /api/v1/comparar, is in ``api``).
 
-The table itself is built in ``knowledge/comparison.py``; this module reads the
-date, renders the cells in the reader's language and links every citation into
-the law reader — with ``?data=`` when the table is for a past date, so that the
-reader shows the wording of that date.
+The table and its date come from ``comparison_service``.
 """
 
 from __future__ import annotations
 
-import re
-from datetime import date
+from flask import Blueprint, render_template, request
 
-from flask import Blueprint, jsonify, render_template, request
-from flask_babel import gettext as _
-
-from knowledge.comparison import ROWS, table
-from knowledge.laws import LAWS
-from knowledge.places import PLACE_IDS, PLACES
-
-from .errors import error_response
-from .serialize import cites, say
+from .comparison_service import BadDate, comparison_json, parse_date, today
 
 bp = Blueprint("comparison", __name__)
-EARLIEST = date(1900, 1, 1)
-ISO_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")  # exactly AAAA-MM-DD (what OpenAPI's "date" format means)
-
-
-class BadDate(ValueError):
-    pass
-
-
-def today() -> date:
-    return PLACES["pe"].today()
-
-
-def parse_date(raw: str | None) -> date:
-    """``?data=AAAA-MM-DD``; empty means today.  Future dates are refused (the law of tomorrow is not known)."""
-    if not raw:
-        return today()
-    try:
-        if not ISO_DATE.match(raw):
-            raise ValueError(raw)
-        when = date.fromisoformat(raw)
-    except ValueError:
-        raise BadDate(_("Data inválida: use o formato AAAA-MM-DD (por exemplo, 2019-05-01).")) from None
-    if when > today():
-        raise BadDate(_("Escolha uma data até hoje: a comparação mostra a lei em vigor numa data passada ou atual."))
-    if when < EARLIEST:
-        raise BadDate(_("Data anterior às leis comparadas."))
-    return when
-
-
-def _cites(items, when: date) -> list[dict]:
-    out = cites(items)
-    if when != today():
-        for item in out:  # links to a past date's table open the reader on that date
-            if "data=" not in item["url"]:
-                item["url"] += ("&" if "?" in item["url"] else "?") + f"data={when.isoformat()}"
-    return out
-
-
-def comparison_json(when: date) -> dict:
-    return {
-        "data": when.isoformat(),
-        "lugares": [{"id": p, "nome": PLACES[p].name, "lei": PLACES[p].law_id, "lei_nome": LAWS[PLACES[p].law_id].short_name} for p in PLACE_IDS],
-        "linhas": [
-            {
-                "id": row.id,
-                "pergunta": _(row.question),
-                "celulas": {p: {"tipo": c.data["tipo"], "texto": say(c), "citations": _cites(c.citations, when)} for p, c in cells.items()},
-            }
-            for row, cells in table(when)
-        ],
-    }
 
 
 @bp.get("/comparar")
@@ -82,15 +19,3 @@ def page():
     except BadDate as exc:
         return render_template("comparar.html", data=None, error=str(exc), raw=request.args.get("data", ""), today=today()), 400
     return render_template("comparar.html", data=comparison_json(when), error=None, raw=when.isoformat(), today=today(), is_today=when == today())
-
-
-@bp.get("/api/v1/comparar")
-def api():
-    try:
-        when = parse_date(request.args.get("data"))
-    except BadDate as exc:
-        return error_response(400, str(exc), field="data")
-    return jsonify(comparison_json(when))
-
-
-__all__ = ["ROWS", "bp"]

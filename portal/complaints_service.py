@@ -16,6 +16,7 @@ from datetime import date
 from flask import current_app
 from flask_babel import gettext
 
+from knowledge import clock
 from knowledge.citations import N_
 from knowledge.complaints import IN_FORCE_CITES, JURISDICTIONS, OCCURRENCES, REGULATORS, Enquadramento, classify
 from knowledge.parameters import NotInForce
@@ -80,8 +81,12 @@ def _text(value, field: str, limit: int) -> str | None:
     return value or None
 
 
-def parse(data: dict, *, today: date, require_place: bool = True) -> Parsed:
-    """Validate a complaint (form or JSON); raises ComplaintError naming the field."""
+def parse(data: dict, *, today: date | None = None, require_place: bool = True) -> Parsed:
+    """Validate a complaint (form or JSON); raises ComplaintError naming the field.
+
+    ``today`` (for "not in the future") defaults to the date in the complaint's place, or
+    Brasília time when the place is not given (``knowledge/clock.py``).
+    """
     if not isinstance(data, dict):
         raise ComplaintError("denuncia", N_("Envie os dados da denúncia como um objeto JSON."))
     placa = None
@@ -106,7 +111,7 @@ def parse(data: dict, *, today: date, require_place: bool = True) -> Parsed:
         when = date.fromisoformat(str(raw_date))
     except ValueError:
         raise ComplaintError("data_ocorrencia", N_("Informe a data no formato AAAA-MM-DD.")) from None
-    if when > today:
+    if when > (today or clock.today(jurisdicao)):
         raise ComplaintError("data_ocorrencia", N_("A data não pode estar no futuro."))
     if when.year < 2000:
         raise ComplaintError("data_ocorrencia", N_("Data muito antiga."))

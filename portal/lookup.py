@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import date
 
 from flask_babel import gettext
 
+from knowledge import clock
 from knowledge.plates import InvalidPlate, display, normalize, plate_key
 from knowledge.places import PLACES
 from knowledge.vehicle_status import BEFORE_BOARDING, before_boarding_everywhere, evaluate, not_found
@@ -15,18 +16,10 @@ from .database import get_db
 from .serialize import cites
 from .storage.registry import find_vehicle, registry_info
 
-try:
-    from zoneinfo import ZoneInfo
-
-    ZONES = {"pe": ZoneInfo("America/Recife"), "recife": ZoneInfo("America/Recife"), "sp": ZoneInfo("America/Sao_Paulo"), "ac": ZoneInfo("America/Rio_Branco")}
-except Exception:  # pragma: no cover - no time zone data on the machine
-    ZONES = {}
-
 
 def today_in(jurisdiction: str | None) -> date:
     """The date where the vehicle operates: validity ends at local midnight, not UTC's."""
-    zone = ZONES.get(jurisdiction or "pe")
-    return datetime.now(zone).date() if zone else date.today()
+    return clock.today(jurisdiction or "pe")
 
 
 def _iso(value: str | None) -> date | None:
@@ -44,7 +37,7 @@ def lookup(raw_plate: str, *, on: date | None = None) -> dict:
     db = get_db()
     found = find_vehicle(db, plate_key(plate))
     info = registry_info(db)
-    consulted = datetime.now(timezone.utc).replace(microsecond=0)
+    consulted = clock.now().replace(microsecond=0)
     if found is None:
         status = not_found()
         operator = vehicle = None

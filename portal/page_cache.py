@@ -24,7 +24,7 @@ import os
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timezone
+from datetime import datetime, time, timezone
 from functools import lru_cache, wraps
 from pathlib import Path
 
@@ -32,6 +32,8 @@ from flask import Flask, current_app, g, make_response, request
 from flask_babel import get_locale
 from werkzeug.http import http_date, quote_etag
 from werkzeug.wrappers import Response
+
+from knowledge import clock
 
 try:
     import brotli
@@ -132,7 +134,7 @@ def _key(daily: bool) -> tuple:
         str(get_locale()),
         request.headers.get("HX-Request", ""),
         request.headers.get("HX-Target", ""),
-        date.today().isoformat() if daily else "",
+        clock.today().isoformat() if daily else "",
     )
 
 
@@ -203,7 +205,7 @@ def cached_page(view=None, *, daily: bool = False, only_args: frozenset[str] | N
                 body = response.get_data()
                 last_modified = content_version_time()
                 if daily:
-                    last_modified = max(last_modified, datetime.combine(date.today(), time.min).astimezone(timezone.utc))
+                    last_modified = max(last_modified, datetime.combine(clock.today(), time.min, clock.DEFAULT_ZONE).astimezone(timezone.utc))
                 entry = Entry(body, response.mimetype, hashlib.sha256(body).hexdigest()[:32], last_modified)
                 cache.put(key, entry)
             return _answer(cache, entry)

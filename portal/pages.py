@@ -10,10 +10,11 @@ from knowledge.corpus import UnknownUnit, load_law, resolve
 from knowledge.history import LawNotInForce, law_on, versions, wording_at
 from knowledge.laws import JURISDICTIONS, LAWS
 
-from . import law_dates, search_params
+from . import law_dates
 from .errors import error_response
 from .page_cache import cached_page
 from .search import service
+from .search_request import requested_search
 from .security import SEARCH_LIMIT, limiter
 
 bp = Blueprint("pages", __name__)
@@ -32,10 +33,7 @@ def home():
 @bp.get("/busca")
 @limiter.limit(SEARCH_LIMIT)
 def search():
-    try:
-        params = search_params.parse(request.args, require_query=False)
-    except search_params.BadSearch as exc:
-        return error_response(400, exc.message)
+    params = requested_search(require_query=False)
     response = service().search(params.q, **params.as_filters()) if params.q else None
     context = dict(params=params, response=response, laws=list(LAWS.values()), jurisdictions=JURISDICTIONS)
     if _is_htmx() and request.headers.get("HX-Target") == "resultados":

@@ -5,13 +5,13 @@ from __future__ import annotations
 import logging
 import secrets
 import sqlite3
-from datetime import date
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from knowledge import clock
 from knowledge.complaints import JURISDICTIONS, OCCURRENCES
-from knowledge.flows.modalidade import MODALITY_NAMES
+from knowledge.modalities import MODALITY_NAMES
 from knowledge.citations import N_
 from knowledge.places import PLACES
 from knowledge.plates import PLATE_HELP, InvalidPlate, normalize, plate_key
@@ -81,7 +81,7 @@ def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bo
         occurrences=OCCURRENCES,
         jurisdictions={j: PLACES[j].name for j in JURISDICTIONS},
         consent_text=_(service.CONSENT_TEXT),
-        today=date.today().isoformat(),
+        today=clock.today(data.get("jurisdicao")).isoformat(),  # the newest date the form accepts
         max_relato=service.MAX_RELATO,
         max_photos=photos.MAX_PHOTOS,
         max_photo_mb=photos.MAX_BYTES // (1024 * 1024),
@@ -94,11 +94,12 @@ def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bo
 @bp.get("/denuncia")
 def denuncia_form():
     # Pre-filled from the lookup page or the assistant: ?placa=…&ocorrencias=…&jurisdicao=…
+    jurisdicao = request.args.get("jurisdicao") if request.args.get("jurisdicao") in JURISDICTIONS else None
     data = {
         "placa": request.args.get("placa", ""),
-        "jurisdicao": request.args.get("jurisdicao") if request.args.get("jurisdicao") in JURISDICTIONS else None,
+        "jurisdicao": jurisdicao,
         "ocorrencias": [o for o in request.args.getlist("ocorrencias") if o in OCCURRENCES],
-        "data_ocorrencia": request.args.get("data_ocorrencia", date.today().isoformat()),
+        "data_ocorrencia": request.args.get("data_ocorrencia", clock.today(jurisdicao).isoformat()),
         "hora_ocorrencia": request.args.get("hora_ocorrencia", ""),
         "origem": request.args.get("origem", ""),
         "destino": request.args.get("destino", ""),
@@ -145,7 +146,7 @@ def denuncia_submit():
     data = _form_data(request.form)
     try:
         # Field by field in the form's order: what happened first, then where.
-        parsed = service.parse(data, today=date.today(), require_place=False)
+        parsed = service.parse(data, require_place=False)
         _place_of_form(data)
         parsed.complaint["jurisdicao"] = data["jurisdicao"]
         evidence = _photos_of_form(request.files)

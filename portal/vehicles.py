@@ -13,7 +13,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 from flask_babel import gettext as _
 
-from knowledge.flows.documentos_crc import MODALIDADES
+from knowledge.modalities import MODALITY_LABELS
 from knowledge.places import PLACES
 from knowledge.plates import PLATE_HELP, InvalidPlate, display, normalize, to_mercosul, to_old
 
@@ -23,7 +23,6 @@ from .security import LOOKUP_LIMIT, limiter
 bp = Blueprint("vehicles", __name__)
 
 # The registry's modality ids, in the words the CRC wizard uses (translated in the page).
-MODALITY_LABELS = {option.value: option.label for option in MODALIDADES}
 
 
 def plate_forms(plate: str) -> list[str]:

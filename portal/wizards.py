@@ -7,30 +7,20 @@ A review screen lists the answers with "alterar" links before the outcome.
 
 from __future__ import annotations
 
-from datetime import date
+from flask import Blueprint, abort, render_template, request
 
-from flask import Blueprint, abort, current_app, render_template, request, url_for
-
+from knowledge import clock
 from knowledge.flows import FLOWS, InvalidAnswer, UnknownFlow
 from knowledge.citations import N_
-from knowledge.flows.engine import Flow, Option, Question, question_count
+from knowledge.flows.engine import Flow, Option, question_count
 
 from .page_cache import cached_page
+from .wizard_service import canonical, flow_options, step_url
 
 bp = Blueprint("wizards", __name__, url_prefix="/assistentes")
 
 SUBMITTED = "_enviado"  # which question the form being submitted was asking
 BOOL_OPTIONS = (Option("sim", N_("Sim")), Option("nao", N_("Não")))
-
-
-def flow_options() -> dict:
-    """Values the law leaves to configuration (e.g. the UFIRAC in reais)."""
-    options = {}
-    if current_app.config.get("UFIRAC_BRL"):
-        from decimal import Decimal
-
-        options["ufirac_brl"] = Decimal(str(current_app.config["UFIRAC_BRL"]))
-    return options
 
 
 def raw_answers(flow: Flow, args) -> dict:
@@ -48,35 +38,6 @@ def raw_answers(flow: Flow, args) -> dict:
     return raw
 
 
-def canonical(question: Question, value) -> list[str]:
-    """An answer as query-string values."""
-    if value is None:
-        return [""]
-    if question.type == "multiple":
-        return list(value)
-    if question.type == "bool":
-        return ["sim" if value else "nao"]
-    if isinstance(value, date):
-        return [value.isoformat()]
-    return [str(value)]
-
-
-def answers_query(flow: Flow, answers: dict, *, without: str | None = None) -> list[tuple[str, str]]:
-    pairs = []
-    for question in flow.questions:
-        if question.id in answers and question.id != without:
-            pairs.extend((question.id, v) for v in canonical(question, answers[question.id]))
-    return pairs
-
-
-def step_url(flow: Flow, answers: dict, **extra) -> str:
-    from urllib.parse import urlencode
-
-    pairs = answers_query(flow, answers) + [(k, v) for k, v in extra.items() if v is not None]
-    base = url_for("wizards.run", flow_id=flow.id)
-    return f"{base}?{urlencode(pairs)}" if pairs else base
-
-
 @bp.get("/")
 @cached_page
 def index():
@@ -91,22 +52,23 @@ def run(flow_id: str):
     except UnknownFlow:
         abort(404)
     raw = raw_answers(flow, request.args)
+    today = clock.flow_today(flow, raw)  # the date where the facts happen (knowledge/clock.py)
     stop_at = request.args.get("alterar") or None
     if stop_at and stop_at not in {q.id for q in flow.questions}:
         stop_at = None
     status, error, progress = 200, None, None
     try:
-        progress = flow.run(raw, today=date.today(), stop_at=stop_at, options=flow_options())
+        progress = flow.run(raw, today=today, stop_at=stop_at, options=flow_options())
     except InvalidAnswer as exc:
         error = exc
         status = 400
         # Ask again the question whose answer was invalid, keeping the others.
         raw_ok = {k: v for k, v in raw.items() if k != exc.field}
         try:
-            progress = flow.run(raw_ok, today=date.today(), stop_at=exc.field if exc.field in {q.id for q in flow.questions} else None, options=flow_options())
+            progress = flow.run(raw_ok, today=today, stop_at=exc.field if exc.field in {q.id for q in flow.questions} else None, options=flow_options())
         except InvalidAnswer:
-            progress = flow.run({}, today=date.today(), options=flow_options())
-    total_min, total_max = question_count(flow, progress.answers, today=date.today()) if not progress.complete else (len(progress.asked),) * 2
+            progress = flow.run({}, today=today, options=flow_options())
+    total_min, total_max = question_count(flow, progress.answers, today=today) if not progress.complete else (len(progress.asked),) * 2
     mode = "question" if not progress.complete else ("outcome" if request.args.get("ver") == "resultado" else "review")
     context = dict(
         flow=flow,
@@ -126,7 +88,7 @@ def run(flow_id: str):
         ],
         canonical=canonical,
         submitted_key=SUBMITTED,
-        today_iso=date.today().isoformat(),
+        today_iso=today.isoformat(),
         bool_options=BOOL_OPTIONS,
     )
     partial = bool(request.headers.get("HX-Request")) and request.headers.get("HX-Target") == "etapa"

@@ -16,7 +16,6 @@ plural reducer runs first ("passagens" → "passagem", "infracoes" → "infracao
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
 import snowballstemmer
@@ -24,11 +23,7 @@ from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter
 
 from whoosh.lang import stopwords_for_language
 
-
-def fold(text: str) -> str:
-    """Remove accents (ç → c, ã → a); the rest of the text is unchanged."""
-    decomposed = unicodedata.normalize("NFD", text)
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed if unicodedata.category(c) != "Mn"))
+from knowledge.text import fold  # one definition, shared with the assistant (re-exported: spelling.py, tests)
 
 
 STOP_WORDS = frozenset(fold(word) for word in stopwords_for_language("pt")) | {"art", "artigo", "inciso", "alinea", "paragrafo"}

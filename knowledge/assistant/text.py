@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from difflib import SequenceMatcher
+
+from ..text import fold  # noqa: F401  (re-exported: kinds.py, foreign.py and tests/evaluation.py import it from here)
 
 SLANG = {
     "vc": "voce", "vcs": "voces", "pq": "porque", "q": "que", "ta": "esta", "tao": "estao", "to": "estou",
@@ -15,11 +16,6 @@ SLANG = {
     "cmg": "comigo", "mto": "muito", "mt": "muito", "kombi": "van", "topic": "van", "sprinter": "van",
     "crlv": "documento", "tava": "estava", "tavam": "estavam", "tao": "estao", "brigadao": "obrigado", "obrigadao": "obrigado",
 }
-
-
-def fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFD", text)
-    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
 
 
 def normalize(text: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..modalities import MODALITY_IDS
 from ..plates import find_plates
 from .text import has_phrase, has_word, normalize
 
@@ -78,7 +79,8 @@ WIZARD_PATTERNS = {
 FIRST_PERSON = ("meu", "minha", "meus", "minhas", "eu", "sou", "nos", "nosso", "nossa", "me", "minha empresa", "a empresa", "tenho", "a gente", "fui", "estou")
 # A seizure that happened (apreenderam, guincharam …): the person needs the wizard, not a statute.
 EVENT_VERBS = r"\b(apreenderam|guincharam|retiveram|prenderam|levaram|seguraram|removeram|rebocaram|recolheram|pegaram)\b"
-MODALITY_NAMES = ("eventual", "continuo", "turistico", "social", "proprio", "tfd")
+# Modality ids a message may name (knowledge/modalities.py); "alunos" is an everyday word, not a sign of this question.
+MODALITY_NAMES = tuple(m for m in MODALITY_IDS if m != "alunos")
 VEHICLE_WORDS = ("van", "onibus", "micro", "microonibus", "carro", "veiculo", "automovel", "kombi", "carros", "vans")
 
 

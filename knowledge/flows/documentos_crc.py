@@ -20,6 +20,7 @@ import math
 from datetime import date
 
 from ..citations import N_, as_of, pe
+from ..modalities import MODALITIES
 from ..parameters import LEI_17107, param
 from .engine import Flow, Option, Outcome, Question, Statement
 
@@ -32,15 +33,7 @@ NATUREZAS = (
     Option("cooperativa", N_("Cooperativa de transporte")),
     Option("orgao_publico", N_("Pessoa jurídica de direito público (órgão público)")),
 )
-MODALIDADES = (
-    Option("eventual", N_("Eventual")),
-    Option("turistico", N_("Turístico")),
-    Option("continuo", N_("Contínuo")),
-    Option("social", N_("Social")),
-    Option("proprio", N_("Próprio")),
-    Option("tfd", N_("TFD (tratamento fora do domicílio)")),
-    Option("alunos", N_("Alunos (exceto escolar)")),
-)
+MODALIDADES = tuple(Option(m.id, m.label) for m in MODALITIES)
 
 QUESTIONS = [
     Question("natureza", "choice", N_("Qual é a natureza jurídica de quem pede o CRC?"), options=NATUREZAS, legal_basis=(pe("art-5/inc-1"),)),

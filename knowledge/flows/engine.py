@@ -21,6 +21,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Callable
 
+from .. import clock
 from ..citations import Cite, N_
 
 ANSWERED_TRUE = {"true", "sim", "s", "1", "yes", "on"}
@@ -265,7 +266,7 @@ class Flow:
         ``stop_at`` re-asks that question even if answered (the "alterar" link).
         ``options`` carries configured values the law leaves open (e.g. the UFIRAC in R$).
         """
-        today = today or date.today()
+        today = today or clock.flow_today(self, raw_answers)
         known = {q.id for q in self.questions}
         unknown = sorted(set(raw_answers) - known)
         if unknown:
@@ -380,7 +381,7 @@ def question_count(flow: Flow, answers: dict, *, today: date | None = None) -> t
     question on or off cannot change the count), so it stays small.  The web layer
     shows "Pergunta 3 de 7", or "de 5 a 7" when later questions depend on answers.
     """
-    today = today or date.today()
+    today = today or clock.flow_today(flow, answers)
     decisive: set[str] = set()
 
     def relevant(question: Question, current: dict) -> bool:

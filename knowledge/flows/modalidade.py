@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from datetime import date
 
+from .. import modalities
 from ..citations import N_, Cite, pe, sp
 from ..parameters import LEI_17107, param
 from .engine import Flow, Option, Outcome, Question, Statement
 
-# Modalities added by Lei 17.107/2020 (art. 3º, V to VII): they did not exist before 13/11/2020.
-ADDED_2020 = ("proprio", "tfd", "alunos")
+ADDED_2020 = modalities.ADDED_BY_LEI_17107  # art. 3º, V to VII: they did not exist before 13/11/2020
 
 PRESTADORES = (
     Option("empresa", N_("Empresa (sociedade ou empresário individual)")),
@@ -326,16 +326,7 @@ def _sp_next_steps(modalidade: str, when: date) -> tuple[list[Statement], list[S
     return registro, viagem
 
 
-MODALITY_NAMES = {
-    "eventual": N_("Fretamento eventual"),
-    "turistico": N_("Fretamento turístico"),
-    "continuo": N_("Fretamento contínuo"),
-    "social": N_("Fretamento social"),
-    "proprio": N_("Fretamento próprio"),
-    "tfd": N_("Fretamento de TFD"),
-    "alunos": N_("Fretamento de alunos"),
-    "nenhuma": N_("Nenhuma modalidade de fretamento"),
-}
+MODALITY_NAMES = {**modalities.MODALITY_NAMES, "nenhuma": N_("Nenhuma modalidade de fretamento")}
 
 
 def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
@@ -359,7 +350,7 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
             rules=reasons,
             headline=Statement(N_("Pelas suas respostas, o serviço não se enquadra em nenhuma modalidade de fretamento."), []),
         )
-    order = PE_SPECIFICITY if pe_law else ("continuo", "eventual")
+    order = PE_SPECIFICITY if pe_law else modalities.SP_MODALITIES
     ranked = [m for m in order if m in fits]
     chosen = ranked[0]
     registro, viagem = _pe_next_steps(chosen) if pe_law else _sp_next_steps(chosen, today)

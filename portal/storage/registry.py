@@ -31,6 +31,7 @@ from typing import IO, Iterable, Iterator
 import sqlite_utils
 from validate_docbr import CNPJ
 
+from knowledge.modalities import MODALITY_IDS
 from knowledge.plates import InvalidPlate, normalize, to_mercosul
 
 from .db import create_registry_indexes, create_registry_tables, set_meta, transaction, utcnow
@@ -41,7 +42,7 @@ JURISDICTIONS = {"pe", "sp", "ac", "recife"}
 OPERATOR_STATES = {"ativo", "suspenso", "cancelado"}
 VEHICLE_STATES = {"ativo", "retirado"}
 VEHICLE_TYPES = {"onibus", "micro_onibus", "automovel"}
-MODALITIES = {"eventual", "turistico", "continuo", "social", "proprio", "tfd", "alunos"}
+MODALITIES = set(MODALITY_IDS)  # knowledge/modalities.py
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _cnpj = CNPJ()
 

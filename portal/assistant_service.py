@@ -1,0 +1,117 @@
+"""The assistant behind the chat page and POST /api/v1/assistente: one conversation turn.
+
+``converse`` loads the conversation, lets the assistant (``knowledge/assistant``)
+answer through ``WebPorts`` — the portal's search, plate lookup, wizard links and
+clock, as the assistant sees them — and stores the conversation again.  The page
+(``assistant_web``) and the API (``api``) both call it; neither imports the other.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from urllib.parse import urlencode
+
+from flask import current_app, url_for
+from flask_babel import get_locale, gettext
+
+from knowledge import clock
+from knowledge.assistant import Assistant, Hit, Reply, State
+from knowledge.flows import FLOWS, UnknownFlow
+from knowledge.flows.engine import Statement
+
+from .database import get_store
+from .law_urls import citation_dict, unit_url
+from .lookup import lookup
+from .search import service as search_service
+from .serialize import say
+from .storage import conversations
+from .wizard_service import step_url
+
+MAX_MESSAGE = 2000
+
+
+class WebPorts:
+    """The portal's capabilities, as the assistant sees them, for one conversation.
+
+    It holds the conversation's state so that ``today()`` is the date where the facts
+    happen: the place of the wizard under way (its ``jurisdicao`` answer, or the one
+    place its law belongs to), else the place the conversation is about, else Brasília
+    time (``knowledge/clock.py``).  The state is read at each call: the dialogue
+    changes it while it answers.
+    """
+
+    def __init__(self, state: State | None = None):
+        self.state = state or State()
+
+    def search(self, query: str, jurisdiction: str | None, limit: int) -> list[Hit]:
+        response = search_service().search(query, jurisdiction=jurisdiction, limit=limit)
+        return [Hit(h.law, h.unit, h.label, h.snippet, h.score, list(h.units)) for h in response.hits]
+
+    def lookup(self, plate: str) -> dict:
+        return lookup(plate)
+
+    def wizard_url(self, flow: str, answers: dict, result: bool = False) -> str:
+        flow_obj = FLOWS.get(flow)
+        try:
+            parsed = flow_obj.run(answers, today=clock.flow_today(flow_obj, answers)).answers
+        except Exception:  # the page will ask again whatever is not valid
+            parsed = {}
+        return step_url(flow_obj, parsed, ver="resultado" if result else None)
+
+    def consulta_url(self, plate: str) -> str:
+        return url_for("passenger.consulta", placa=plate)
+
+    def denuncia_url(self, **prefill) -> str:
+        pairs = [(k, v) for k, v in prefill.items() if v and not isinstance(v, list)]
+        pairs += [(k, item) for k, v in prefill.items() if isinstance(v, list) for item in v]
+        return url_for("passenger.denuncia_form") + ("?" + urlencode(pairs) if pairs else "")
+
+    def search_url(self, query: str, jurisdiction: str | None) -> str:
+        return url_for("pages.search", q=query, jurisdiction=jurisdiction)
+
+    def unit_url(self, law: str, unit: str) -> str:
+        return unit_url(law, unit)
+
+    def translate(self, text: str) -> str:
+        return gettext(text) if text else text
+
+    def say(self, statement: Statement) -> str:
+        return say(statement)
+
+    def today(self) -> date:
+        state = self.state
+        try:
+            place = clock.place_of(state.answers, FLOWS.get(state.wizard).legal_basis) if state.wizard else None
+        except UnknownFlow:  # a stored conversation naming a flow that no longer exists
+            place = None
+        return clock.today(place or state.jurisdiction)
+
+
+def reply_json(conversation_id: str, reply: Reply) -> dict:
+    return {
+        "conversa": conversation_id,
+        "resposta": reply.texto,
+        "citations": [citation_dict(c.law, c.unit, c.on) for c in dict.fromkeys(reply.citations)],
+        "acoes": reply.acoes,
+        "pergunta": reply.pergunta,
+        "fora_do_escopo": reply.fora_do_escopo,
+        "intencao": reply.intencao,
+        "sugestoes": reply.sugestoes,
+    }
+
+
+def converse(message: str, conversation_id: str | None) -> tuple[str, Reply, State]:
+    db = get_store()
+    conversation_id, data = conversations.load(db, conversation_id)
+    state = State.from_dict(data)
+    reply = Assistant(WebPorts(state)).respond(message, state, language=str(get_locale() or "pt_BR"))
+    conversation_id = conversations.save(db, conversation_id, state.to_dict(), ttl=current_app.config.get("CONVERSATION_TTL", conversations.TTL))
+    return conversation_id, reply, state
+
+
+def check_message(message) -> str | None:
+    if not isinstance(message, str) or not message.strip():
+        return gettext("Escreva uma mensagem.")
+    if len(message) > MAX_MESSAGE:
+        return gettext("A mensagem pode ter no máximo %(n)d caracteres.", n=MAX_MESSAGE)
+    return None
