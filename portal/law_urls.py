@@ -17,16 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from flask import Blueprint, Flask, abort, g, redirect, render_template, url_for
-from flask_babel import gettext as _
+from flask import Flask, g, url_for
 
-from knowledge.corpus import UnknownUnit, load_law, resolve
+from knowledge.corpus import UnknownUnit, resolve
 from knowledge.history import LawNotInForce, law_on, wording_at
-from knowledge.laws import LAWS
-
-from . import law_dates
-from .errors import error_response
-from .page_cache import cached_page
 
 
 def _reader_date(when: date | None) -> dict:
@@ -165,7 +159,7 @@ def part_of(law, unit_id: str) -> Part | None:
 
 
 def part_url(law_id: str, number: int, *, when: date | None = None) -> str:
-    return url_for("law_parts.part", law_id=law_id, number=number, **_reader_date(when))
+    return url_for("law_reader.part", law_id=law_id, number=number, **_reader_date(when))
 
 
 def part_links(law) -> dict[str, str]:
@@ -173,43 +167,9 @@ def part_links(law) -> dict[str, str]:
     return {part.anchor: part_url(law.id, part.number) for part in law_parts(law) if not hasattr(part.items[0], "marker")}
 
 
-bp = Blueprint("law_parts", __name__)
-
-
-@bp.get("/leis/<law_id>/parte/<int:number>")
-@cached_page(daily=True)  # the wording in force depends on the date
-def part(law_id: str, number: int):
-    """One part of a law (a chapter, or the units outside chapters), today or with ``?data=``.
-
-    The whole law stays at /leis/<lei> with every anchor; this page shows one part with the
-    same anchors, the list of parts and links to the previous and next ones."""
-    if law_id not in LAWS:
-        abort(404)
-    try:
-        when = law_dates.requested_date()
-    except law_dates.BadDate as exc:
-        return error_response(400, exc.message)
-    dated = None
-    if when is None:
-        law = load_law(law_id)
-    else:
-        try:
-            dated = law_on(law_id, when)
-        except LawNotInForce:
-            # The whole-law page says the law was not in force yet, and since when.
-            return redirect(url_for("pages.law", law_id=law_id, data=when.isoformat()))
-        law = dated.law
-        g.law_date = when
-    parts = law_parts(law)
-    if not 1 <= number <= len(parts):
-        return error_response(404, _("Esta lei tem %(total)d partes; não há a parte %(number)d.", total=len(parts), number=number))
-    return render_template("law_part.html", law=law, part=parts[number - 1], parts=parts, on=when, dated=dated)
-
-
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(unit_url=unit_url, anchor_url=anchor_url, citation_dict=citation_dict,
                                  part_url=part_url, part_links=part_links, part_of=part_of)
-    app.register_blueprint(bp)
 
 
 __all__ = ["Part", "UnknownUnit", "anchor_url", "citation_dict", "law_parts", "part_of", "part_url", "unit_url"]
