@@ -115,8 +115,19 @@ def _is_container(item) -> bool:
     )
 
 
+_PARTS = "_portal_reader_parts"  # kept on the (cached, never changed) Law object itself
+
+
 def law_parts(law) -> list[Part]:
-    """The law's parts, in reading order (see :class:`Part`)."""
+    """The law's parts, in reading order (see :class:`Part`); computed once per Law object
+    (a law today, or as it stood on a date: each is its own object)."""
+    cached = law.__dict__.get(_PARTS)
+    if cached is None:
+        cached = law.__dict__[_PARTS] = _split(law)
+    return cached[0]
+
+
+def _split(law) -> tuple[list[Part], dict[str, Part]]:
     parts: list[Part] = []
 
     def add_level(items, prefix: str) -> None:
@@ -147,15 +158,30 @@ def law_parts(law) -> list[Part]:
         parts.append(Part(len(parts) + 1, label, list(units), prefix, start))
 
     add_level(law.toc, "parte")
-    return parts
+    # Each top unit (article, annex) to its part: a unit's part is its top unit's.
+    by_top = {}
+    for part in parts:
+        for item in part.items:
+            for top in _top_units(item):
+                by_top[top.id] = part
+    return parts, by_top
+
+
+def _top_units(item):
+    if hasattr(item, "marker"):
+        yield item
+    else:
+        for child in item.children:
+            yield from _top_units(child)
 
 
 def part_of(law, unit_id: str) -> Part | None:
     """The part holding a unit (an article, or any unit inside one)."""
-    for part in law_parts(law):
-        if unit_id in set(part.unit_ids()):
-            return part
-    return None
+    unit = law.by_id.get(unit_id)
+    if unit is None:
+        return None
+    law_parts(law)
+    return law.__dict__[_PARTS][1].get(unit.article.id)
 
 
 def part_url(law_id: str, number: int, *, when: date | None = None) -> str:
