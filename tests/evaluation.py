@@ -33,6 +33,10 @@ RULE_FILES = (
     "knowledge/assistant/dialogue.py",
     "knowledge/assistant/foreign.py",
     "knowledge/assistant/kinds.py",
+    "knowledge/assistant/focus.py",
+    "knowledge/assistant/values.py",
+    "knowledge/assistant/numbers.py",
+    "knowledge/assistant/law.py",
     "search_index/synonyms.py",
     "search_index/spelling.py",
 )
@@ -141,8 +145,6 @@ def leaks(min_words: int = MIN_WORDS) -> list[tuple[str, str, int]]:
 
 
 # -- precise questions: unit-level scoring ---------------------------------------------------------
-
-PLACE_NAMES = {"pe": "Pernambuco", "sp": "São Paulo", "ac": "Acre", "recife": "Recife"}
 
 
 def _flat(text: str) -> str:

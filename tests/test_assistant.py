@@ -161,7 +161,10 @@ def test_chat_and_wizard_page_agree(assistant_app):
     reply = converse(client, ["apreenderam minha van no acre", (date.today() - timedelta(days=3)).strftime("%d/%m/%Y"), "pular", "nao", "nao", "4"])
     link = next(a["url"] for a in reply["acoes"] if "ver=resultado" in a["url"])
     page = client.get(link).get_data(as_text=True)
-    assert "330 UFIRACs" in reply["resposta"] or "Custódia de 1 a 10 dias" in reply["resposta"]
+    # Acre, Lei 2.731/2013, art. 78, parágrafo único, I: "de um a dez dias" (the first seizure in 12 months);
+    # art. 88, I: "multa de trezentas e trinta UFIRACs".  The chat says the outcome's headline first.
+    assert reply["resposta"].startswith("Custódia de 1 a 10 dias, conforme as circunstâncias (primeira apreensão em 12 meses).")
+    assert "\n• Multa por transporte sem concessão, permissão ou autorização: 330 UFIRACs.\n" in reply["resposta"]
     assert "Custódia de 1 a 10 dias" in page
 
 

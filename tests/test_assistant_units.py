@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from app import create_app
-from knowledge.assistant.kinds import question_kind, words_to_number
+from knowledge.assistant.kinds import question_kind
+from knowledge.assistant.numbers import words_to_number
 from tests.test_assistant import converse
 
 
@@ -30,7 +31,7 @@ def first(reply: dict) -> tuple[str, str]:
     # Recife art. 41: "As defesas … devem ser interpostas no prazo de até 30 (trinta) dias."
     ("qual o prazo de defesa no recife?", "recife-lei-16856-2003", "art-41", "No Recife: 30 dias"),
     # Recife art. 45: "O descumprimento do disposto no art. 44 sujeitará o infrator … à multa … Vm = 40 Vb", Vb = R$ 50,00
-    ("qual a multa por transporte clandestino no recife", "recife-lei-16856-2003", "art-45", "No Recife: 40 × Vb = R$ 2.000,00"),
+    ("qual a multa por transporte clandestino no recife", "recife-lei-16856-2003", "art-45", "No Recife: R$ 2.000,00 (40 vezes o valor-base, Vb, de R$ 50,00"),
     # PE Anexo I, IV (GRAVÍSSIMAS), f) "realizar vendas e emissões de passagens individuais"; art. 28, IV: R$ 2.900,00
     ("qual a multa por vender passagem individual em pernambuco", "pe-lei-16205-2017", "anexo-i/inc-4/ali-f", "Em Pernambuco: R$ 2.900,00"),
     # PE art. 28, IV: "gravíssimas: R$ 2.900,00 (dois mil e novecentos reais)"
@@ -129,3 +130,27 @@ def test_a_date_of_facts_gives_the_wording_in_force_that_day(chat):
     assert reply["resposta"].startswith("Em Pernambuco: R$ 3.900,00.")
     assert "Na data dos fatos (10/05/2019) valia a redação anterior, trocada por Lei 17.107/2020." in reply["resposta"]
     assert reply["resposta"].count("R$ 2.900") == 0
+
+
+def test_a_recife_fine_in_a_report_is_said_in_reais_never_as_a_formula(chat):
+    # Recife, Anexo Único, Grupo 2, n) "Movimentar o veículo com as portas abertas"; art. 36: Vm = G × Vb,
+    # G = 2 for Grupo 2 and "Vb … equivale a R$ 50,00 (cinqüenta reais)" → R$ 100,00.
+    reply = converse(chat, ["a van estava com a porta aberta no complementar do recife"])
+    assert "Gravidade: Grupo 2. Multa: R$ 100,00 (2 vezes o valor base, Vb, que a lei fixa em R$ 50,00; " in reply["resposta"].replace("\xa0", " ")
+    assert "× Vb" not in reply["resposta"]
+
+
+
+def test_a_question_about_past_facts_cites_that_days_wording_and_keeps_the_date(tmp_path, index_dir):
+    # PE art. 28, IV before Lei 17.107/2020: "gravíssimas: R$ 3.900,00 (três mil e novecentos reais)".
+    from pathlib import Path
+
+    from portal.storage.conversations import load
+    from portal.storage.db import connect
+
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
+    reply = converse(app.test_client(), ["qual a multa gravissima em pernambuco em 10/05/2019?"])
+    assert reply["resposta"].startswith("Em Pernambuco: R$ 3.900,00. Na data dos fatos (10/05/2019) valia a redação anterior, trocada por Lei 17.107/2020.")
+    assert reply["citations"][0]["url"] == "/leis/pe-lei-16205-2017/art-28/inc-4?data=2019-05-10"
+    _id, state = load(connect(Path(tmp_path) / "portal.db"), reply["conversa"])
+    assert state["history"][-1]["citations"] == [["pe-lei-16205-2017", "art-28/inc-4", "2019-05-10"]]

@@ -89,7 +89,7 @@ WORDS = {
         "fee": "taxa", "fees": "taxas", "release": "liberacao", "released": "liberado", "back": "liberar",
         "recife": "recife", "pernambuco": "pernambuco", "acre": "acre", "hello": "ola", "hi": "ola",
         "thanks": "obrigado", "help": "ajuda", "restart": "recomecar", "cancel": "cancelar", "quit": "sair",
-        "yes": "sim", "today": "hoje", "yesterday": "ontem", "my": "meu", "i": "eu", "sticker": "adesivo", "belt": "cinto", "belts": "cintos",
+        "yes": "sim", "today": "hoje", "yesterday": "ontem", "my": "meu", "i": "eu", "sticker": "adesivo",
     },
     "es": {
         "fletamento": "fretamento", "fletado": "fretado", "flete": "fretamento", "alquiler": "fretamento",
@@ -118,7 +118,7 @@ WORDS = {
         "modalidad": "modalidade", "tasa": "taxa", "tasas": "taxas", "liberar": "liberar",
         "liberacion": "liberacao", "hola": "ola", "gracias": "obrigado", "ayuda": "ajuda",
         "reiniciar": "recomecar", "cancelar": "cancelar", "salir": "sair", "mi": "meu", "mis": "meus",
-        "si": "sim", "hoy": "hoje", "ayer": "ontem", "anteayer": "anteontem", "yo": "eu", "tengo": "tenho", "pegatina": "adesivo", "cinturon": "cinto", "cinturones": "cintos",
+        "si": "sim", "hoy": "hoje", "ayer": "ontem", "anteayer": "anteontem", "yo": "eu", "tengo": "tenho", "pegatina": "adesivo",
         "camioneta": "van", "furgoneta": "van", "combi": "van", "siete": "7", "hay": "existe",
     },
 }

@@ -13,15 +13,18 @@ import re
 from dataclasses import dataclass, field
 
 from ..modalities import MODALITY_IDS
+from ..places import PLACES
 from ..plates import find_plates
 from .text import has_phrase, has_word, normalize
 
-JURISDICTION_WORDS = {
-    "pe": ("pernambuco", "pernambucano", "epti", "caruaru", "petrolina", "olinda", "jaboatao", "garanhuns"),
-    "sp": ("sao paulo", "sp", "paulista", "der", "artesp", "campinas", "santos"),
-    "ac": ("acre", "acreano", "rio branco", "ageac", "cruzeiro do sul"),
-    "recife": ("recife", "stcp", "transporte complementar", "complementar"),
+# How people name a place besides its name (knowledge/places.py): adjective, agency, cities.
+PLACE_ALIASES = {
+    "pe": ("pernambucano", "epti", "caruaru", "petrolina", "olinda", "jaboatao", "garanhuns"),
+    "sp": ("sp", "paulista", "der", "artesp", "campinas", "santos"),
+    "ac": ("acreano", "rio branco", "ageac", "cruzeiro do sul"),
+    "recife": ("stcp", "transporte complementar", "complementar"),
 }
+JURISDICTION_WORDS = {pid: (normalize(place.name), *PLACE_ALIASES[pid]) for pid, place in PLACES.items()}
 OTHER_PLACES = (
     "bahia", "paraiba", "rio de janeiro", "rj", "minas", "minas gerais", "parana", "ceara", "alagoas", "sergipe", "goias",
     "espirito santo", "santa catarina", "rio grande do sul", "rio grande do norte", "piaui", "maranhao", "amazonas",
@@ -69,13 +72,9 @@ def report_topics(text: str) -> list[str]:
     return [topic for topic, patterns in UNNAMED_REPORTS.items() if any(re.search(p, text) for p in patterns)]
 
 
-WIZARD_PATTERNS = {
-    "veiculo_apreendido": (r"apreend", r"apreensao", r"\bretid", r"retencao", r"retiveram", r"seguraram (o|a|meu|minha)", r"guinch", r"\bprend", r"\bpres[oa]\b",
-                           r"\bremov", r"rebocad", r"levaram (o|a|meu|minha) (van|onibus|carro|micro|veiculo)", r"patio", r"\bdeposito\b"),
-    "documentos_crc": (),
-    "carro_turismo": (),
-    "modalidade": (),
-}
+# A vehicle seized, retained or removed: the seized-vehicle wizard.
+SEIZURE_PATTERNS = (r"apreend", r"apreensao", r"\bretid", r"retencao", r"retiveram", r"seguraram (o|a|meu|minha)", r"guinch", r"\bprend", r"\bpres[oa]\b",
+                    r"\bremov", r"rebocad", r"levaram (o|a|meu|minha) (van|onibus|carro|micro|veiculo)", r"patio", r"\bdeposito\b")
 FIRST_PERSON = ("meu", "minha", "meus", "minhas", "eu", "sou", "nos", "nosso", "nossa", "me", "minha empresa", "a empresa", "tenho", "a gente", "fui", "estou")
 # A seizure that happened (apreenderam, guincharam …): the person needs the wizard, not a statute.
 EVENT_VERBS = r"\b(apreenderam|guincharam|retiveram|prenderam|levaram|seguraram|removeram|rebocaram|recolheram|pegaram)\b"
@@ -145,7 +144,7 @@ def wizard_in(text: str, words: list[str]) -> str | None:
         return "modalidade"
     if re.search(r"\b(que|qual|quais) ((tipo|tipos|especie|modalidade) (de|do) )?(fretamento|fretado|frete)\b", text) and first_person:
         return "modalidade"
-    if any(re.search(p, text) for p in WIZARD_PATTERNS["veiculo_apreendido"]) and (first_person or re.search(EVENT_VERBS, text)):
+    if any(re.search(p, text) for p in SEIZURE_PATTERNS) and (first_person or re.search(EVENT_VERBS, text)):
         return "veiculo_apreendido"
     return None
 

@@ -1,0 +1,153 @@
+"""What the question is about ("prazo para RECORRER", "multa por transporte CLANDESTINO").
+
+A unit that carries the kind of value asked may carry it for another act ("30 dias
+para pagamento" when the appeal is asked): :func:`focus_bonus` rewards the value that
+sits next to the question's focus word (or a word of its family) and penalises one next
+to another act.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..units import Unit
+from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DEADLINE_RE, FORBIDDEN_RE, MANDATORY_RE, MVR_RE, PERCENT_RE, SEATS_RE, UFIRAC_RE,
+                    VB_RE, WHO_RE, YEARS_RE, gravity_fine, introduces, is_list_item, references, texts)
+from .text import fold
+
+# Words the statutes use for the same act as the question's word (matched by their first letters).
+FAMILIES: tuple[tuple[str, ...], ...] = (
+    ("recorr", "recurs", "~interp"),  # an appeal is "interposto" (a weaker sign: a defence is too)
+    ("defes", "defend", "~interp"),
+    ("pag", "pagam", "recolh"),
+    ("apreen", "apreens"),
+    ("reten", "retid", "reter"),
+    ("renov",),
+    ("liber", "restit"),
+    ("vistor", "inspec"),
+    ("julg", "aprec"),
+    ("clandest", "remunerado sem", "transporte remunerado"),
+    ("idos", "sessenta anos"),
+)
+KIND_WORDS = {
+    "prazo": ("prazo", "prazos", "dias", "dia", "horas", "hora", "tempo", "demora", "demorar", "validade", "vale", "meses", "anos", "quantos", "quanto"),
+    "valor": ("multa", "multas", "valor", "valores", "custa", "preco", "quanto", "reais", "paga", "pago"),
+    "limite": ("idade", "anos", "maximo", "maxima", "minimo", "minima", "limite", "quantos", "quantas", "capacidade"),
+    "quem": ("quem", "qual", "orgao", "agencia"),
+}
+
+
+# Short words whose meaning the statutes say otherwise ("em pé": "sentados", "lotação").
+EXACT_FAMILIES = {"pe": ("em pe", "sentad", "lotac", "superlot")}
+
+
+def _stems_of(word: str) -> tuple[str, ...]:
+    if word in EXACT_FAMILIES:
+        return EXACT_FAMILIES[word]
+    for family in FAMILIES:
+        if any(word.startswith(p) for p in family if not p.startswith("~")):
+            return family
+    return (word[:4] if len(word) >= 5 else word,)  # "vende" / "vendas", "regula" / "regulatório"
+
+
+def focus_words(text: str, key_words: list[str], kind: str | None) -> list[str]:
+    """The question's telling words without the words of its kind, in order (the first is the focus)."""
+    all_words = text.split()
+    skip = KIND_WORDS.get(kind or "", ())
+    words = [w for w in key_words if w not in skip]
+    # "quantos cobradores", "quantas pessoas": the thing counted is what the question is about.
+    counted = [b for a, b in zip(all_words, all_words[1:]) if a in ("quantos", "quantas") and b in words]
+    acts = [w for w in words if w not in counted and any(w.startswith(p) for f in FAMILIES for p in f if " " not in p and not p.startswith("~"))]
+    return counted + acts + [w for w in words if w not in counted and w not in acts]
+
+
+def _has(text_words: list[str], word: str, weak: bool = True) -> bool:
+    """Does the text use the word, or a word of its family (a "~" member only when ``weak``)?"""
+    joined = " " + " ".join(text_words)
+    return any(f" {s.lstrip('~')}" in joined for s in _stems_of(word) if weak or not s.startswith("~"))
+
+
+def _value_pattern(kind: str) -> re.Pattern:
+    return {
+        "prazo": DEADLINE_RE,
+        "valor": re.compile(f"{BRL_RE.pattern}|{UFIRAC_RE.pattern}|{MVR_RE.pattern}|{VB_RE.pattern}", re.I),
+        "limite": re.compile(f"{YEARS_RE.pattern}|{SEATS_RE.pattern}|{COUNT_RE.pattern}|{PERCENT_RE.pattern}", re.I),
+    }[kind]
+
+
+def _around(text: str, match: re.Match) -> list[str]:
+    return fold(text[: match.start()].lower()).split()[-14:] + fold(text[match.end():].lower()).split()[:4]
+
+
+def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple[str, ...] = ()) -> float:
+    """The value sits next to what was asked ("o recurso deverá ser interposto no prazo de 15 dias").
+
+    A value next to another act ("30 dias para pagamento", "comunicado do julgamento no
+    prazo de 15 dias") answers another question and loses.
+    """
+    if kind == "permissao" and focus:
+        own = texts(unit)
+        for match in (FORBIDDEN_RE.search(own), ALLOWED_RE.search(own), MANDATORY_RE.search(own)):
+            if match:
+                near = fold(own[max(0, match.start() - 120): match.end() + 120].lower()).split()
+                if any(_has(near, w) for w in focus):
+                    return 0.35  # "não será permitido o transporte de passageiros em pé"
+        if is_list_item(unit) and any(FORBIDDEN_RE.search(a.text) for a in unit.ancestors() if introduces(a)):
+            if any(_has(fold(own.lower()).split(), w) for w in focus):
+                return 0.35  # "são vedadas as seguintes condutas: … VII - condução de passageiros em pé"
+        return 0.0
+    if kind == "quem":
+        own = fold(texts(unit).lower())
+        named = re.search(r"\b(ageac|epti|der|cdtc|jari|cmtt|cra|poder concedente|poder publico|departamento de estradas)\b", own)
+        return (0.2 if named else 0.0) + (0.2 if any(_has(own.split(), w) for w in focus) and WHO_RE.search(texts(unit)) else 0.0)
+    if kind == "limite" and re.search(r"\bidade\b|\banos de (uso|fabricacao)\b|\bvelh|\bantig", " ".join(focus_all)):
+        # An age: a number of years next to "idade" / "fabricação" / "uso".
+        own = texts(unit)
+        match = YEARS_RE.search(own)
+        if match and re.search(r"idade|fabrica[çc][ãa]o|de uso|vida [úu]til", own, re.I):
+            return 0.35
+        return -0.2
+    if kind not in ("prazo", "valor", "limite") or not focus:
+        return 0.0
+    pattern = _value_pattern(kind)
+    own = texts(unit)
+    holder = unit if pattern.search(own) else next(
+        (a for a in reversed(unit.ancestors()) if (introduces(a) or a.closing) and pattern.search(texts(a))), None)
+    if holder is None:
+        if kind == "valor" and unit.kind == "alinea" and gravity_fine(unit, unit.law_id) is not None and _has(fold(own.lower()).split(), focus[0]):
+            return 0.35  # Pernambuco's Anexo I names the infraction; art. 28 its fine
+        return 0.0
+    text = texts(holder)
+    match = pattern.search(text)
+    near = _around(text, match)
+    focus_family = _stems_of(focus[0])
+    before = fold(text[: match.start()].lower()).split()[-14:]
+
+    def last(test) -> int:
+        return max((i for i, w in enumerate(before) if test([w])), default=-1)
+
+    closest_other = max((last(lambda w, f=f: any(_has(w, p) for p in f if not p.startswith("~"))) for f in FAMILIES if f != focus_family), default=-1)
+    if closest_other > last(lambda w: _has(w, focus[0])) >= 0:
+        return -0.3  # "Não acolhida a defesa, o permissionário é comunicado do JULGAMENTO no prazo de 15 dias"
+    if _has(near, focus[0], weak=False):
+        return 0.45 if holder is unit else 0.2
+    if _has(near, focus[0]):
+        return 0.3 if holder is unit else 0.15
+    close = before[-8:] + fold(text[match.end():].lower()).split()[:4]
+    other_acts = [f for f in FAMILIES if f != focus_family and any(_has(close, p) for p in f if not p.startswith("~"))]
+    if other_acts:
+        return -0.3
+    if holder is unit:
+        for number in references(unit):
+            from ..corpus import load_law
+
+            referred = load_law(unit.law_id).by_id.get(f"art-{number}")
+            if referred is not None and any(_has(fold(u.text.lower()).split(), focus[0]) for u in referred.walk()):
+                return 0.35  # "O descumprimento do disposto no art. 44 [o transporte remunerado sem autorização] …"
+        if is_list_item(unit) and any(_has(fold(a.text.lower()).split(), focus[0]) for a in unit.ancestors() if introduces(a)):
+            return 0.35  # "Serão aplicadas a quem realizar transporte clandestino …: I - multa de …"
+        return 0.15 if any(_has(near, w) for w in focus[1:]) else 0.0
+    # The value is above (a fine group, "Pena: multa de …"): the unit names the infraction asked.
+    if kind == "valor" and _has(fold(own.lower()).split(), focus[0]):
+        return 0.35
+    return 0.0

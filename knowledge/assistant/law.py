@@ -1,0 +1,258 @@
+"""Answering a question about the law: find the unit that holds the answer, say it, quote it.
+
+Each place's law is searched on its own; the search's units are ranked by the kind of
+answer asked (kinds.py); the value is said first in plain words (values.py) and then the
+unit is quoted with its citation and link, in the wording in force on the date of the
+facts when the message gives one.  Without a place, when more than one law answers,
+each answers side by side and the place is asked; a place from earlier in the
+conversation is used only saying so.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from ..citations import Cite
+from ..corpus import UnknownUnit, resolve
+from ..history import wording_at
+from ..places import PLACES
+from ..units import Unit
+from .answers import parse_date
+from .focus import focus_bonus, focus_words
+from .kinds import carries, is_list_item, question_kind, references, referring_units, unit_bonus
+from .ports import Hit, Ports, Reply, State, in_place, place_of_law
+from .text import normalize
+from .values import plain_value
+
+# Words that show a message is about passenger transport at all.
+DOMAIN_RE = re.compile(
+    r"fret|onibus|\bvan\b|micro|passag|passageir|\bcrc\b|epti|\bder\b|ageac|stcp|multa|infrac|veicul|motorist|transport|viage|"
+    r"placa|vistori|seguro|apreen|rodoviari|turis|excurs|lotac|permission|autoriza|clandestin|\blei\b|artigo|denunci|carro|automovel|"
+    r"cooperativ|empresa|deposito|cadastur|taxi|tarifa|bilhete|terminal|embarq|desembarq|tacograf|idoso|gratuid|estudant|viaj|"
+    r"prazo|defesa|recurs|recorr|jari|fiscal|cadastr|registr|document|licen|taxa|selo|adesivo|lista|anexo|cnpj|permiss|concess|"
+    r"linha|pass?ageir|lugar|assento|\bpe\b|bagag|encomend|garagem|condutor|cobrador|uniform|gps|rastread|pneu|freio|acident|"
+    r"\bmei\b|turism|aluguel|emplac|idade|fabrica|apolice|ufirac|mvr|vb\b|grupo|infra|penal|suspens|cassa|cancel|retid|retenc|"
+    r"remoc|guinch|estadi|diaria|sentad|lotad|porta|clandest|pirata|irregular|capacidade|frota|tfd|paciente|social|proprio|contin|eventual"
+)
+# Words too common in the statutes to show that a passage answers the question.
+GENERIC_WORDS = {
+    "fretamento", "fretado", "fretados", "onibus", "van", "vans", "micro", "veiculo", "veiculos", "transporte", "passageiro",
+    "passageiros", "pode", "podem", "posso", "lei", "leis", "empresa", "empresas", "servico", "intermunicipal", "viagem",
+    "viagens", "motorista", "carro", "usar", "fazer", "ter", "ser", "que", "qual", "quais", "como", "para", "com", "sem",
+    "uma", "um", "dos", "das", "nos", "nas", "por", "mais", "quando", "onde", "quanto", "quantos", "esta", "sao", "regra",
+    "regras", "preciso", "precisa", "tem", "nao", "sim", "the", "fica", "ficar", "dia", "dias", "pra", "isso", "essa", "esse",
+    "pela", "pelo", "regulamento", "decreto", "pernambuco", "paulo", "acre", "recife", "epti", "der", "ageac", "stcp", "levar",
+}
+# The statutes' word for what a question names otherwise ("em pé": the law says "sentados").
+KEY_EQUIVALENTS = {"pe": ("sentados", "lotacao"), "idoso": ("sessenta",), "idosos": ("sessenta",), "cachorro": ("animais",), "animal": ("animais",)}
+
+
+def key_words(query: str) -> list[str]:
+    text = normalize(query)
+    key = [w for w in text.split() if len(w) >= 3 and w not in GENERIC_WORDS]
+    if re.search(r"\b(em|de) pe\b", text):
+        key.append("pe")  # "em pé": standing passengers, not Pernambuco
+    return key
+
+
+def answers(query: str, hit: Hit) -> bool:
+    """Does the passage (with the caput it completes) share a telling word of the question?"""
+    key = key_words(query)
+    if not key:
+        return True
+    try:
+        _law, unit = resolve(hit.law, hit.unit)
+        passage = " ".join([unit.text, unit.closing] + [a.text for a in unit.ancestors()] + unit.article.headings)
+    except UnknownUnit:
+        passage = re.sub(r"<[^>]+>", " ", hit.snippet)
+    words = set(normalize(passage).split())
+    prefixes = {w[:5] for w in words if len(w) >= 5}
+    key = key + [e for w in key for e in KEY_EQUIVALENTS.get(w, ())]
+    return any((w in words) or (len(w) >= 5 and w[:5] in prefixes) for w in key)
+
+
+def quote_unit(unit: Unit, limit: int = 450) -> str:
+    """The words of the law that answer: the unit, introduced by the caput it completes."""
+    # The caput a list item completes ("são vedadas as seguintes condutas: … VII - …"); a § stands alone.
+    lead = [a for a in unit.ancestors() if a.text.rstrip().endswith(":")] if is_list_item(unit) else []
+    own = unit.text.split("\n")[0]
+    if unit.closing:
+        own = f"{own} {unit.closing}".strip()
+    if len(own) > limit:
+        own = own[:limit].rsplit(" ", 1)[0] + " …"
+    parts = [f"{a.marker} {a.text.split(chr(10))[0]}".strip() for a in lead[-1:]]
+    parts.append(f"{unit.marker} {own}".strip())
+    return " ".join(parts)
+
+
+def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None) -> list[tuple[float, str, Unit, str]]:
+    """(score, law id, unit, citation label) for the units of the articles found, best first.
+
+    The search scores every unit it matched; a unit also counts part of the score of
+    the caput it completes, and gains when its own words carry the kind of answer
+    asked (a number of days, an amount, "vedado" …) — see kinds.unit_bonus.
+    """
+    top = top or max(h.score for h in hits)
+    text = normalize(query)
+    words = tuple(text.split())
+    focus = focus_words(text, key_words(query), kind)
+    article_scores = {(h.law, h.unit.split("/")[0]): h.score for h in hits}
+    ranked = []
+    for position, hit in enumerate(hits):
+        try:
+            law, found = resolve(hit.law, hit.unit)
+        except UnknownUnit:
+            continue
+        own = dict(hit.units) or {hit.unit: hit.score}
+        telling = answers(query, hit)
+        if kind in ("valor", "prazo"):
+            # The fine or deadline of what this article forbids may sit in the article that applies it.
+            for referrer in referring_units(hit.law, found.article.id):
+                if referrer.article is not found.article and carries(kind, referrer.text):
+                    score = 0.6 * hit.score / top + unit_bonus(kind, referrer, text) + focus_bonus(kind, referrer, focus, words) - 0.01 * position
+                    ranked.append((score, hit.law, referrer, law.citation(referrer)))
+        for unit in found.article.walk():
+            if unit.vetoed or not (unit.text or unit.closing):
+                continue
+            # An inciso completes its caput (and inherits its words); a § only relates to it.  A list
+            # of documents is answered by the caput that introduces it, not by one of its items.
+            share = 0.6 if is_list_item(unit) and kind != "documentos" else 0.15
+            inherited = max((own.get(a.id, 0.0) * share for a in unit.ancestors() if a.kind != "anexo"), default=0.0)
+            lexical = own.get(unit.id, 0.0) + inherited
+            if kind and carries(kind, unit.text):
+                # "O descumprimento do disposto no art. 44 sujeitará … à multa": what art. 44 forbids is asked.
+                lexical += max((0.6 * article_scores.get((hit.law, f"art-{n}"), 0.0) for n in references(unit)), default=0.0)
+            if lexical <= 0:
+                continue
+            score = lexical / top + unit_bonus(kind, unit, text) + focus_bonus(kind, unit, focus, words) - (0 if telling else 0.5) - 0.01 * position
+            ranked.append((score, hit.law, unit, law.citation(unit)))
+    ranked.sort(key=lambda r: -r[0])
+    return ranked
+
+
+class LawAnswers:
+    """Answers one question about the law, with the ports and the translation of the assistant."""
+
+    def __init__(self, ports: Ports, translate):
+        self.ports = ports
+        self._ = translate  # (text, **params) -> the text in the interface language
+
+    def _cite(self, law_id: str, unit_id: str, on: date) -> Cite:
+        """A citation; to the wording in force on the facts' date when that date is past."""
+        return Cite(law_id, unit_id, on=on) if on < self.ports.today() else Cite(law_id, unit_id)
+
+    def place_question(self, text: str) -> dict:
+        return {"id": "jurisdicao", "texto": text, "opcoes": [{"valor": j, "rotulo": p.name} for j, p in PLACES.items()]}
+
+    def value_line(self, kind: str | None, law_id: str, unit: Unit, on: date) -> str:
+        value = plain_value(kind, unit, law_id, on)
+        if not value:
+            return ""
+        line = value.text
+        if value.missing:
+            line += " (" + self._("o valor em reais não sai da lei: %(falta)s", falta=self._(value.missing)) + ")"
+        return line
+
+    def answer(self, query: str, jurisdiction: str | None, state: State, *, intent: str, asked: bool, carried: bool = False) -> Reply | None:
+        """The reply, or None when the message is not about passenger transport at all."""
+        text = normalize(query)
+        if not DOMAIN_RE.search(text):
+            return None
+        busca = {"tipo": "busca", "url": self.ports.search_url(query, jurisdiction), "rotulo": self._("Ver mais resultados na busca")}
+        kind = question_kind(text)
+        today = self.ports.today()
+        facts_on = parse_date(text, today)
+        on = date.fromisoformat(facts_on) if facts_on and facts_on < today.isoformat() else today
+        # Each place's law is searched on its own, so that every place that answers is seen.
+        places = [jurisdiction] if jurisdiction else list(PLACES)
+        found = {j: self.ports.search(text, j, 8) for j in places}  # slang expanded ("qnto" → "quanto")
+        found = {j: hits for j, hits in found.items() if hits and hits[0].score >= 2.0 and any(answers(query, h) for h in hits[:3])}
+        if not found:
+            return Reply(self._("Não encontrei nas leis que conheço um trecho que responda a isso. Tente dizer de outro jeito, ou veja a busca."), intent, acoes=[busca])
+        top = max(hits[0].score for hits in found.values())
+        ranked = sorted((entry for hits in found.values() for entry in rank(query, kind, hits, top)), key=lambda r: -r[0])
+        if not ranked or ranked[0][0] < 0.3:
+            where = in_place(self._, jurisdiction) if jurisdiction else self._("Nas leis que conheço")
+            return Reply(self._("%(onde)s não encontrei um trecho que trate especificamente disso. Veja a busca, ou pergunte de outro jeito.", onde=where), intent, acoes=[busca])
+        if not asked and not carried:
+            # No place named: when another place's law answers too, answer each side by side and ask.
+            per_place: dict[str, tuple] = {}
+            for entry in ranked:
+                j = place_of_law(entry[1])
+                if j not in per_place and entry[0] >= ranked[0][0] * 0.6:
+                    per_place[j] = entry
+            if len(per_place) > 1:
+                return self._side_by_side(query, kind, per_place, state, intent, busca, on)
+        return self._one_place(query, kind, ranked, state, intent, busca, on, asked=asked, carried=carried)
+
+    def _side_by_side(self, query, kind, per_place, state, intent, busca, on) -> Reply:
+        state.pending_query = query
+        lines = [self._("A resposta muda conforme o lugar:")]
+        citations, acoes = [], []
+        for j, (_score, law_id, unit, label) in per_place.items():
+            value = self.value_line(kind, law_id, unit, on) or quote_unit(unit, limit=160)
+            lines.append(f"• {in_place(self._, j)}: {value} ({label})")
+            citations.append(self._cite(law_id, unit.id, on))
+            acoes.append({"tipo": "lei", "url": self.ports.unit_url(law_id, unit.id), "rotulo": label})
+        pergunta = self.place_question(self._("De onde é a sua dúvida? Escolha o lugar para ver o trecho da lei."))
+        lines.append(pergunta["texto"])
+        return Reply("\n".join(lines), intent, citations=citations, acoes=acoes + [busca], pergunta=pergunta)
+
+    def _dated(self, kind, law_id: str, unit: Unit, on: date) -> tuple[Unit, str, str] | None:
+        """(unit in that day's wording, value, what to say) when the facts' date had another wording."""
+        when = on.strftime("%d/%m/%Y")
+        version = wording_at(law_id, unit.id, on)
+        if version is None:
+            return unit, self.value_line(kind, law_id, unit, on), self._("Na data dos fatos (%(data)s) este dispositivo ainda não existia.", data=when)
+        if version.known and not version.current and version.unit is not None:
+            return version.unit, self.value_line(kind, law_id, version.unit, on), self._(
+                "Na data dos fatos (%(data)s) valia a redação anterior, trocada por %(ato)s.", data=when, ato=version.replaced_by or "?")
+        source = getattr(plain_value(kind, unit, law_id, on), "source", None)
+        fine = wording_at(law_id, source.id, on) if source is not None else None
+        if fine is not None and fine.known and not fine.current and fine.unit is not None:
+            # Pernambuco's annex names the infraction; the fine of its gravity on that day is in art. 28.
+            return unit, self.value_line(kind, law_id, fine.unit, on), self._(
+                "Na data dos fatos (%(data)s) valia a redação anterior, trocada por %(ato)s.", data=when, ato=fine.replaced_by or "?")
+        return None
+
+    def _one_place(self, query, kind, ranked, state, intent, busca, on, *, asked: bool, carried: bool) -> Reply:
+        best_score, law_id, unit, label = ranked[0]
+        place = place_of_law(law_id)
+        quoted, value, dated = unit, self.value_line(kind, law_id, unit, on), ""
+        if on < self.ports.today() and (then := self._dated(kind, law_id, unit, on)) is not None:
+            quoted, value, dated = then
+        place_name = in_place(self._, place)
+        if carried:
+            place_name = self._("%(lugar)s (o lugar da conversa)", lugar=place_name)
+        head = f"{place_name}: {value}." if value else ""
+        said = self._("%(lugar)s, %(citacao)s diz:", lugar=place_name if not value else in_place(self._, place), citacao=label)
+        text_out = " ".join(p for p in (head, dated, said) if p) + f" “{quote_unit(quoted)}”"
+        citations = [self._cite(law_id, unit.id, on)]
+        acoes = [{"tipo": "lei", "url": self.ports.unit_url(law_id, unit.id), "rotulo": label}]
+        source = getattr(plain_value(kind, unit, law_id, on), "source", None)
+        if source is not None:  # the fine of Pernambuco's Anexo I gravity, in art. 28
+            citations.append(self._cite(law_id, source.id, on))
+            acoes.append({"tipo": "lei", "url": self.ports.unit_url(law_id, source.id), "rotulo": resolve(law_id, source.id)[0].citation(source)})
+        for other_score, other_law, other, other_label in ranked[1:]:
+            if len(citations) >= 3 or other_score < best_score * 0.6:
+                break
+            if other_law == law_id and other.article is unit.article:
+                continue
+            if any(c.law == other_law and c.unit.split("/")[0] == other.id.split("/")[0] for c in citations):
+                continue
+            citations.append(self._cite(other_law, other.id, on))
+            acoes.append({"tipo": "lei", "url": self.ports.unit_url(other_law, other.id), "rotulo": other_label})
+        if len(citations) > 1:
+            text_out += " " + self._("Veja também: %(outros)s.", outros="; ".join(a["rotulo"] for a in acoes[1:]))
+        acoes.append(busca)
+        pergunta = None
+        if carried:
+            state.pending_query = query
+            pergunta = self.place_question(self._("Lugar considerado: %(lugar)s, o de que falamos antes. É de outro lugar?", lugar=PLACES[place].name))
+            text_out += " " + pergunta["texto"]
+        elif not asked:
+            state.pending_query = query
+            pergunta = self.place_question(self._("Lugar considerado: %(lugar)s, a única lei em que achei a resposta. Se a sua dúvida é de outro lugar, escolha:", lugar=PLACES[place].name))
+            text_out += " " + pergunta["texto"]
+        return Reply(text_out, intent, citations=citations, acoes=acoes, pergunta=pergunta)

@@ -1,0 +1,137 @@
+"""The answer in plain words, read out of the unit that holds it ("330 UFIRAC", "15 dias, contado …").
+
+When the amount is a formula or an index the reply computes what the law allows
+(Recife: Vm = G × Vb with the Vb of the dated parameter ``recife.vb``) and names the
+value the law does not give (the UFIRAC of the year, the corrected Vb, the extinct MVR).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from ..citations import N_
+from ..parameters import NotInForce, param
+from ..units import Unit
+from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DAY_OF_MONTH_RE, DEADLINE_RE, AFTER_DEADLINE_RE, FORBIDDEN_RE, MVR_RE, PERCENT_RE,
+                    SEATS_RE, UFIRAC_RE, VB_RE, YEARS_RE, gravity_fine, introduces, is_list_item, texts)
+from .numbers import as_number, brl
+
+
+# What the law leaves out when its amount is a formula or an index (said, never guessed).
+MISSING_VB = N_("o Vb é corrigido pelo reajuste tarifário do STCP/Recife, e o valor corrigido de hoje não está na lei")
+MISSING_UFIRAC = N_("o valor da UFIRAC do ano, fixado pelo Estado do Acre, não está na lei")
+MISSING_MVR = N_("o MVR (Maior Valor de Referência) foi extinto em 1991, e o decreto não diz o valor em reais que o substitui")
+
+
+@dataclass(frozen=True)
+class Value:
+    text: str  # what to say first: "330 UFIRAC", "15 dias, contado do recebimento da notificação"
+    missing: str = ""  # what the law does not give (one of the MISSING_* messages), when any
+    source: Unit | None = None  # the unit the value was read from, when it is not the unit answered
+
+
+def _deadline(text: str) -> str | None:
+    match = DEADLINE_RE.search(text)
+    if not match:
+        day = DAY_OF_MONTH_RE.search(text)
+        return f"dia {int(day.group(1))}" if day else None
+    unit_word = re.sub(r"\s+", " ", match.group(2))
+    said = f"{as_number(match.group(1))} {unit_word}"
+    after = AFTER_DEADLINE_RE.match(text[match.end():])
+    if after:
+        said += ", " + re.sub(r"\s+", " ", after.group(1)).strip().rstrip(",")
+    return said
+
+
+def _recife_group(unit: Unit) -> int | None:
+    for u in [unit, *reversed(unit.ancestors())]:
+        if u.kind == "grupo":
+            return int(u.number) if u.number.isdigit() else None
+    return None
+
+
+def _vb_times(n: int, on: date) -> Value:
+    """Recife's Vm = n × Vb, computed with the Vb in force on that date (parameter ``recife.vb``)."""
+    try:
+        base = param("recife.vb", on).value
+    except NotInForce:
+        return Value(f"{n} vezes o valor-base (Vb)", MISSING_VB)
+    return Value(f"{brl(base * n)} ({n} vezes o valor-base, Vb, de {brl(base)} fixado na lei)", MISSING_VB)
+
+
+def _amount(unit: Unit, law_id: str, on: date) -> Value | None:
+    if (fine := gravity_fine(unit, law_id)) is not None and (amounts := BRL_RE.findall(texts(fine))):
+        return Value(f"R$ {amounts[0]} ({fine.text.split(':')[0].strip()})", source=fine)
+    group = _recife_group(unit) if law_id.startswith("recife") else None
+    if group is not None:
+        return _vb_times(group, on)
+    for u in [unit, *reversed(unit.ancestors())]:
+        text = texts(u)
+        if (match := VB_RE.search(text)) and match.group(1) != "G":
+            return _vb_times(int(match.group(1)), on)
+        if match := UFIRAC_RE.search(text):
+            return Value(f"{as_number(match.group(1))} UFIRAC", MISSING_UFIRAC)
+        if match := MVR_RE.search(text):
+            return Value(f"{match.group(1)}% do MVR", MISSING_MVR)
+        if matches := BRL_RE.findall(text):
+            return Value(", ".join(f"R$ {m}" for m in matches[:3]))
+        if u is not unit and not (introduces(u) or u.closing):
+            break
+    return None
+
+
+def _limit(unit: Unit) -> Value | None:
+    for u in [unit, *reversed(unit.ancestors())][:2]:
+        text = texts(u)
+        found: list[tuple[int, str]] = []
+        for pattern, suffix in ((YEARS_RE, "anos"), (SEATS_RE, None), (COUNT_RE, None)):
+            for match in pattern.finditer(text):
+                found.append((match.start(), f"{as_number(match.group(1))} {suffix or match.group(2)}"))
+        for match in PERCENT_RE.finditer(text):
+            found.append((match.start(), f"{match.group(1)}%"))
+        said = list(dict.fromkeys(v for _, v in sorted(found)))
+        if said:
+            return Value("; ".join(said[:3]))  # "3 anos; 6 anos": every limit the unit sets, in its order
+        if u is unit and not (unit.parent is not None and introduces(unit.parent)):
+            break
+    return None
+
+
+def _documents(unit: Unit) -> Value | None:
+    items = [c for c in unit.children if c.text] if introduces(unit) else []
+    if not items:
+        return None
+    listed = "; ".join(f"{c.marker} {c.text.rstrip(';.')}" for c in items)
+    return Value(listed if len(listed) <= 600 else listed[:600].rsplit(" ", 1)[0] + " …")
+
+
+def _permission(unit: Unit) -> Value | None:
+    text = texts(unit)
+    lead = next((a for a in reversed(unit.ancestors()) if introduces(a) and FORBIDDEN_RE.search(a.text)), None)
+    if is_list_item(unit) and lead is not None and not ALLOWED_RE.search(text):
+        return Value(f"Não: a lei diz “{FORBIDDEN_RE.search(lead.text).group(1)}”")
+    if match := FORBIDDEN_RE.search(text):
+        return Value(f"Não: a lei diz “{match.group(1)}”")
+    if match := ALLOWED_RE.search(text):
+        return Value(f"Sim: a lei diz “{match.group(0)}”")
+    return None
+
+
+def plain_value(kind: str | None, unit: Unit, law_id: str, on: date) -> Value | None:
+    """The answer in plain words, read from the unit (and the caput or fine it completes), on a date."""
+    if kind == "prazo":
+        for u in [unit, *reversed(unit.ancestors())][:2]:
+            if said := _deadline(texts(u)):
+                return Value(said)
+        return None
+    if kind == "valor":
+        return _amount(unit, law_id, on)
+    if kind == "limite":
+        return _limit(unit)
+    if kind == "documentos":
+        return _documents(unit)
+    if kind == "permissao":
+        return _permission(unit)
+    return None
