@@ -33,7 +33,9 @@ KINDS = ("prazo", "valor", "limite", "permissao", "quem", "documentos")
 # -- the kind of question -----------------------------------------------------------------------
 
 _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
-    ("quem", re.compile(r"\bquem\b|\bqual (e )?o orgao\b|\bque orgao\b|\bcompetente\b|\bcompete\b|\ba quem\b")),
+    # "quem", or which body: "qual (é) o órgão", "que agência", "qual entidade".
+    ("quem", re.compile(r"\bquem\b|\b(qual|quais|que) (e |sao )?(o |a |os |as )?(orgaos?|agencias?|entidades?|autoridades?|secretarias?)\b"
+                        r"|\bcompetente\b|\bcompete\b|\ba quem\b")),
     ("prazo", re.compile(
         r"\bprazos?\b|\bquantos dias\b|\bquantas horas\b|\bquantos meses\b|\bem quanto tempo\b|\bquanto tempo\b|\bate quando\b"
         r"|\bdias (para|pra|de)\b|\bdemora\w*\b|\bantecedencia\b|\bvalidade\b|\bvale por\b|\bdura\w*\b|\bprorrog\w*\b|\bvenc\w*\b"

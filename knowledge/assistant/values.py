@@ -16,7 +16,9 @@ from ..parameters import NotInForce, param
 from ..units import Unit
 from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DAY_OF_MONTH_RE, DEADLINE_RE, AFTER_DEADLINE_RE, FORBIDDEN_RE, MVR_RE, PERCENT_RE,
                     SEATS_RE, UFIRAC_RE, VB_RE, YEARS_RE, gravity_fine, introduces, is_list_item, texts)
+from .focus import says
 from .numbers import as_number, brl
+from .text import fold
 
 
 # What the law leaves out when its amount is a formula or an index (said, never guessed).
@@ -32,11 +34,17 @@ class Value:
     source: Unit | None = None  # the unit the value was read from, when it is not the unit answered
 
 
-def _deadline(text: str) -> str | None:
-    match = DEADLINE_RE.search(text)
-    if not match:
+def _deadline(text: str, focus: list[str]) -> str | None:
+    """The deadline the unit sets; of several, the one next to what was asked ("renovada com
+    antecedência mínima de 30 dias" rather than "validade por 1 ano" when renewing is asked)."""
+    matches = list(DEADLINE_RE.finditer(text))
+    if not matches:
         day = DAY_OF_MONTH_RE.search(text)
         return f"dia {int(day.group(1))}" if day else None
+    match = matches[0]
+    if len(matches) > 1 and focus:
+        near = [m for m in matches if any(says(fold(text[max(0, m.start() - 80): m.end() + 30].lower()).split(), w, weak=False) for w in focus[:1])]
+        match = near[0] if near else match
     unit_word = re.sub(r"\s+", " ", match.group(2))
     said = f"{as_number(match.group(1))} {unit_word}"
     after = AFTER_DEADLINE_RE.match(text[match.end():])
@@ -119,11 +127,11 @@ def _permission(unit: Unit) -> Value | None:
     return None
 
 
-def plain_value(kind: str | None, unit: Unit, law_id: str, on: date) -> Value | None:
+def plain_value(kind: str | None, unit: Unit, law_id: str, on: date, focus: list[str] = ()) -> Value | None:
     """The answer in plain words, read from the unit (and the caput or fine it completes), on a date."""
     if kind == "prazo":
         for u in [unit, *reversed(unit.ancestors())][:2]:
-            if said := _deadline(texts(u)):
+            if said := _deadline(texts(u), list(focus)):
                 return Value(said)
         return None
     if kind == "valor":
