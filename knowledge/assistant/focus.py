@@ -28,12 +28,17 @@ FAMILIES: tuple[tuple[str, ...], ...] = (
     ("julg", "aprec"),
     ("clandest", "remunerado sem", "transporte remunerado"),
     ("idos", "sessenta anos"),
+    ("fiscaliz", "gestor", "regulat", "~compet"),  # the body in charge: "órgão gestor", "poder regulatório"
+    ("gratui", "isen"),
 )
 KIND_WORDS = {
-    "prazo": ("prazo", "prazos", "dias", "dia", "horas", "hora", "tempo", "demora", "demorar", "validade", "vale", "meses", "anos", "quantos", "quanto"),
-    "valor": ("multa", "multas", "valor", "valores", "custa", "preco", "quanto", "reais", "paga", "pago"),
-    "limite": ("idade", "anos", "maximo", "maxima", "minimo", "minima", "limite", "quantos", "quantas", "capacidade"),
-    "quem": ("quem", "qual", "orgao", "agencia"),
+    # The words that ask for the kind (kinds._KIND_RULES), not what the question is about.
+    "prazo": ("prazo", "prazos", "dias", "dia", "horas", "hora", "tempo", "demora", "demorar", "validade", "vale", "meses", "anos", "quantos",
+              "quanto", "dura", "durar", "duracao", "vence", "vencimento", "antecedencia", "quando"),
+    "valor": ("multa", "multas", "valor", "valores", "custa", "custo", "preco", "quanto", "reais", "paga", "pago", "cobra", "cobrada"),
+    "limite": ("idade", "anos", "maximo", "maxima", "minimo", "minima", "limite", "quantos", "quantas", "capacidade", "velho", "antigo"),
+    "quem": ("quem", "qual", "orgao", "agencia", "entidade", "autoridade"),
+    "documentos": ("documento", "documentos", "documentacao", "papeis", "papelada", "apresentar", "levar", "entregar", "juntar", "anexar"),
 }
 
 
@@ -163,6 +168,12 @@ def coverage(unit: Unit, focus: list[str]) -> float:
     if not focus:
         return 0.0
     said = [texts(unit)] + ([a.text for a in unit.ancestors() if introduces(a)] if is_list_item(unit) else [])
+    if references(unit):
+        # "O descumprimento do disposto no art. 44 …": what art. 44 says is what this unit sanctions.
+        from ..corpus import load_law
+
+        law = load_law(unit.law_id)
+        said += [u.text for n in references(unit) if (a := law.by_id.get(f"art-{n}")) is not None for u in a.walk()]
     words = fold(" ".join(said).lower()).split()
     weights = [2.0] + [1.0] * (len(focus) - 1)
     return sum(w for word, w in zip(focus, weights) if says(words, word, weak=False)) / sum(weights)

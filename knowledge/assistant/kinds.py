@@ -63,6 +63,8 @@ def question_kind(text: str) -> str | None:
     found = [kind for kind, pattern in _KIND_RULES if pattern.search(text)]
     if not found:
         return None
+    if "quem" in found and len(found) > 1 and not re.search(r"^(e )?quem\b|\b(a|de) quem (compete|cabe)\b", text) and re.search(r"\b(para|de|por|contra|com|a) quem\b", text):
+        found.remove("quem")  # "a multa para quem faz …": a relative pronoun, not "who?"
     # "quanto tempo vale o CRC" is a deadline; "qual a multa" an amount even with "pode" around.
     if "valor" in found and "prazo" in found:
         asks_when = re.search(r"\bprazo\b|\bquantos dias\b|\bquanto tempo\b|\bdias para\b|\b(que|qual) dia\b|\bvence\w*\b|\bvencimento\b", text)
@@ -89,7 +91,7 @@ SEATS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+(lugares|passageiros|pessoas|assen
 FORBIDDEN_RE = re.compile(r"\b(vedad[oa]s?|proibid[oa]s?|n[ãa]o (ser[áa]|ser[ãa]o|poder[áa]|poder[ãa]o|[ée]|s[ãa]o) (permitid|admitid|autorizad)\w*|n[ãa]o poder[áa]o?|defeso)\b", re.I)
 ALLOWED_RE = re.compile(r"\b([ée]|s[ãa]o|ser[áa]|ser[ãa]o|fica|ficam) (permitid|admitid|facultad|autorizad)\w*|\bpoder[áa]o? ser\b", re.I)
 MANDATORY_RE = re.compile(r"\b(dever[áa]o?|obrigat[óo]ri[oa]s?|obrigad[oa]s?|[ée] exigid[oa]|ser[áa] exigid[oa])\b", re.I)
-WHO_RE = re.compile(r"\b(regulat[óo]ri\w*|poder concedente|fiscaliza[çc][ãa]o|fiscalizar|gest[ãa]o|compete|competir[áa]|compet[êe]ncia|caber[áa]|cabe (ao|[àa])|julgad[oa]|julgar|apreciar|aprecia[çc][ãa]o|dirigid[oa]|a cargo d|respons[áa]vel|decidir|proferid[oa])\b", re.I)
+WHO_RE = re.compile(r"\b(regulat[óo]ri\w*|[óo]rg[ãa]o gestor|poder concedente|fiscaliza[çc][ãa]o|fiscalizar|gest[ãa]o|compete|competir[áa]|compet[êe]ncia|caber[áa]|cabe (ao|[àa])|julgad[oa]|julgar|apreciar|aprecia[çc][ãa]o|dirigid[oa]|a cargo d|respons[áa]vel|decidir|proferid[oa])\b", re.I)
 DOCUMENT_RE = re.compile(r"\b(documento|documenta[çc][ãa]o|certid[ãa]o|certid[õo]es|c[óo]pia|comprovante|comprova[çc][ãa]o|prova de|apresenta[çc][ãa]o|atestado|contrato social|ap[óo]lice|requerimento|certificado)\w*", re.I)
 
 

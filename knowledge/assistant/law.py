@@ -19,7 +19,7 @@ from ..history import wording_at
 from ..places import PLACES
 from ..units import Unit
 from .answers import parse_date
-from .focus import coverage, focus_bonus, focus_words
+from .focus import FAMILIES, coverage, focus_bonus, focus_words, says
 from .kinds import carries, is_list_item, question_kind, references, referring_units, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import normalize
@@ -43,6 +43,9 @@ GENERIC_WORDS = {
     "uma", "um", "dos", "das", "nos", "nas", "por", "mais", "quando", "onde", "quanto", "quantos", "esta", "sao", "regra",
     "regras", "preciso", "precisa", "tem", "nao", "sim", "the", "fica", "ficar", "dia", "dias", "pra", "isso", "essa", "esse",
     "pela", "pelo", "regulamento", "decreto", "pernambuco", "paulo", "acre", "recife", "epti", "der", "ageac", "stcp", "levar",
+    # words that join a question and say nothing of its subject
+    "ate", "partir", "contra", "sobre", "entre", "cada", "apos", "desde", "devo", "deve", "devem", "seu", "sua", "meu", "minha",
+    "voce", "gente", "alguem", "algum", "alguma", "tipo", "caso", "ainda", "tambem", "complementar",
 }
 # The statutes' word for what a question names otherwise ("em pé": the law says "sentados").
 # Articles read per place (the answering unit may sit in an article the search ranks low).
@@ -50,7 +53,10 @@ SEARCH_LIMIT = 15
 # Weight of focus.coverage in a unit's score: the unit that says what the question is about.
 COVERAGE_WEIGHT = 0.5
 VALUE_KINDS = ("valor", "prazo", "limite")
+# A place answers beside the best one when its best unit scores at least this share of the best.
+SIDE_BY_SIDE_SHARE = 0.5
 OTHER_VALUE_PENALTY = 0.4
+OTHER_ACT_PENALTY = 0.25  # the value sits beside other words of the question, not beside its main one
 KEY_EQUIVALENTS = {"pe": ("sentados", "lotacao"), "idoso": ("sessenta",), "idosos": ("sessenta",), "cachorro": ("animais",), "animal": ("animais",)}
 # What people say otherwise than the statutes: the statute's word is added to the question
 # (for the search and for the focus).  Not paying is "gratuito"; transport without any
@@ -62,14 +68,23 @@ STATUTE_WORDS: tuple[tuple[re.Pattern, str], ...] = (
 )
 
 
-def with_statute_words(text: str) -> str:
-    """The normalised question with the statutes' words for what it says otherwise."""
+def with_statute_words(text: str, replace: bool = False) -> str:
+    """The normalised question with the statutes' words for what it says otherwise (added, or
+    in place of the question's words: "não paga" is about "gratuito", not about paying)."""
+    if replace:
+        for pattern, word in STATUTE_WORDS:
+            text = pattern.sub(word, text)
+        return text
     extra = [word for pattern, word in STATUTE_WORDS if pattern.search(text) and word not in text.split()]
     return " ".join([text, *extra])
 
 
+def _family_member(word: str) -> bool:
+    return any(word.startswith(p) for family in FAMILIES for p in family if " " not in p and not p.startswith("~"))
+
+
 def key_words(query: str) -> list[str]:
-    text = with_statute_words(normalize(query))
+    text = with_statute_words(normalize(query), replace=True)
     key = [w for w in text.split() if len(w) >= 3 and w not in GENERIC_WORDS]
     if re.search(r"\b(em|de) pe\b", text):
         key.append("pe")  # "em pé": standing passengers, not Pernambuco
@@ -89,7 +104,8 @@ def answers(query: str, hit: Hit) -> bool:
     words = set(normalize(passage).split())
     prefixes = {w[:5] for w in words if len(w) >= 5}
     key = key + [e for w in key for e in KEY_EQUIVALENTS.get(w, ())]
-    return any((w in words) or (len(w) >= 5 and w[:5] in prefixes) for w in key)
+    # The word itself, its first letters, or a word of its family ("fiscaliza": "órgão gestor").
+    return any((w in words) or (len(w) >= 5 and w[:5] in prefixes) or (_family_member(w) and says(sorted(words), w, weak=False)) for w in key)
 
 
 def quote_unit(unit: Unit, limit: int = 450) -> str:
@@ -149,7 +165,9 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             covered = coverage(unit, focus)
             # A value that says nothing of what was asked ("leves: R$ 150,00" for a ticket-selling fine)
             # answers another question.
-            elsewhere = OTHER_VALUE_PENALTY if kind in VALUE_KINDS and focus and not covered and carries(kind, unit.text) else 0.0
+            elsewhere = 0.0
+            if kind in VALUE_KINDS and focus and carries(kind, unit.text):
+                elsewhere = OTHER_VALUE_PENALTY if not covered else OTHER_ACT_PENALTY if not coverage(unit, focus[:1]) else 0.0
             score = (lexical / top + unit_bonus(kind, unit, text) + focus_bonus(kind, unit, focus, words) + COVERAGE_WEIGHT * covered
                      - elsewhere - (0 if telling else 0.5) - 0.01 * position)
             ranked.append((score, hit.law, unit, law.citation(unit)))
@@ -176,7 +194,9 @@ class LawAnswers:
         if not value:
             return ""
         line = value.text
-        if value.missing:
+        if value.basis:  # computed in reais: how, and what the law leaves out
+            line += " (" + "; ".join([value.basis] + ([self._(value.missing)] if value.missing else [])) + ")"
+        elif value.missing:
             line += " (" + self._("o valor em reais não sai da lei: %(falta)s", falta=self._(value.missing)) + ")"
         return line
 
@@ -209,7 +229,7 @@ class LawAnswers:
             per_place: dict[str, tuple] = {}
             for entry in ranked:
                 j = place_of_law(entry[1])
-                if j not in per_place and entry[0] >= ranked[0][0] * 0.6:
+                if j not in per_place and entry[0] >= ranked[0][0] * SIDE_BY_SIDE_SHARE:
                     per_place[j] = entry
             if len(per_place) > 1:
                 return self._side_by_side(query, kind, focus, per_place, state, intent, busca, on)

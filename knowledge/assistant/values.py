@@ -32,6 +32,7 @@ class Value:
     text: str  # what to say first: "330 UFIRAC", "15 dias, contado do recebimento da notificação"
     missing: str = ""  # what the law does not give (one of the MISSING_* messages), when any
     source: Unit | None = None  # the unit the value was read from, when it is not the unit answered
+    basis: str = ""  # how a computed amount was computed ("40 vezes o valor-base, Vb, de R$ 50,00 fixado na lei")
 
 
 def _deadline(text: str, focus: list[str]) -> str | None:
@@ -53,11 +54,16 @@ def _deadline(text: str, focus: list[str]) -> str | None:
     return said
 
 
+GROUP_RE = re.compile(r"^\s*Grupo\s+(\d)\b")
+
+
 def _recife_group(unit: Unit) -> int | None:
+    """The fine group of an Anexo Único entry, or of the unit that defines a group ("III - Grupo 3 - …")."""
     for u in [unit, *reversed(unit.ancestors())]:
         if u.kind == "grupo":
             return int(u.number) if u.number.isdigit() else None
-    return None
+    match = GROUP_RE.match(unit.text)
+    return int(match.group(1)) if match else None
 
 
 def _vb_times(n: int, on: date) -> Value:
@@ -65,8 +71,8 @@ def _vb_times(n: int, on: date) -> Value:
     try:
         base = param("recife.vb", on).value
     except NotInForce:
-        return Value(f"{n} vezes o valor-base (Vb)", MISSING_VB)
-    return Value(f"{brl(base * n)} ({n} vezes o valor-base, Vb, de {brl(base)} fixado na lei)", MISSING_VB)
+        return Value(f"{n} {'vez' if n == 1 else 'vezes'} o valor-base (Vb)", MISSING_VB)
+    return Value(brl(base * n), MISSING_VB, basis=f"{n} {'vez' if n == 1 else 'vezes'} o valor-base, Vb, de {brl(base)} fixado na lei")
 
 
 def _amount(unit: Unit, law_id: str, on: date) -> Value | None:
