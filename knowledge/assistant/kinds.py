@@ -47,7 +47,9 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
         r"\bidade\b|\bquantos anos\b|\banos de (uso|fabricacao)\b|\bvelh\w*\b|\bantig\w*\b|\bmaxim\w*\b|\bminim\w*\b|\blimite\b"
         r"|\bquant[oa]s (?!dias|horas|meses|anos|vezes)\w+|\bcapacidade\b|\bporcentagem\b|\bpercentual\b|\bno maximo\b"
     )),
-    ("documentos", re.compile(r"\bdocument\w*\b|\bpapeis\b|\bpapelada\b|\bcertid\w*\b|\bcomprovante\w*\b|\bo que (eu )?(preciso|tenho que|devo) (apresentar|levar|entregar|juntar)\b")),
+    ("documentos", re.compile(r"\bdocument\w*\b|\bpapeis\b|\bpapelada\b|\bcertid\w*\b|\bcomprovante\w*\b"
+                              r"|\bo que (eu )?(preciso|tenho que|devo) (apresentar|levar|entregar|juntar|anexar)\b"
+                              r"|\b(apresentar|levar|entregar|juntar|anexar|instruir)\w* (\w+ )?o que\b")),
     ("permissao", re.compile(
         r"^(e )?(pode|podem|posso|podemos)\b|\b(pode|podem|posso|podemos|poderia)\b|\be (permitido|proibido|obrigatorio|vedado|legal|liberado)\b"
         r"|\b(tem|tenho|temos) que\b|\b(preciso|precisa|precisam)\b|\bobrigatori\w*\b|\bproibid\w*\b|\bpermitid\w*\b|\bvedad\w*\b"
@@ -65,6 +67,8 @@ def question_kind(text: str) -> str | None:
         return None
     if "quem" in found and len(found) > 1 and not re.search(r"^(e )?quem\b|\b(a|de) quem (compete|cabe)\b", text) and re.search(r"\b(para|de|por|contra|com|a) quem\b", text):
         found.remove("quem")  # "a multa para quem faz …": a relative pronoun, not "who?"
+    if "documentos" in found and not re.search(r"\bprazo\b|\bquantos dias\b|\bquanto tempo\b", text):
+        return "documentos"  # "quais documentos para recorrer da multa": the papers, not the fine
     # "quanto tempo vale o CRC" is a deadline; "qual a multa" an amount even with "pode" around.
     if "valor" in found and "prazo" in found:
         asks_when = re.search(r"\bprazo\b|\bquantos dias\b|\bquanto tempo\b|\bdias para\b|\b(que|qual) dia\b|\bvence\w*\b|\bvencimento\b", text)
@@ -161,6 +165,8 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
         return 0.0
     if kind == "valor" and DEFINES_SYMBOL_RE.match(unit.text) and re.search(r"\bvb\b|valor base|formula", question):
         return 0.6  # "quanto vale o Vb": the definition is the answer
+    if kind in ("quem", "documentos", "prazo") and unit.id.startswith("anexo"):
+        return -0.3  # an annex that lists infractions names no body, papers or deadline
     own = texts(unit)
     if kind == "documentos":
         # A list of documents is answered by the caput that introduces it (the whole list).
