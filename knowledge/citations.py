@@ -2,8 +2,10 @@
 
 Every statement the product makes (a wizard outcome, a fine, a deadline, a
 document) carries :class:`Cite` objects.  They are plain data here; the web layer
-turns them into labels and links.  ``tests/test_citations.py`` resolves every
-citation the rules can produce, so a typo in a unit id fails the build.
+turns them into labels and links.  The wizard tests resolve every citation an outcome or
+a parameter can produce (``test_every_outcome_citation_resolves``,
+``test_every_parameter_citation_resolves_on_its_dates_and_values_are_dated``), so a
+typo in a unit id fails the build.
 
 A citation may carry the date of the facts (``on``): the statement rests on the
 wording in force that day.  When that wording is a previous one (a "Nota: Redação
@@ -19,10 +21,12 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import date
 
-PE = "pe-lei-16205-2017"
-SP = "sp-decreto-29912-1989"
-AC = "ac-lei-2731-2013"
-RECIFE = "recife-lei-16856-2003"
+from .places import PLACES
+from .text import N_  # noqa: F401  (re-exported: the rules import N_ from here, beside Cite)
+from .units import int_to_roman
+
+# The place's law, for the short constructors below (pe("art-3") …).
+PE, SP, AC, RECIFE = (PLACES[place_id].law_id for place_id in ("pe", "sp", "ac", "recife"))
 
 
 @dataclass(frozen=True, order=True)
@@ -55,7 +59,7 @@ class Cite:
                 raise
             law, unit = resolve(self.law, parent)
             leaf = self.unit.rsplit("/", 1)[1]
-            marker = _marker(leaf)
+            marker, _ = _leaf(leaf)
             texts = [h.text for u in [unit] + unit.ancestors() for h in u.history]
             if marker is None or not any(re.search(rf"(?m)^{re.escape(marker)}\s", t) for t in texts):
                 raise
@@ -66,7 +70,7 @@ class Cite:
         law, unit = self.resolve()
         label = law.citation(unit)
         if unit.id != self.unit:
-            label += ", " + _leaf_label(self.unit.rsplit("/", 1)[1])
+            label += ", " + _leaf(self.unit.rsplit("/", 1)[1])[1]
         if self.previous:
             label += " (redação anterior)"
         return label
@@ -95,26 +99,16 @@ def as_of(cite: Cite, when: date) -> Cite:
     return cite.at(when, previous=replaced)
 
 
-def _marker(segment: str) -> str | None:
+def _leaf(segment: str) -> tuple[str | None, str]:
+    """The marker printed before a unit of a previous wording ("f)", "IV -") and its label
+    ("alínea f", "inciso IV"), from the last segment of its id; no marker for other kinds."""
     kind, _, value = segment.partition("-")
     if kind == "ali":
-        return f"{value})"
+        return f"{value})", f"alínea {value}"
     if kind == "inc":
-        from .units import int_to_roman
-
-        return f"{int_to_roman(int(value))} -"
-    return None
-
-
-def _leaf_label(segment: str) -> str:
-    kind, _, value = segment.partition("-")
-    if kind == "ali":
-        return f"alínea {value}"
-    if kind == "inc":
-        from .units import int_to_roman
-
-        return f"inciso {int_to_roman(int(value))}"
-    return segment
+        roman = int_to_roman(int(value))
+        return f"{roman} -", f"inciso {roman}"
+    return None, segment
 
 
 def pe(unit: str, on: date | None = None, previous: bool = False) -> Cite:
@@ -131,8 +125,3 @@ def ac(unit: str, on: date | None = None, previous: bool = False) -> Cite:
 
 def recife(unit: str, on: date | None = None, previous: bool = False) -> Cite:
     return Cite(RECIFE, unit, on, previous)
-
-
-def N_(message: str) -> str:
-    """Mark a Portuguese message for translation (extracted by Babel, translated by the portal)."""
-    return message

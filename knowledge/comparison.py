@@ -28,11 +28,10 @@ from typing import Callable
 from .citations import N_, Cite, ac, pe, recife, sp
 from .complaints import classify
 from .flows.engine import Statement
-from .parameters import AC_IN_FORCE, LEI_17107, LEI_17406, PE_IN_FORCE, RECIFE_IN_FORCE, SP_IN_FORCE, NotInForce, param
+from .parameters import LEI_17107, LEI_17406, NotInForce, param
 from .places import PLACE_IDS, PLACES
 
 SILENT, DELEGATED, VALUE, NOT_IN_FORCE, UNAVAILABLE = "silent", "delegated", "value", "not_in_force", "unavailable"
-IN_FORCE = {"pe": PE_IN_FORCE, "sp": SP_IN_FORCE, "ac": AC_IN_FORCE, "recife": RECIFE_IN_FORCE}
 
 
 @dataclass(frozen=True)
@@ -72,6 +71,13 @@ def silent(code: str) -> Statement:
 
 def delegated(text: str, *cites: Cite, code: str) -> Statement:
     return _cell(DELEGATED, text, *cites, code=code)
+
+
+def _deadlines(place_id: str, text: str, when: date, code: str) -> Statement:
+    """The "prazos" row where the law fixes both: ``<place>.defesa.dias`` and ``<place>.recurso.dias``
+    fill the place's own sentence (``%(defesa)d``, ``%(recurso)d``)."""
+    defence, appeal = param(f"{place_id}.defesa.dias", when), param(f"{place_id}.recurso.dias", when)
+    return value(text, defence.cite, appeal.cite, code=code, defesa=defence.value, recurso=appeal.value)
 
 
 # -- Pernambuco (Lei 16.205/2017) ---------------------------------------------------------------
@@ -140,9 +146,7 @@ def _pe(row: str, when: date) -> Statement:
         return value(N_("A fiscalização pode apreender o veículo, que fica no depósito até pagas as multas, taxas e despesas; a lei não fixa por quanto tempo."),
                      pe("art-29/inc-3"), pe("art-29-a"), pe("art-29-a/par-unico"), code=code)
     if row == "prazos":
-        defence, appeal = param("pe.defesa.dias", when), param("pe.recurso.dias", when)
-        return value(N_("Defesa: %(defesa)d dias do recebimento do auto de infração. Recurso à JARI: %(recurso)d dias da notificação da decisão."),
-                     defence.cite, appeal.cite, code=code, defesa=defence.value, recurso=appeal.value)
+        return _deadlines("pe", N_("Defesa: %(defesa)d dias do recebimento do auto de infração. Recurso à JARI: %(recurso)d dias da notificação da decisão."), when, code)
     raise KeyError(row)
 
 
@@ -180,9 +184,7 @@ def _sp(row: str, when: date) -> Statement:
         return value(N_("Apreensão por no mínimo %(horas)d horas no serviço não autorizado; a liberação exige pagar a multa e as despesas."),
                      hours.cite, sp("art-40/par-2"), code=code, horas=hours.value)
     if row == "prazos":
-        defence, appeal = param("sp.defesa.dias", when), param("sp.recurso.dias", when)
-        return value(N_("Defesa: %(defesa)d dias do recebimento da intimação. Recurso: %(recurso)d dias do recebimento da notificação da decisão."),
-                     defence.cite, appeal.cite, code=code, defesa=defence.value, recurso=appeal.value)
+        return _deadlines("sp", N_("Defesa: %(defesa)d dias do recebimento da intimação. Recurso: %(recurso)d dias do recebimento da notificação da decisão."), when, code)
     raise KeyError(row)
 
 
@@ -254,9 +256,7 @@ def _recife(row: str, when: date) -> Statement:
         return value(N_("Apreensão nas infrações mais graves do Anexo Único e no transporte sem permissão; liberação após pagar a taxa e as despesas; a lei não fixa por quanto tempo."),
                      recife("art-38/par-2"), recife("art-38/par-4"), recife("art-45"), code=code)
     if row == "prazos":
-        defence, appeal = param("recife.defesa.dias", when), param("recife.recurso.dias", when)
-        return value(N_("Defesa: até %(defesa)d dias, à CDTC. Recurso ao CRA: até %(recurso)d dias do recebimento da notificação da decisão."),
-                     defence.cite, appeal.cite, code=code, defesa=defence.value, recurso=appeal.value)
+        return _deadlines("recife", N_("Defesa: até %(defesa)d dias, à CDTC. Recurso ao CRA: até %(recurso)d dias do recebimento da notificação da decisão."), when, code)
     raise KeyError(row)
 
 
@@ -266,9 +266,9 @@ BUILDERS: dict[str, Callable[[str, date], Statement]] = {"pe": _pe, "sp": _sp, "
 def cell(place_id: str, row: str, when: date) -> Statement:
     """One cell: what the law of ``place_id`` says about ``row`` on ``when``."""
     code = f"{place_id}.{row}"
-    if when < IN_FORCE[place_id]:
-        statement = _cell(NOT_IN_FORCE, N_("A lei ainda não estava em vigor nesta data (vigora desde %(desde)s)."), code=code, desde=IN_FORCE[place_id].isoformat())
-        return statement
+    since = PLACES[place_id].in_force
+    if when < since:
+        return _cell(NOT_IN_FORCE, N_("A lei ainda não estava em vigor nesta data (vigora desde %(desde)s)."), code=code, desde=since.isoformat())
     try:
         statement = BUILDERS[place_id](row, when)
     except NotInForce:

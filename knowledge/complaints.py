@@ -21,7 +21,8 @@ from datetime import date
 from decimal import Decimal
 
 from .citations import N_, Cite, ac, as_of, pe, recife, sp
-from .parameters import AC_IN_FORCE, LEI_17107, PE_IN_FORCE, RECIFE_IN_FORCE, SP_IN_FORCE, NotInForce, param
+from .parameters import LEI_17107, NotInForce, param
+from .places import PLACE_IDS, PLACES
 
 OCCURRENCES: dict[str, str] = {
     "venda_passagem_individual": N_("Venda de passagem individual"),
@@ -35,7 +36,7 @@ OCCURRENCES: dict[str, str] = {
     "outro": N_("Outro problema"),
 }
 
-JURISDICTIONS = ("pe", "sp", "ac", "recife")
+JURISDICTIONS = PLACE_IDS  # a complaint's place: one of knowledge/places.py
 
 
 @dataclass(frozen=True)
@@ -46,29 +47,35 @@ class Regulator:
     citations: tuple[Cite, ...] = ()
 
 
+def _regulator(place_id: str, contatos: tuple[str, ...], citations: tuple[Cite, ...], nome: str = "") -> Regulator:
+    """The place's agency (knowledge/places.py), named in full as the statute names it when ``nome`` says more."""
+    place = PLACES[place_id]
+    return Regulator(place.agency_acronym, nome or place.agency_name, contatos, citations)
+
+
 # Only facts the statutes give (and the national emergency number): no phone
 # number or address is invented.  Deployments add real contacts in
 # DATA_DIR/orgaos.json (see portal/complaints_service.py).
 REGULATORS: dict[str, Regulator] = {
-    "pe": Regulator("EPTI", "Empresa Pernambucana de Transporte Intermunicipal", (
+    "pe": _regulator("pe", (
         N_("As orientações para denúncias ficam afixadas dentro de todo veículo de fretamento."),
         N_("Em situação de perigo, ligue 190 (Polícia Militar)."),
     ), (pe("art-2"), pe("art-14/inc-2"))),
     # The decree names the DER (art. 3º).  The ARTESP is not in the decree: it was created by
     # Lei Complementar estadual nº 914/2002, which is outside this portal's corpus.
-    "sp": Regulator("DER", "Departamento de Estradas de Rodagem — o órgão que o Decreto 29.912/1989 nomeia", (
+    "sp": _regulator("sp", (
         N_("O Decreto 29.912/1989 atribui a fiscalização ao DER (art. 3º). A ARTESP, criada depois pela Lei Complementar estadual nº 914/2002 (fora do acervo deste portal), exerce hoje atribuições sobre o transporte intermunicipal: confirme o canal de denúncia com ela."),
         N_("O telefone do DER para reclamações fica afixado dentro do veículo."),
         N_("Em situação de perigo, ligue 190 (Polícia Militar)."),
-    ), (sp("art-3"), sp("art-24/par-unico/item-2/ali-a"))),
-    "ac": Regulator("AGEAC", "Agência Reguladora dos Serviços Públicos do Estado do Acre", (
+    ), (sp("art-3"), sp("art-24/par-unico/item-2/ali-a")), nome="Departamento de Estradas de Rodagem — o órgão que o Decreto 29.912/1989 nomeia"),
+    "ac": _regulator("ac", (
         N_("A AGEAC aprecia as reclamações dos usuários."),
         N_("Em situação de perigo, ligue 190 (Polícia Militar)."),
     ), (ac("art-68/par-unico/inc-1"),)),
-    "recife": Regulator("Prefeitura do Recife", "Prefeitura do Recife — fiscalização do STCP/Recife", (
+    "recife": _regulator("recife", (
         N_("Leve ao Poder Público Municipal as irregularidades que presenciar."),
         N_("Em situação de perigo, ligue 190 (Polícia Militar)."),
-    ), (recife("art-27"), recife("art-15/inc-4"))),
+    ), (recife("art-27"), recife("art-15/inc-4")), nome="Prefeitura do Recife — fiscalização do STCP/Recife"),
 }
 
 
@@ -85,7 +92,6 @@ class Enquadramento:
     penalidade: str | None = None  # when it is not a fine: "advertência por escrito"
 
 
-IN_FORCE = {"pe": PE_IN_FORCE, "sp": SP_IN_FORCE, "ac": AC_IN_FORCE, "recife": RECIFE_IN_FORCE}
 # Where each law says when it took effect.
 IN_FORCE_CITES = {"pe": pe("art-48", previous=True), "sp": sp("decreto/art-2"), "ac": ac("art-100"), "recife": recife("art-50")}
 
@@ -263,8 +269,8 @@ def classify(occurrence: str, jurisdiction: str, on: date) -> Enquadramento:
     """
     if jurisdiction not in HANDLERS:
         raise ValueError(f"unknown place: {jurisdiction!r}")
-    if on < IN_FORCE[jurisdiction]:
-        raise NotInForce(f"{jurisdiction}: lei em vigor desde {IN_FORCE[jurisdiction].isoformat()}")
+    if on < PLACES[jurisdiction].in_force:
+        raise NotInForce(f"{jurisdiction}: lei em vigor desde {PLACES[jurisdiction].in_force.isoformat()}")
     if occurrence == "outro":
         return Enquadramento(occurrence, N_("A equipe do órgão avalia o enquadramento a partir do seu relato."), None, [])
     return HANDLERS[jurisdiction](occurrence, on)

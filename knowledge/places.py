@@ -17,7 +17,8 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from . import clock
-from .citations import N_
+from .text import N_
+from .vigencia import in_force
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,18 @@ class Place:
     of_name: str  # "do Acre" (a msgid too)
     law_id: str
     timezone: str  # IANA zone: "today" for a rule is the place's date, not the server's
-    agency: str  # the regulator as the portal names it to a citizen
+    # The regulator as the portal names it to a citizen: "EPTI — Empresa Pernambucana …".
+    agency_acronym: str  # "EPTI": how complaints and stickers name it in short
+    agency_name: str  # "Empresa Pernambucana de Transporte Intermunicipal"
+
+    @property
+    def agency(self) -> str:
+        return f"{self.agency_acronym} — {self.agency_name}"
+
+    @property
+    def in_force(self) -> date:
+        """First day the place's law applies (``parameters/vigencia.yaml``)."""
+        return in_force(self.law_id)
 
     @property
     def zone(self) -> ZoneInfo:
@@ -43,13 +55,13 @@ PLACES: dict[str, Place] = {
     place.id: place
     for place in (
         Place("pe", "Pernambuco", N_("em Pernambuco"), N_("de Pernambuco"), "pe-lei-16205-2017", "America/Recife",
-              "EPTI — Empresa Pernambucana de Transporte Intermunicipal"),
+              "EPTI", "Empresa Pernambucana de Transporte Intermunicipal"),
         Place("sp", "São Paulo", N_("em São Paulo"), N_("de São Paulo"), "sp-decreto-29912-1989", "America/Sao_Paulo",
-              "DER — Departamento de Estradas de Rodagem"),
+              "DER", "Departamento de Estradas de Rodagem"),
         Place("ac", "Acre", N_("no Acre"), N_("do Acre"), "ac-lei-2731-2013", "America/Rio_Branco",
-              "AGEAC — Agência Reguladora dos Serviços Públicos do Estado do Acre"),
+              "AGEAC", "Agência Reguladora dos Serviços Públicos do Estado do Acre"),
         Place("recife", "Recife", N_("no Recife"), N_("do Recife"), "recife-lei-16856-2003", "America/Recife",
-              "Prefeitura do Recife — CMTT/Recife"),
+              "Prefeitura do Recife", "CMTT/Recife"),
     )
 }
 

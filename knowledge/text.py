@@ -1,4 +1,9 @@
-"""Text helpers shared by every reader of Portuguese in the project.
+"""Text helpers with no legal knowledge, shared by the whole domain package.
+
+:func:`N_` marks a Portuguese sentence for translation where it is written (the
+statements, the place names with their prepositions); the portal translates it when
+it is shown.  It lives here, below every other module of ``knowledge``, so that
+``places.py`` and ``citations.py`` can both use it without importing each other.
 
 The assistant (``knowledge.assistant``) and the search index (``search_index``)
 both compare what people type with the statutes, and people type without accents.
@@ -21,3 +26,8 @@ def fold(text: str) -> str:
     """
     decomposed = unicodedata.normalize("NFD", text)
     return unicodedata.normalize("NFC", "".join(c for c in decomposed if unicodedata.category(c) != "Mn"))
+
+
+def N_(message: str) -> str:
+    """Mark a Portuguese message for translation (extracted by Babel, translated by the portal)."""
+    return message

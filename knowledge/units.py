@@ -107,6 +107,7 @@ KIND_OF_SEGMENT = {
     "anexo": "anexo",
     "grupo": "grupo",
 }
+SEGMENT_OF_KIND = {kind: segment for segment, kind in KIND_OF_SEGMENT.items()}
 
 
 @dataclass
@@ -133,22 +134,9 @@ class Unit:
     # -- identity -----------------------------------------------------------------
     @property
     def segment(self) -> str:
-        if self.kind == "artigo":
-            seg = f"art-{self.number.lower()}"
-        elif self.kind == "paragrafo":
-            seg = f"par-{self.number}"
-        elif self.kind == "inciso":
-            seg = f"inc-{self.number}"
-        elif self.kind == "alinea":
-            seg = f"ali-{self.number}"
-        elif self.kind == "item":
-            seg = f"item-{self.number}"
-        elif self.kind == "anexo":
-            seg = f"anexo-{self.number}"
-        elif self.kind == "grupo":
-            seg = f"grupo-{self.number}"
-        else:  # pragma: no cover - guarded by the parser
-            raise ValueError(self.kind)
+        """This unit's part of the id: "art-29-a", "par-unico", "inc-14", "ali-f", "anexo-i"."""
+        number = self.number.lower() if self.kind == "artigo" else self.number  # "29-A" → "art-29-a"
+        seg = f"{SEGMENT_OF_KIND[self.kind]}-{number}"
         if self.prefix and self.parent is None:
             return f"{self.prefix}/{seg}"
         return seg
