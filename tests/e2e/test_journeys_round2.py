@@ -186,7 +186,7 @@ def test_date_left_blank_for_today_is_not_prefilled(page):
 
 def test_wizard_result_prints_without_javascript(page):
     page.add_init_script(PRINT_SPY)
-    page.goto(page.base + "/assistentes/documentos_crc?natureza=cooperativa&modalidades=eventual&estabelecimento_pe=nao&usa_onibus=sim&veiculos_proprios=1&veiculos_locados=0&ver=resultado")
+    page.goto(page.base + "/assistentes/documentos_crc?data_pedido=&natureza=cooperativa&modalidades=eventual&estabelecimento_pe=nao&usa_onibus=sim&veiculos_proprios=1&veiculos_locados=0&ver=resultado")
     link = page.locator("text=Imprimir a lista")
     if page.js:
         link.click()
