@@ -9,7 +9,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 export PORTAL_DATA_DIR ?= $(abspath $(DATA_DIR))
 
-.PHONY: run test install install-test index demo drills translations translations-extract translations-update benchmarks clean
+.PHONY: run test test-fast install install-test index demo drills translations translations-extract translations-update benchmarks clean
 
 # pip's own notices (setuptools' generic "editable installation" notice, index
 # warnings) go to $(VENV)/install.log; the log is shown in full only if pip fails.
@@ -67,6 +67,11 @@ run: install index demo
 
 test: install-test
 	$(BIN)/python -m pytest
+
+## For the edit-test loop (developers; CI runs `make test`): everything but the browser
+## tests (tests/e2e), the API fuzzing and the multi-process drills (markers in pyproject.toml).
+test-fast: install-test
+	$(BIN)/python -m pytest -q --ignore=tests/e2e --ignore=tests/test_api_fuzz.py -m "not fuzz and not drill"
 
 benchmarks: install
 	$(BIN)/python benchmarks/search.py

@@ -25,7 +25,8 @@ from knowledge.plates import plate_key  # noqa: E402
 from knowledge.vehicle_status import evaluate  # noqa: E402
 from portal.storage.db import connect, migrate  # noqa: E402
 from portal.storage.demo import cnpj_with_check_digits, formatted_cnpj  # noqa: E402
-from portal.storage.registry import OPERATOR_COLUMNS, VEHICLE_COLUMNS, find_vehicle, import_registry  # noqa: E402
+from portal.storage.registry import find_vehicle  # noqa: E402
+from portal.storage.registry_import import OPERATOR_COLUMNS, VEHICLE_COLUMNS, import_registry  # noqa: E402
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

@@ -99,6 +99,13 @@ class LawInfo:
     def path(self) -> Path:
         return STATUTES_DIR / f"{self.id}.txt"
 
+    @property
+    def official_source(self):
+        """The law's own page on the publisher's site (statutes/fontes.yaml), with how far it was checked."""
+        from .statute_sources import official_source
+
+        return official_source(self.id)
+
 
 LAWS: dict[str, LawInfo] = {
     info.id: info

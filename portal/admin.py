@@ -13,6 +13,7 @@ from datetime import date
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
@@ -20,13 +21,16 @@ from knowledge.citations import N_
 from knowledge.complaints import OCCURRENCES
 
 from .csv_export import export_csv
+from .errors import error_response
 from .database import get_db, get_store, publish_registry
 from .opendata import publish_after_import
 from .security import LOGIN_LIMIT, keyed_digest, limiter
 from .stickers import INSTRUCTIONS, STICKERS_PER_SHEET, StickerError, fleet_stickers, vehicle_sticker
 from .storage import complaints as store
 from .storage import sessions, staff
-from .storage.registry import ImportFileError, import_registry, registry_info
+from .storage.registry import registry_info
+from .storage.registry_files import upload_size
+from .storage.registry_import import ImportFileError, import_registry
 from .text_safety import clean_all
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
@@ -142,7 +146,25 @@ def complaint(complaint_id: int):
         abort(404)
     if show_contact:
         staff.audit(db, current_user(), "viu_contato", data["protocolo"])
-    return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES, show_contact=show_contact, photos=store.photo_list(db, complaint_id))
+    return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES, show_contact=show_contact, photos=store.photo_list(db, complaint_id),
+                           contact_erased=staff.last_action_at(db, "apagou_contato", data["protocolo"]))
+
+
+@bp.post("/denuncias/<int:complaint_id>/apagar-contato")
+@staff_required
+def erase_contact(complaint_id: int):
+    """Erase the complainant's contact details at their request (LGPD); the complaint stays,
+    anonymous.  The audit line names the protocol only — never what was erased."""
+    db = get_store()
+    if store.staff_view(db, complaint_id, with_contact=False) is None:
+        abort(404)
+    if request.form.get("confirma") != "sim":
+        return error_response(400, _("Confirme que o denunciante pediu para apagar o contato."))
+    protocolo = store.erase_contact(db, complaint_id)
+    if protocolo is None:
+        return error_response(409, _("Esta denúncia não tem contato a apagar."))
+    staff.audit(db, current_user(), "apagou_contato", protocolo, "a pedido do denunciante (LGPD)")
+    return redirect(url_for("admin.complaint", complaint_id=complaint_id), code=303)
 
 
 @bp.get("/denuncias/<int:complaint_id>/fotos/<int:n>")
@@ -188,12 +210,13 @@ def allow_registry_upload() -> None:
 @bp.route("/registro", methods=["GET", "POST"])
 @staff_required
 def registry():
-    report, error = None, None
+    report, error, received = None, None, []
     if request.method == "POST":
         operators, vehicles = request.files.get("operadoras"), request.files.get("veiculos")
         if not operators or not vehicles or not operators.filename or not vehicles.filename:
             error = _("Envie os dois arquivos: operadoras e veículos.")
         else:
+            received = [(upload.filename[-80:], upload_size(upload.stream)) for upload in (operators, vehicles)]
             try:
                 report = import_registry(get_db(), operators.stream, vehicles.stream, strict=request.form.get("estrito") == "sim")
                 if report.replaced:
@@ -205,7 +228,8 @@ def registry():
                     publish_after_import(get_db(), get_store())  # the open-data package follows every import
                 staff.audit(get_store(), current_user(), "importou_registro", "", f"{report.operators} operadoras, {report.vehicles} veículos, {report.rejected_count} rejeitadas")
     status = 400 if error or (report and not report.replaced) else 200
-    return render_template("admin/registry.html", report=report, error=error, registry=registry_info(get_db())), status
+    return render_template("admin/registry.html", report=report, error=error, received=received, registry=registry_info(get_db()),
+                           number=format_decimal), status
 
 
 @bp.get("/exportar.csv")

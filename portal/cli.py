@@ -1,4 +1,5 @@
-"""Command-line tasks: ``flask --app app index build`` and ``index status``."""
+"""Command-line tasks: ``flask --app app index build|status``, ``registry import|demo|status|sync``,
+``staff create``, ``backup``, ``purge``.  Long ones show progress (``portal.progress``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from flask.cli import AppGroup
 from knowledge.corpus import all_laws
 from search_index import IndexCorrupt, IndexMissing, SearchIndex, build_index
 from search_index.stamp import is_current, source_fingerprint
+
+from .progress import StageProgress, megabytes, number
 
 
 def init_app(app: Flask) -> None:
@@ -46,13 +49,28 @@ def init_app(app: Flask) -> None:
     init_registry_cli(app)
 
 
+def describe_import_stage(stage) -> str:
+    """The line a registry import stage ends with (on a terminal and in CI alike)."""
+    if stage.name == "gravação":
+        return f"gravação: linhas gravadas: {number(stage.read)}; índices criados e cadastro trocado ({number(stage.seconds, 1)} s)"
+    received = f" ({megabytes(stage.received)})" if stage.received is not None else ""
+    return (f"{stage.name}{received}: linhas lidas: {number(stage.read)}, aceitas: {number(stage.accepted)}, "
+            f"rejeitadas: {number(stage.rejected)} ({number(stage.seconds, 1)} s)")
+
+
+def import_progress(file=None, tty: bool | None = None) -> StageProgress:
+    """A bar per stage on a terminal, a plain line per stage elsewhere (CI), on stderr."""
+    return StageProgress(describe_import_stage, file=file, tty=tty, units={"operadoras": "bytes", "veículos": "bytes"})
+
+
 def init_registry_cli(app: Flask) -> None:
     from . import opendata
     from .database import close_store, db_path, open_store, publish_registry, sync_registry
     from .storage import staff as staff_store
     from .storage.db import connect
     from .storage.demo import as_files
-    from .storage.registry import ImportFileError, import_registry, registry_info
+    from .storage.registry import registry_info
+    from .storage.registry_import import ImportFileError, import_registry
 
     registry = AppGroup("registry", help="Cadastro de operadoras e veículos.")
 
@@ -63,7 +81,7 @@ def init_registry_cli(app: Flask) -> None:
     def import_command(operators, vehicles, strict: bool) -> None:
         db = connect(db_path())
         try:
-            report = import_registry(db, operators, vehicles, strict=strict)
+            report = import_registry(db, operators, vehicles, strict=strict, progress=import_progress())
             published = publish_registry(current_app, db) if report.replaced else None
             if report.replaced:
                 opendata.publish_after_import(db)  # the open-data package follows every import

@@ -42,7 +42,13 @@ CSP = "; ".join(
     ]
 )
 
-limiter = Limiter(key_func=get_remote_address, default_limits=[], headers_enabled=True)
+def client_key() -> str:
+    """A request's rate-limit key: the client address as a keyed hash (HMAC with the
+    secret key), so no counter store — the shared SQLite file, Redis — holds an IP (LGPD)."""
+    return keyed_digest("limite", get_remote_address())
+
+
+limiter = Limiter(key_func=client_key, default_limits=[], headers_enabled=True)
 
 
 @limiter.request_filter

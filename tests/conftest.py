@@ -27,6 +27,7 @@ SERVICES_HINT = 'start them with: eval "$(bash scripts/ci-services.sh start)"'
 from app import create_app  # noqa: E402  (after the environment is settled)
 from knowledge.corpus import all_laws  # noqa: E402
 from portal.storage import pg  # noqa: E402
+from portal.storage.db import connect, migrate  # noqa: E402
 from search_index import SearchIndex, build_index  # noqa: E402
 
 
@@ -56,6 +57,15 @@ def app(tmp_path, index_dir):
 @pytest.fixture()
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture()
+def db(tmp_path):
+    """An empty, migrated SQLite database of this test's own (registry and shared tables)."""
+    database = connect(tmp_path / "portal.db")
+    migrate(database)
+    yield database
+    database.conn.close()
 
 
 # -- the real services -------------------------------------------------------------------

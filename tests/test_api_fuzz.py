@@ -7,12 +7,15 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 
 from app import create_app
 from knowledge.corpus import all_laws
 from search_index import build_index
+
+pytestmark = pytest.mark.fuzz  # `make test-fast` leaves these out (Makefile)
 
 _DATA = Path(tempfile.mkdtemp(prefix="fuzz-"))
 build_index(_DATA / "index", all_laws())

@@ -13,8 +13,10 @@ import multiprocessing
 import time
 import zipfile
 import re
+import sqlite3
 from datetime import datetime, timedelta, timezone
 from email.utils import parsedate_to_datetime
+from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import quote
 
@@ -22,11 +24,11 @@ import pytest
 
 from app import create_app
 from portal.csv_export import export_csv, neutralise_cell
-from portal.storage import registry as registry_module
+from portal.storage import registry_files, registry_import
 from portal.storage import staff as staff_store
-from portal.storage.db import connect, migrate
+from portal.storage.db import connect
 from portal.storage.demo import cnpj_with_check_digits, formatted_cnpj
-from portal.storage.registry import ImportFileError, import_registry
+from portal.storage.registry_import import ImportFileError, import_registry
 
 PASSWORD = "senha-muito-segura-2026"
 
@@ -34,14 +36,6 @@ PASSWORD = "senha-muito-segura-2026"
 @pytest.fixture()
 def app(tmp_path, index_dir):
     return create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
-
-
-@pytest.fixture()
-def db(tmp_path):
-    database = connect(tmp_path / "portal.db")
-    migrate(database)
-    yield database
-    database.conn.close()
 
 
 def _staff(app, username: str = "fiscal") -> None:
@@ -346,7 +340,7 @@ def test_bad_archives_are_refused_with_a_reason(db, vehicles, message):
 
 
 def test_oversized_csv_is_refused_after_decompression(db, monkeypatch):
-    monkeypatch.setattr(registry_module, "MAX_CSV_BYTES", 256 * 1024)
+    monkeypatch.setattr(registry_files, "MAX_CSV_BYTES", 256 * 1024)
     big = gzip.compress(_vehicles(5000).encode())
     with pytest.raises(ImportFileError, match="arquivo grande demais"):
         import_registry(db, io.BytesIO(OPS.encode()), io.BytesIO(big))
@@ -368,7 +362,7 @@ def test_the_import_streams_the_file(db):
 
 def test_only_the_first_rejections_are_kept_in_memory(db):
     report = import_registry(db, io.BytesIO(OPS.encode()), io.BytesIO((VEH_HEADER + "x\n" * 5000).encode()))
-    assert report.rejected_count == 5000 and len(report.rejected) == registry_module.MAX_REPORTED
+    assert report.rejected_count == 5000 and len(report.rejected) == registry_import.MAX_REPORTED
 
 
 # -- Medium: rate limits shared by the workers of one machine -------------------------------------
@@ -381,6 +375,7 @@ def _worker_hits(data_dir: str, index_dir: str, n: int, start, results) -> None:
     results.put([client.get("/api/v1/veiculos/ABC1234").status_code for _ in range(n)])
 
 
+@pytest.mark.drill
 def test_rate_limits_hold_across_worker_processes(tmp_path, index_dir):
     """Four processes on one data dir stand for gunicorn's workers: together they get the
     documented 60 lookups a minute, not 60 each (memory:// counted per process)."""
@@ -397,6 +392,7 @@ def test_rate_limits_hold_across_worker_processes(tmp_path, index_dir):
     assert statuses.count(200) == 60 and statuses.count(429) == 100
 
 
+@pytest.mark.drill
 def test_sqlite_counter_is_atomic_across_processes(tmp_path):
     from limits.storage import storage_from_string
 
@@ -439,6 +435,26 @@ def test_the_default_store_is_the_shared_file_and_a_configured_one_wins(tmp_path
     assert other.config["RATELIMIT_STORAGE_URI"] == "memory://"
 
 
+def test_the_rate_limit_store_holds_no_client_address(tmp_path, index_dir):
+    """The counters are keyed by an HMAC of the address with the secret key: the file has
+    no IP in it, and two clients still count apart."""
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "RATELIMIT_ENABLED": True,
+                      "SECRET_KEY": "chave-do-teste"})
+    client = app.test_client()
+    first = [client.get("/api/v1/veiculos/ABC1234", environ_base={"REMOTE_ADDR": "203.0.113.77"}).status_code for _ in range(61)]
+    other = client.get("/api/v1/veiculos/ABC1234", environ_base={"REMOTE_ADDR": "198.51.100.23"}).status_code
+    assert (first.count(200), first[-1], other) == (60, 429, 200)
+    raw = (tmp_path / "ratelimit.db").read_bytes() + b"".join(p.read_bytes() for p in tmp_path.glob("ratelimit.db-*"))
+    assert b"203.0.113.77" not in raw and b"198.51.100.23" not in raw
+    with app.test_request_context(environ_base={"REMOTE_ADDR": "203.0.113.77"}):
+        from portal.security import client_key, keyed_digest
+
+        assert client_key() == keyed_digest("limite", "203.0.113.77")
+        expected = client_key()
+    keys = [row[0] for row in sqlite3.connect(tmp_path / "ratelimit.db").execute("SELECT key FROM counters")]
+    assert len(keys) == 4 and sum(expected in key for key in keys) == 2  # a minute and an hour window each
+
+
 # -- Low: lockout without user enumeration -----------------------------------------------------------
 
 
@@ -457,6 +473,7 @@ def test_an_attacker_cannot_lock_a_colleague_out_from_elsewhere(app):
     assert stored and all("203.0.113.9" not in c and len(c) == 64 for (c,) in stored)
 
 
+@pytest.mark.drill
 def test_unknown_and_real_names_get_the_same_answers(app):
     _staff(app)
     client = app.test_client()
@@ -469,6 +486,7 @@ def test_unknown_and_real_names_get_the_same_answers(app):
     assert "Conta bloqueada" in real[-1].get_data(as_text=True)
 
 
+@pytest.mark.drill
 def test_every_attempt_computes_one_password_hash(app, monkeypatch):
     """Equal work for an unknown name, a wrong password and a locked pair, so the answer's
     timing does not tell them apart (the lock used to answer before hashing)."""
@@ -738,3 +756,42 @@ def test_flask_purge_deletes_everything_expired(app):
     assert result.exit_code == 0
     assert result.output.strip() == "Apagados: 1 conversas, 1 sessões, 1 tentativas de login, 1 chaves de idempotência."
     assert db.execute("SELECT COUNT(*) FROM complaints").fetchone()[0] == 1
+
+
+# -- LGPD: a complainant asks for their contact details to be erased ------------------------------------
+
+ERASABLE = {"nome": "Joana Apagável", "email": "joana.apagavel@example.com", "telefone": "(81) 98888-7777"}
+
+
+def test_staff_erase_a_complainants_contact_and_the_log_names_no_one(app):
+    _staff(app)
+    client = app.test_client()
+    created = client.post("/api/v1/denuncias", json={"data_ocorrencia": "2026-11-20", "ocorrencias": ["porta_aberta"], "jurisdicao": "pe",
+                                                     "contato": ERASABLE, "consentimento": True}).get_json()
+    _login(client)
+    db = connect(app.config["DATA_DIR"] + "/portal.db")
+    complaint_id = db.execute("SELECT id FROM complaints WHERE protocolo = ?", [created["protocolo"]]).fetchone()[0]
+    page = client.get(f"/admin/denuncias/{complaint_id}").get_data(as_text=True)
+    assert f'action="/admin/denuncias/{complaint_id}/apagar-contato"' in page
+    # Without the confirmation nothing is erased.
+    assert client.post(f"/admin/denuncias/{complaint_id}/apagar-contato").status_code == 400
+    assert ERASABLE["email"] in client.get(f"/admin/denuncias/{complaint_id}?contato=1").get_data(as_text=True)
+
+    response = client.post(f"/admin/denuncias/{complaint_id}/apagar-contato", data={"confirma": "sim"})
+    assert response.status_code == 303 and response.headers["Location"] == f"/admin/denuncias/{complaint_id}"
+    assert db.execute("SELECT COUNT(*) FROM complaint_contacts").fetchone()[0] == 0
+    assert db.execute("SELECT tem_contato FROM complaints WHERE id = ?", [complaint_id]).fetchone()[0] == 0
+    shown = client.get(f"/admin/denuncias/{complaint_id}?contato=1").get_data(as_text=True)
+    assert ERASABLE["email"] not in shown and "a pedido do denunciante (LGPD); a denúncia segue anônima." in shown
+    db.conn.close()
+    # Gone from the file itself, not only from the table (secure_delete, WAL truncated).
+    raw = b"".join(p.read_bytes() for p in Path(app.config["DATA_DIR"]).glob("portal.db*"))
+    for value in ERASABLE.values():
+        assert value.encode() not in raw, value
+    # The staff log says who erased which complaint's contact, and nothing of the person.
+    audit = connect(app.config["DATA_DIR"] + "/portal.db").execute(
+        "SELECT usuario, acao, alvo, detalhes FROM audit_log WHERE acao = 'apagou_contato'").fetchall()
+    assert audit == [("fiscal", "apagou_contato", created["protocolo"], "a pedido do denunciante (LGPD)")]
+    # Erasing again: nothing to erase; the complaint itself is still followed by its protocol.
+    assert client.post(f"/admin/denuncias/{complaint_id}/apagar-contato", data={"confirma": "sim"}).status_code == 409
+    assert client.get(f"/api/v1/denuncias/{created['protocolo']}").status_code == 200

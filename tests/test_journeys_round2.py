@@ -291,7 +291,9 @@ def test_law_reader_contents_first_no_cite_link_per_line_source_and_back_to_top(
     assert html.index('id="sumario"') < html.index('class="law-text"') and "<details open>" in html
     assert "details class=\"cite\"" not in html and ">citar<" not in html
     assert html.count('class="back-to-top"') == 1 + len(re.findall(r'<section class="division', html))
-    assert 'href="https://legis.alepe.pe.gov.br/"' in html and "Lei 16.205, de 24/11/2017" in html
+    # The law's own page on the Alepe site (knowledge/statutes/fontes.yaml), and what to look for if it does not open.
+    assert 'href="https://legis.alepe.pe.gov.br/texto.aspx?tiponorma=1&amp;numero=16205&amp;complemento=0&amp;ano=2017&amp;tipo=&amp;url="' in html
+    assert "Lei 16.205, de 24/11/2017" in html
     assert "Identificador permanente desta norma no LexML Brasil" in html
     for info in LAWS.values():
         assert info.source_url.startswith("https://") and info.source_name and info.source_query

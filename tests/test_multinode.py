@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.drill  # real processes and servers; `make test-fast` leaves them out
+
 from app import create_app
 from portal.database import close_store, open_store
 from portal.storage import conversations

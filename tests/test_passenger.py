@@ -17,9 +17,9 @@ from knowledge.vehicle_status import CITES, evaluate
 from portal.storage import complaints as complaint_store
 from portal.storage import staff as staff_store
 from portal.database import close_store, open_store
-from portal.storage.db import connect
 from portal.storage.demo import cnpj_with_check_digits, formatted_cnpj
-from portal.storage.registry import import_registry, find_vehicle
+from portal.storage.registry import find_vehicle
+from portal.storage.registry_import import import_registry
 
 TODAY = date(2026, 11, 29)
 LETTERS = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3)
@@ -114,16 +114,6 @@ def _files(ops: list[str], vehicles: list[str], sep: str = ",") -> tuple[io.Byte
     return io.BytesIO(o.encode()), io.BytesIO(v.encode())
 
 
-@pytest.fixture()
-def db(tmp_path):
-    from portal.storage.db import migrate
-
-    database = connect(tmp_path / "portal.db")
-    migrate(database)
-    yield database
-    database.conn.close()
-
-
 def test_import_reports_bad_rows_with_spreadsheet_line_numbers(db):
     ops, vehs = _files(
         [
@@ -168,7 +158,7 @@ def test_reimport_replaces_everything_and_failure_keeps_the_old_registry(db, mon
     import_registry(db, *second, today=TODAY)
     assert find_vehicle(db, "QUA1J60") is None and find_vehicle(db, "BRA2E19") is not None
 
-    import portal.storage.registry as registry_module
+    import portal.storage.registry_import as registry_module
 
     def broken_indexes(database):
         raise RuntimeError("disco cheio no meio da importação")
@@ -364,10 +354,13 @@ ADMIN_URLS = [("get", "/admin/"), ("get", "/admin/denuncias/1"), ("post", "/admi
 
 @pytest.mark.parametrize("method, url", ADMIN_URLS)
 def test_admin_requires_login(demo_app, method, url):
+    """A page asked for (GET) sends to the login and back; an action (POST) is refused."""
     response = getattr(demo_app.test_client(), method)(url)
-    assert response.status_code in (302, 401)
-    if response.status_code == 302:
-        assert "/admin/entrar" in response.headers["Location"]
+    if method == "get":
+        assert response.status_code == 302
+        assert response.headers["Location"] == f"/admin/entrar?next={url}"
+    else:
+        assert response.status_code == 401
 
 
 def test_admin_login_lockout_triage_export_and_audit(demo_app):

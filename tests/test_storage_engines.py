@@ -24,7 +24,8 @@ from portal.storage import complaints, conversations, pg, registry_sync, staff
 from portal.storage.db import MIGRATIONS as SQLITE_MIGRATIONS
 from portal.storage.db import connect, migrate
 from portal.storage.demo import as_files
-from portal.storage.registry import find_vehicle, import_registry, registry_info
+from portal.storage.registry import find_vehicle, registry_info
+from portal.storage.registry_import import import_registry
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPLAINT = {"jurisdicao": "pe", "placa": "KGT2E47", "data_ocorrencia": "2026-11-20", "origem": "Recife", "destino": "Caruaru",
@@ -223,6 +224,7 @@ KILLED_MID_REQUEST = textwrap.dedent("""
 """)
 
 
+@pytest.mark.drill
 def test_a_node_killed_mid_request_leaves_nothing_and_the_retry_stores_once(engine):
     db = engine.open()
     script = KILLED_MID_REQUEST.format(root=str(ROOT), target=engine.target, engine=engine.name)
@@ -245,6 +247,7 @@ def test_a_node_killed_mid_request_leaves_nothing_and_the_retry_stores_once(engi
 # -- migrations ------------------------------------------------------------------------------
 
 
+@pytest.mark.drill
 def test_migrations_started_at_once_apply_each_version_once(engine):
     connections = [engine.open(migrated=False) for _ in range(5)]
     barrier = threading.Barrier(len(connections))
@@ -335,6 +338,7 @@ def test_staff_accounts_lockout_and_audit(db):
     assert [(e["usuario"], e["acao"], len(e["detalhes"])) for e in entries] == [("bia", "exportou_denuncias", 500)]
 
 
+@pytest.mark.drill
 def test_wrong_passwords_sent_at_once_all_count_towards_the_lockout(engine):
     db = engine.open()
     staff.create_user(db, "caio", "senha-muito-segura-2026")

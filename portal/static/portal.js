@@ -55,6 +55,12 @@
   }
   document.addEventListener("DOMContentLoaded", function () { revealEnhancements(document); });
   document.addEventListener("htmx:afterSwap", function (event) { if (event.detail.target) { revealEnhancements(event.detail.target); } });
+  /* A long plain form post (the staff registry import): say it is working while the
+   * browser uploads and the server validates, instead of a page that seems frozen. */
+  document.addEventListener("submit", function (event) {
+    var busy = event.target.querySelector && event.target.querySelector("[data-busy][hidden]");
+    if (busy) { busy.hidden = false; announce(busy.textContent); }
+  });
   /* Error answers to an htmx request are partials with the error explained (portal/errors.py):
    * show them in place instead of ignoring them. */
   document.addEventListener("htmx:beforeSwap", function (event) {

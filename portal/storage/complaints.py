@@ -254,6 +254,26 @@ def transition(db: sqlite_utils.Database, complaint_id: int, new_state: str, *, 
         db["complaint_events"].insert({"complaint_id": complaint_id, "em": now, "situacao": new_state, "nota": note or None, "publica": 1 if public else 0, "staff_id": staff_id})
 
 
+def erase_contact(db: sqlite_utils.Database, complaint_id: int) -> str | None:
+    """Erase a complainant's contact details (LGPD, art. 18, VI: deletion on request);
+    the complaint itself stays, now anonymous.  Returns its protocol, or None when there
+    was no contact to erase.  On SQLite the freed pages are overwritten (secure_delete),
+    so the deleted name, e-mail and phone do not linger in the file."""
+    from .pg import is_postgres
+
+    if not is_postgres(db):
+        db.execute("PRAGMA secure_delete = ON")
+    with transaction(db):
+        row = db.execute("SELECT protocolo FROM complaints WHERE id = ? AND tem_contato = 1", [complaint_id]).fetchone()
+        if row is None:
+            return None
+        db.execute("DELETE FROM complaint_contacts WHERE complaint_id = ?", [complaint_id])
+        db.execute("UPDATE complaints SET tem_contato = 0, atualizada_em = ? WHERE id = ?", [utcnow(), complaint_id])
+    if not is_postgres(db):
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # nor in the write-ahead log's older frames
+    return row[0]
+
+
 def forget_idempotency_keys(db: sqlite_utils.Database) -> int:
     """Clear the keys older than the window (retention); returns how many."""
     cutoff = (datetime.fromisoformat(utcnow()) - IDEMPOTENCY_WINDOW).isoformat()

@@ -13,7 +13,7 @@ import io
 import random
 from datetime import date, timedelta
 
-from .registry import OPERATOR_COLUMNS, VEHICLE_COLUMNS, csv_text
+from .registry_import import OPERATOR_COLUMNS, VEHICLE_COLUMNS, csv_text
 
 
 def cnpj_with_check_digits(base12: str) -> str:

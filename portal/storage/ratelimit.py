@@ -12,6 +12,11 @@ counted request, in its own file (``ratelimit.db``) so that counting never waits
 the portal's database lock.  Counters are not precious (a crash may lose the last
 seconds of counts), so the file runs with ``synchronous = OFF``.
 
+The keys hold no client address: the portal's limiter keys each client by an HMAC of
+its address with the secret key (``portal.security.client_key``), so this file — like
+a Redis used instead — stores pseudonyms that cannot be turned back into IPs without
+the key (LGPD: an IP address is personal data).
+
 The storage registers the ``sqlite://`` scheme with `limits`; the URI is the file's
 absolute path, ``sqlite:///srv/embarque/var/ratelimit.db``.  Only the fixed-window
 strategy (Flask-Limiter's default, used by the portal) is implemented.

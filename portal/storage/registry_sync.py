@@ -23,7 +23,7 @@ from pathlib import Path
 import sqlite_utils
 
 from .db import get_meta, set_meta, transaction, utcnow
-from .registry import OPERATOR_COLUMNS, VEHICLE_COLUMNS, ImportReport, import_registry
+from .registry_import import OPERATOR_COLUMNS, VEHICLE_COLUMNS, ImportReport, import_registry
 
 SNAPSHOT_META = "registro_snapshot"
 

@@ -110,3 +110,9 @@ def audit(db: sqlite_utils.Database, user: dict | None, action: str, target: str
 def audit_entries(db: sqlite_utils.Database, limit: int = 500) -> list[dict]:
     rows = db.execute("SELECT em, usuario, acao, alvo, detalhes FROM audit_log ORDER BY id DESC LIMIT ?", [limit]).fetchall()
     return [dict(zip(("em", "usuario", "acao", "alvo", "detalhes"), r)) for r in rows]
+
+
+def last_action_at(db: sqlite_utils.Database, action: str, target: str) -> str | None:
+    """When ``action`` was last done on ``target`` (e.g. a complaint's contact erased), or None."""
+    row = db.execute("SELECT em FROM audit_log WHERE acao = ? AND alvo = ? ORDER BY id DESC LIMIT 1", [action, target]).fetchone()
+    return row[0] if row else None

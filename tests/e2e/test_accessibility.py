@@ -44,19 +44,31 @@ LANGUAGES = ["pt_BR", "en", "es"]
 BLOCKING = {"serious", "critical"}
 
 
-@pytest.fixture()
+@pytest.fixture(scope="module")
 def audit_page(browser, live_server):
+    """One page for the audits in all three languages (the language is in each URL): axe-core
+    is loaded once into the context and present on every page it opens."""
     context = browser.new_context(viewport=PHONE, locale="pt-BR", bypass_csp=True)
+    if AXE.exists():
+        context.add_init_script(path=str(AXE))
     pg = context.new_page()
     yield pg
     context.close()
+
+
+@pytest.fixture(scope="module")
+def receipt(live_server) -> str:
+    """A complaint's protocol, for auditing its receipt page."""
+    return live_server["app"].test_client().post(
+        "/api/v1/denuncias", json={"jurisdicao": "recife", "data_ocorrencia": "2026-11-20", "ocorrencias": ["sem_autorizacao", "porta_aberta"]}
+    ).get_json()["protocolo"]
 
 
 SEARCH_LINK = {"pt_BR": "Buscar nas leis", "en": "Search the law", "es": "Buscar en las leyes"}
 
 
 def run_axe(pg) -> list[dict]:
-    pg.add_script_tag(path=str(AXE))
+    """The violations on the page (axe-core is there already: ``audit_page``'s init script)."""
     return pg.evaluate(
         """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
              .map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"""
@@ -65,11 +77,8 @@ def run_axe(pg) -> list[dict]:
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core não instalado (scripts/install-test-deps.sh)")
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_serious_or_critical_violations(audit_page, live_server, lang):
+def test_no_serious_or_critical_violations(audit_page, live_server, receipt, lang):
     problems = []
-    receipt = live_server["app"].test_client().post(
-        "/api/v1/denuncias", json={"jurisdicao": "recife", "data_ocorrencia": "2026-11-20", "ocorrencias": ["sem_autorizacao", "porta_aberta"]}
-    ).get_json()["protocolo"]
     for name, path in PAGES + [("recibo", f"/denuncia/{receipt}?nova=1")]:
         joiner = "&" if "?" in path else "?"
         audit_page.goto(f"{live_server['url']}{path}{joiner}lang={lang}")

@@ -1,0 +1,322 @@
+"""Importing the regulator's registry of operators and vehicles: validation and the swap.
+
+Kept apart from the lookups (``registry``), which are the hot read path of every
+plate check, and from the reading of untrusted upload bytes (``registry_files``).
+No Flask here: the CLI, the staff page and the multi-node sync call
+:func:`import_registry` with plain handles.
+
+Import format (UTF-8 CSV with a header row, ``,`` or ``;`` separated; dates ISO
+``YYYY-MM-DD`` or ``DD/MM/YYYY``) — documented in the README:
+
+- operators: cnpj, razao_social, nome_fantasia, jurisdicao, crc_numero, crc_emissao,
+  crc_validade, situacao (ativo|suspenso|cancelado), modalidades (ids separated by |),
+  telefone, email
+- vehicles: placa, cnpj, tipo (onibus|micro_onibus|automovel), lugares,
+  ano_fabricacao, vistoria_validade, seguro_validade, situacao (ativo|retirado)
+
+Every rejected row is reported with its line number as a spreadsheet shows it
+(the header is line 1) and the reason.  A (re-)import replaces the whole registry
+in one transaction: new tables are filled, then swapped in, so readers see either
+the old registry or the new one, never half of each.
+
+Long imports show progress: the import goes through three stages (operators read
+and validated, vehicles read and validated, the new tables written and swapped in);
+each is recorded in the report (:class:`Stage`: what was received, read, accepted,
+rejected, how long it took) and, while it runs, told to an optional ``progress``
+object (:class:`Progress`) — the CLI draws a bar from it, the staff page lists the
+recorded stages.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import time
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from functools import lru_cache
+from typing import IO, Iterable, Protocol
+
+import sqlite_utils
+from validate_docbr import CNPJ
+
+from knowledge.modalities import MODALITY_IDS
+from knowledge.places import PLACES
+from knowledge.plates import InvalidPlate, normalize, to_mercosul
+
+from .db import create_registry_indexes, create_registry_tables, set_meta, transaction, utcnow
+from .registry_files import ImportFileError, bytes_read, read_rows, upload_size
+
+__all__ = ["ImportFileError", "ImportReport", "Progress", "Rejected", "Stage", "import_registry"]
+
+OPERATOR_COLUMNS = ["cnpj", "razao_social", "nome_fantasia", "jurisdicao", "crc_numero", "crc_emissao", "crc_validade", "situacao", "modalidades", "telefone", "email"]
+VEHICLE_COLUMNS = ["placa", "cnpj", "tipo", "lugares", "ano_fabricacao", "vistoria_validade", "seguro_validade", "situacao"]
+JURISDICTIONS = tuple(PLACES)  # knowledge/places.py
+OPERATOR_STATES = {"ativo", "suspenso", "cancelado"}
+VEHICLE_STATES = {"ativo", "retirado"}
+VEHICLE_TYPES = {"onibus", "micro_onibus", "automovel"}
+MODALITIES = set(MODALITY_IDS)  # knowledge/modalities.py
+EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+MAX_REPORTED = 1000  # rejected rows listed one by one; the rest are only counted
+BATCH = 5000  # rows per INSERT batch, and how often the progress is told
+_cnpj = CNPJ()
+
+
+@dataclass
+class Rejected:
+    file: str
+    line: int
+    reason: str
+
+
+@dataclass
+class Stage:
+    """One stage of an import, as it went.  ``name`` is "operadoras", "veículos" (a file
+    read and validated) or "gravação" (the accepted rows written and swapped in)."""
+
+    name: str
+    received: int | None = None  # bytes of the file as uploaded (compressed if it was); None: unknown
+    read: int = 0  # data rows read (for "gravação": rows written)
+    accepted: int = 0
+    rejected: int = 0
+    seconds: float = 0.0
+
+
+class Progress(Protocol):
+    """Told about an import while it runs (the CLI's bar; tests record it)."""
+
+    def start(self, name: str, total: int | None) -> None:
+        """A stage begins; ``total`` is its size in the unit of ``advance`` (bytes of a
+        file, rows to write), None when unknown."""
+
+    def advance(self, done: int) -> None:
+        """How far the current stage is, in the same unit as ``total``."""
+
+    def finish(self, stage: Stage) -> None:
+        """The stage ended; what it did."""
+
+
+class _Silent:
+    def start(self, name: str, total: int | None) -> None:
+        pass
+
+    def advance(self, done: int) -> None:
+        pass
+
+    def finish(self, stage: Stage) -> None:
+        pass
+
+
+@dataclass
+class ImportReport:
+    operators: int = 0
+    vehicles: int = 0
+    rejected: list[Rejected] = field(default_factory=list)
+    imported_at: str | None = None
+    replaced: bool = False
+    rejected_count: int = 0  # all rejected rows; ``rejected`` lists the first MAX_REPORTED
+    stages: list[Stage] = field(default_factory=list)
+
+    def reject(self, item: "Rejected") -> None:
+        self.rejected_count += 1
+        if len(self.rejected) < MAX_REPORTED:
+            self.rejected.append(item)
+
+    @property
+    def imported_anything(self) -> bool:
+        return self.operators + self.vehicles > 0
+
+    @property
+    def seconds(self) -> float:
+        return sum(stage.seconds for stage in self.stages)
+
+
+def parse_date(value: str) -> date:
+    value = (value or "").strip()
+    for fmt in ("%Y-%m-%d", "%d/%m/%Y"):
+        try:
+            return datetime.strptime(value, fmt).date()
+        except ValueError:
+            continue
+    raise ValueError(f"data inválida: {value!r} (use AAAA-MM-DD ou DD/MM/AAAA)")
+
+
+@lru_cache(maxsize=100_000)
+def cnpj_digits(value: str) -> str:
+    """The CNPJ without punctuation, if its check digits are right (cached: a fleet repeats its operator's)."""
+    digits = re.sub(r"[.\-/\s]", "", value or "").upper()
+    if not digits or not _cnpj.validate(digits):
+        raise ValueError(f"CNPJ inválido (dígitos verificadores não conferem): {value!r}")
+    return digits
+
+
+def validate_operator(row: dict) -> dict:
+    cnpj = cnpj_digits(row["cnpj"])
+    if not row["razao_social"]:
+        raise ValueError("razão social em branco")
+    jurisdicao = row["jurisdicao"].lower()
+    if jurisdicao not in JURISDICTIONS:
+        raise ValueError(f"jurisdição desconhecida: {row['jurisdicao']!r} (use {', '.join(JURISDICTIONS[:-1])} ou {JURISDICTIONS[-1]})")
+    if not row["crc_numero"]:
+        raise ValueError("número do CRC em branco")
+    emissao = parse_date(row["crc_emissao"]) if row["crc_emissao"] else None
+    validade = parse_date(row["crc_validade"])
+    if emissao and validade < emissao:
+        raise ValueError("validade do CRC anterior à emissão")
+    situacao = row["situacao"].lower()
+    if situacao not in OPERATOR_STATES:
+        raise ValueError(f"situação desconhecida: {row['situacao']!r} (use ativo, suspenso ou cancelado)")
+    modalidades = [m.strip().lower() for m in row["modalidades"].split("|") if m.strip()]
+    unknown = [m for m in modalidades if m not in MODALITIES]
+    if unknown:
+        raise ValueError(f"modalidade desconhecida: {', '.join(unknown)}")
+    email = row.get("email", "")
+    if email and not EMAIL_RE.match(email):
+        raise ValueError(f"e-mail inválido: {email!r}")
+    return {
+        "cnpj": cnpj, "razao_social": row["razao_social"][:200], "nome_fantasia": row.get("nome_fantasia", "")[:200],
+        "jurisdicao": jurisdicao, "crc_numero": row["crc_numero"][:50], "crc_emissao": emissao.isoformat() if emissao else None,
+        "crc_validade": validade.isoformat(), "situacao": situacao, "modalidades": "|".join(modalidades),
+        "telefone": row.get("telefone", "")[:40], "email": email[:200],
+    }
+
+
+def validate_vehicle(row: dict, operators: set[str], this_year: int) -> dict:
+    try:
+        placa = normalize(row["placa"])
+    except InvalidPlate:
+        raise ValueError(f"placa inválida: {row['placa']!r}") from None
+    cnpj = cnpj_digits(row["cnpj"])
+    if cnpj not in operators:
+        raise ValueError(f"CNPJ {row['cnpj']} não está entre as operadoras importadas")
+    tipo = row["tipo"].lower()
+    if tipo not in VEHICLE_TYPES:
+        raise ValueError(f"tipo desconhecido: {row['tipo']!r} (use onibus, micro_onibus ou automovel)")
+    try:
+        lugares = int(row["lugares"])
+        ano = int(row["ano_fabricacao"])
+    except ValueError:
+        raise ValueError("lugares e ano de fabricação devem ser números inteiros") from None
+    if not 1 <= lugares <= 100:
+        raise ValueError(f"lugares fora do intervalo 1–100: {lugares}")
+    if not 1950 <= ano <= this_year + 1:
+        raise ValueError(f"ano de fabricação fora do intervalo: {ano}")
+    situacao = row["situacao"].lower()
+    if situacao not in VEHICLE_STATES:
+        raise ValueError(f"situação desconhecida: {row['situacao']!r} (use ativo ou retirado)")
+    return {
+        "placa": placa, "placa_chave": to_mercosul(placa), "cnpj": cnpj, "tipo": tipo, "lugares": lugares, "ano_fabricacao": ano,
+        "vistoria_validade": parse_date(row["vistoria_validade"]).isoformat(),
+        "seguro_validade": parse_date(row["seguro_validade"]).isoformat(), "situacao": situacao,
+    }
+
+
+def _accepted(report: ImportReport, handle: IO, columns: list[str], kind: str, validate, progress: Progress, *, key: str, repeated: str) -> list[dict]:
+    """The rows of one file that validate and are not repeated; the others go to the
+    report.  The stage (received, read, accepted, rejected, time) is recorded."""
+    began = time.perf_counter()
+    stage = Stage(kind, received=upload_size(handle))
+    progress.start(kind, stage.received)
+    accepted: list[dict] = []
+    seen: set[str] = set()
+    for line, row in read_rows(handle, columns, kind):
+        stage.read += 1
+        if stage.read % BATCH == 0:
+            progress.advance(bytes_read(handle) or 0)
+        try:
+            if "__error__" in row:
+                raise ValueError(row["__error__"])
+            record = validate(row)
+            if record[key] in seen:
+                raise ValueError(repeated.format(**row))
+        except ValueError as exc:
+            stage.rejected += 1
+            report.reject(Rejected(kind, line, str(exc)))
+            continue
+        seen.add(record[key])
+        accepted.append(record)
+    if stage.received is not None:
+        progress.advance(stage.received)
+    stage.accepted, stage.seconds = len(accepted), time.perf_counter() - began
+    report.stages.append(stage)
+    progress.finish(stage)
+    return accepted
+
+
+def import_registry(
+    db: sqlite_utils.Database,
+    operators_file: IO,
+    vehicles_file: IO,
+    *,
+    demo: bool = False,
+    strict: bool = False,
+    today: date | None = None,
+    progress: Progress | None = None,
+) -> ImportReport:
+    """Validate both files and replace the registry atomically with the accepted rows.
+
+    With ``strict``, any rejected row cancels the whole import.  When no row is
+    accepted the current registry is kept.  ``progress`` is told each stage as it runs.
+    """
+    today = today or date.today()
+    progress = progress or _Silent()
+    report = ImportReport()
+    operators = _accepted(
+        report, operators_file, OPERATOR_COLUMNS, "operadoras", validate_operator, progress,
+        key="cnpj", repeated="CNPJ repetido no arquivo: {cnpj}",
+    )
+    seen_cnpj = {record["cnpj"] for record in operators}
+    vehicles = _accepted(
+        report, vehicles_file, VEHICLE_COLUMNS, "veículos", lambda row: validate_vehicle(row, seen_cnpj, today.year), progress,
+        key="placa_chave", repeated="placa repetida no arquivo (nos modelos antigo ou Mercosul): {placa}",
+    )
+    report.operators, report.vehicles = len(operators), len(vehicles)
+    if (strict and report.rejected) or not report.imported_anything:
+        report.operators = report.vehicles = 0
+        return report
+    report.imported_at = utcnow()
+    _write(db, operators, vehicles, report, demo, progress)
+    report.replaced = True
+    return report
+
+
+def _write(db: sqlite_utils.Database, operators: list[dict], vehicles: list[dict], report: ImportReport, demo: bool, progress: Progress) -> None:
+    """Fill new tables, then swap them in and index them, in one transaction."""
+    began = time.perf_counter()
+    stage = Stage("gravação")
+    progress.start(stage.name, len(operators) + len(vehicles))
+    with transaction(db):
+        for name in ("operators_new", "vehicles_new"):
+            if name in db.table_names():
+                db[name].drop()
+        create_registry_tables(db, suffix="_new")
+        for table, rows in (("operators_new", operators), ("vehicles_new", vehicles)):
+            for start in range(0, len(rows), BATCH):
+                db[table].insert_all(rows[start:start + BATCH], batch_size=BATCH)
+                stage.read += len(rows[start:start + BATCH])
+                progress.advance(stage.read)
+        db["vehicles"].drop()
+        db["operators"].drop()
+        db.execute("ALTER TABLE operators_new RENAME TO operators")
+        db.execute("ALTER TABLE vehicles_new RENAME TO vehicles")
+        create_registry_indexes(db)
+        set_meta(db, "registro_atualizado_em", report.imported_at)
+        set_meta(db, "registro_demonstracao", "1" if demo else "0")
+        set_meta(db, "registro_operadoras", str(report.operators))
+        set_meta(db, "registro_veiculos", str(report.vehicles))
+    stage.accepted, stage.seconds = stage.read, time.perf_counter() - began
+    report.stages.append(stage)
+    progress.finish(stage)
+
+
+def csv_text(rows: Iterable[dict], columns: list[str]) -> str:
+    """Plain CSV in the import format, for files the portal imports again (the demo
+    registry).  Never for a download: those go through ``portal.csv_export.export_csv``
+    (formula-safe)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow(row)
+    return out.getvalue()
