@@ -21,6 +21,7 @@ from knowledge.places import PLACES
 from knowledge.plates import PLATE_HELP, InvalidPlate
 
 from . import assistant_service, comparison_service, complaints_service, law_dates
+from .api_schema import AssistantIn, RequestError, WizardAnswersIn, parse_request
 from .errors import error_response
 from .law_urls import unit_url
 from .lookup import lookup
@@ -31,6 +32,11 @@ from .serialize import cites, error_text, outcome_json, question_json, translate
 from .wizard_service import flow_options
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def _json_body():
+    """The request's JSON, or None (not JSON, unreadable or nested too deep): its model says why."""
+    return request.get_json(silent=True) if request.is_json else None
 
 
 def search_payload(response) -> dict:
@@ -180,11 +186,11 @@ def wizard_answer(flow_id: str):
     flow = _flow_or_404(flow_id)
     if flow is None:
         return error_response(404, _("Assistente desconhecido: %(id)s.", id=flow_id))
-    body = request.get_json(silent=True) if request.is_json else None
-    if not isinstance(body, dict) or not isinstance(body.get("answers"), dict):
-        return error_response(400, _('Envie um objeto JSON no formato {"answers": {...}}.'), field="answers")
     try:
-        answers = body.get("answers") or {}
+        answers = parse_request(WizardAnswersIn, _json_body()).answers
+    except RequestError as exc:
+        return error_response(exc.status, error_text(exc), field=exc.field)
+    try:
         progress = flow.run(answers, today=clock.flow_today(flow, answers), options=flow_options())
     except InvalidAnswer as exc:
         return error_response(400, error_text(exc), field=exc.field)
@@ -246,16 +252,11 @@ def complaint_status(protocolo: str):
 @bp.post("/assistente")
 @limiter.limit(ASSISTANT_LIMIT)
 def assistant():
-    body = request.get_json(silent=True) if request.is_json else None
-    if not isinstance(body, dict):
-        return error_response(400, _('Envie um objeto JSON: {"mensagem": "...", "conversa": null}.'), field="mensagem")
-    problem = assistant_service.check_message(body.get("mensagem"))
-    if problem:
-        return error_response(400, problem, field="mensagem")
-    conversa = body.get("conversa")
-    if conversa is not None and not isinstance(conversa, str):
-        return error_response(400, _("O campo conversa deve ser o identificador recebido antes, ou null."), field="conversa")
-    conversation_id, reply, _state = assistant_service.converse(body["mensagem"].strip(), conversa or None)
+    try:
+        body = parse_request(AssistantIn, _json_body())
+    except RequestError as exc:
+        return error_response(exc.status, error_text(exc), field=exc.field)
+    conversation_id, reply, _state = assistant_service.converse(body.mensagem.strip(), body.conversa or None)
     return jsonify(assistant_service.reply_json(conversation_id, reply))
 
 

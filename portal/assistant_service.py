@@ -19,15 +19,15 @@ from knowledge.assistant import Assistant, Hit, Reply, State
 from knowledge.flows import FLOWS, UnknownFlow
 from knowledge.flows.engine import Statement
 
+from .api_schema import AssistantIn, RequestError, parse_request
 from .database import get_store
 from .law_urls import citation_dict, unit_url
 from .lookup import lookup
 from .search import service as search_service
-from .serialize import say
+from .serialize import error_text, say
 from .storage import conversations
 from .wizard_service import step_url
 
-MAX_MESSAGE = 2000
 
 
 class WebPorts:
@@ -110,8 +110,9 @@ def converse(message: str, conversation_id: str | None) -> tuple[str, Reply, Sta
 
 
 def check_message(message) -> str | None:
-    if not isinstance(message, str) or not message.strip():
-        return gettext("Escreva uma mensagem.")
-    if len(message) > MAX_MESSAGE:
-        return gettext("A mensagem pode ter no máximo %(n)d caracteres.", n=MAX_MESSAGE)
+    """Why the chat page refuses a message (the rules of ``AssistantIn``, as the API's), or None."""
+    try:
+        parse_request(AssistantIn, {"mensagem": message})
+    except RequestError as exc:
+        return error_text(exc)
     return None

@@ -14,7 +14,8 @@ from flask_babel import gettext
 from knowledge.assistant import State
 from knowledge.assistant.dialogue import SUGGESTIONS
 
-from .assistant_service import MAX_MESSAGE, check_message, converse
+from .api_schema import MAX_MESSAGE
+from .assistant_service import check_message, converse
 from .database import get_store
 from .security import ASSISTANT_LIMIT, limiter
 from .storage import conversations

@@ -13,30 +13,26 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from flask import current_app
 from flask_babel import gettext
 
 from knowledge import clock
 from knowledge.citations import N_
-from knowledge.complaints import IN_FORCE_CITES, JURISDICTIONS, OCCURRENCES, REGULATORS, Enquadramento, classify
+from knowledge.complaints import IN_FORCE_CITES, OCCURRENCES, REGULATORS, Enquadramento, classify
 from knowledge.parameters import NotInForce
 from knowledge.plates import InvalidPlate, normalize, plate_key
 
+from .api_schema import ComplaintIn, RequestError, parse_request
 from .contacts import configured_lines
 from .database import get_db, get_store
 from .security import keyed_digest
-from .text_safety import clean
 from .serialize import cites
 from .storage import complaints as store
 from .storage.registry import find_vehicle
 
 log = logging.getLogger("portal.complaints")
 
-MAX_RELATO = 4000
-MAX_PLACE = 120
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]{2,}$")
 PHONE_RE = re.compile(r"^[0-9()+\-\s.]{8,20}$")
-HOUR_RE = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
 
 CONSENT_TEXT = N_(
     "Autorizo o uso do meu nome, e-mail ou telefone apenas para que o órgão fiscalizador entre em contato sobre esta denúncia. "
@@ -44,14 +40,8 @@ CONSENT_TEXT = N_(
 )
 
 
-class ComplaintError(ValueError):
-    status = 400
-
-    def __init__(self, field: str, message: str, **params):
-        super().__init__(message)
-        self.field = field
-        self.message = message
-        self.params = params
+class ComplaintError(RequestError):
+    """A complaint refused: the field, a msgid and its parameters (400 unless said otherwise)."""
 
     def text(self) -> str:
         message = gettext(self.message)
@@ -70,65 +60,33 @@ class Parsed:
     contact: dict | None
 
 
-def _text(value, field: str, limit: int) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise ComplaintError(field, N_("Este campo deve ser um texto."))
-    value = clean(value).strip()
-    if len(value) > limit:
-        raise ComplaintError(field, N_("Use no máximo %(n)d caracteres."), n=limit)
-    return value or None
-
-
 def parse(data: dict, *, today: date | None = None, require_place: bool = True) -> Parsed:
     """Validate a complaint (form or JSON); raises ComplaintError naming the field.
 
-    ``today`` (for "not in the future") defaults to the date in the complaint's place, or
-    Brasília time when the place is not given (``knowledge/clock.py``).
+    The shape — types, the places and occurrences, lengths, formats — is
+    ``api_schema.ComplaintIn`` (the same model describes POST /api/v1/denuncias);
+    the rules that need more are checked here.  ``today`` (for "not in the future")
+    defaults to the date in the complaint's place, or Brasília time when the place is
+    not given (``knowledge/clock.py``).
     """
-    if not isinstance(data, dict):
-        raise ComplaintError("denuncia", N_("Envie os dados da denúncia como um objeto JSON."))
+    try:
+        body = parse_request(ComplaintIn, data)
+    except RequestError as exc:  # the shape: a 400 like every other ComplaintError
+        raise ComplaintError(exc.field, exc.message, **exc.params) from None
     placa = None
-    for name in ("placa", "jurisdicao", "data_ocorrencia", "hora_ocorrencia", "origem", "destino", "relato"):
-        if data.get(name) is not None and not isinstance(data.get(name), str):
-            raise ComplaintError(name, N_("Este campo deve ser um texto."))
-    if data.get("consentimento") is not None and not isinstance(data.get("consentimento"), bool):
-        raise ComplaintError("consentimento", N_("O consentimento deve ser verdadeiro ou falso."))
-    raw_plate = data.get("placa")
-    if raw_plate not in (None, ""):
+    if body.placa is not None:
         try:
-            placa = normalize(str(raw_plate))
+            placa = normalize(body.placa)
         except InvalidPlate as exc:
             raise ComplaintError("placa", exc.message) from None
-    jurisdicao = data.get("jurisdicao") or None
-    if jurisdicao is not None and jurisdicao not in JURISDICTIONS:
-        raise ComplaintError("jurisdicao", N_("Local desconhecido: use pe, sp, ac ou recife."))
-    raw_date = data.get("data_ocorrencia")
-    if raw_date in (None, ""):
-        raise ComplaintError("data_ocorrencia", N_("Informe a data em que aconteceu."))
-    try:
-        when = date.fromisoformat(str(raw_date))
-    except ValueError:
-        raise ComplaintError("data_ocorrencia", N_("Informe a data no formato AAAA-MM-DD.")) from None
+    jurisdicao = body.jurisdicao or None
+    when = date.fromisoformat(body.data_ocorrencia)
     if when > (today or clock.today(jurisdicao)):
         raise ComplaintError("data_ocorrencia", N_("A data não pode estar no futuro."))
     if when.year < 2000:
         raise ComplaintError("data_ocorrencia", N_("Data muito antiga."))
-    hora = (data.get("hora_ocorrencia") or "").strip() or None
-    if hora is not None and not HOUR_RE.match(hora):
-        raise ComplaintError("hora_ocorrencia", N_("Informe a hora no formato HH:MM (por exemplo, 07:30)."))
-    occurrences = data.get("ocorrencias")
-    if isinstance(occurrences, str):
-        occurrences = [occurrences]
-    if not isinstance(occurrences, list) or not occurrences:
-        raise ComplaintError("ocorrencias", N_("Marque pelo menos uma ocorrência."))
-    unknown = [o for o in occurrences if not isinstance(o, str) or o not in OCCURRENCES]
-    if unknown:
-        raise ComplaintError("ocorrencias", N_("Ocorrência desconhecida: %(o)s."), o=", ".join(map(str, unknown)))
-    occurrences = [o for o in OCCURRENCES if o in occurrences]
-    relato = _text(data.get("relato"), "relato", MAX_RELATO)
-    if occurrences == ["outro"] and not relato:
+    occurrences = [o for o in OCCURRENCES if o in body.ocorrencias]
+    if occurrences == ["outro"] and not body.relato:
         raise ComplaintError("relato", N_("Conte o que aconteceu: com “outro problema”, o relato é obrigatório."))
     if jurisdicao is None:
         found = find_vehicle(get_db(), plate_key(placa)) if placa else None
@@ -138,29 +96,19 @@ def parse(data: dict, *, today: date | None = None, require_place: bool = True) 
             raise PlaceRequired("jurisdicao", N_("Informe onde aconteceu (Pernambuco, São Paulo, Acre ou Recife): cada lugar tem sua lei e seu órgão, e a placa não está no cadastro."))
         jurisdicao = found[0]["jurisdicao"] if found else None  # the HTML form asks the place itself, after the facts
     complaint = {
-        "jurisdicao": jurisdicao, "placa": placa, "data_ocorrencia": when.isoformat(), "hora_ocorrencia": hora,
-        "origem": _text(data.get("origem"), "origem", MAX_PLACE), "destino": _text(data.get("destino"), "destino", MAX_PLACE),
-        "ocorrencias": occurrences, "relato": relato,
+        "jurisdicao": jurisdicao, "placa": placa, "data_ocorrencia": when.isoformat(), "hora_ocorrencia": body.hora_ocorrencia,
+        "origem": body.origem, "destino": body.destino, "ocorrencias": occurrences, "relato": body.relato,
     }
-    contact = data.get("contato")
-    if contact in (None, {}, ""):
+    contact = body.contato.model_dump() if body.contato is not None else {}
+    if not any(contact.values()):
         return Parsed(complaint, None)
-    if not isinstance(contact, dict):
-        raise ComplaintError("contato", N_("O contato deve ter nome, e-mail ou telefone."))
-    clean = {
-        "nome": _text(contact.get("nome"), "contato.nome", 120),
-        "email": _text(contact.get("email"), "contato.email", 200),
-        "telefone": _text(contact.get("telefone"), "contato.telefone", 20),
-    }
-    if not any(clean.values()):
-        return Parsed(complaint, None)
-    if clean["email"] and not EMAIL_RE.match(clean["email"]):
+    if contact["email"] and not EMAIL_RE.match(contact["email"]):
         raise ComplaintError("contato.email", N_("E-mail inválido."))
-    if clean["telefone"] and not PHONE_RE.match(clean["telefone"]):
+    if contact["telefone"] and not PHONE_RE.match(contact["telefone"]):
         raise ComplaintError("contato.telefone", N_("Telefone inválido."))
-    if data.get("consentimento") is not True:
+    if body.consentimento is not True:
         raise ComplaintError("consentimento", N_("Para guardar seu contato, marque a autorização de uso dos dados; ou deixe o contato em branco para denunciar anonimamente."))
-    return Parsed(complaint, clean)
+    return Parsed(complaint, contact)
 
 
 def regulator(jurisdiction: str) -> dict:

@@ -18,6 +18,7 @@ from knowledge.plates import PLATE_HELP, InvalidPlate, normalize, plate_key
 
 from . import complaints_service as service
 from . import photos
+from .api_schema import MAX_RELATO
 from .database import get_db, get_store
 from .storage.complaints import normalize_protocol, photo_count
 from .storage.registry import find_vehicle
@@ -82,7 +83,7 @@ def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bo
         jurisdictions={j: PLACES[j].name for j in JURISDICTIONS},
         consent_text=_(service.CONSENT_TEXT),
         today=clock.today(data.get("jurisdicao")).isoformat(),  # the newest date the form accepts
-        max_relato=service.MAX_RELATO,
+        max_relato=MAX_RELATO,
         max_photos=photos.MAX_PHOTOS,
         max_photo_mb=photos.MAX_BYTES // (1024 * 1024),
         # Same key on every resubmission of this form: a double click or a retry after
@@ -103,7 +104,7 @@ def denuncia_form():
         "hora_ocorrencia": request.args.get("hora_ocorrencia", ""),
         "origem": request.args.get("origem", ""),
         "destino": request.args.get("destino", ""),
-        "relato": request.args.get("relato", "")[: service.MAX_RELATO],
+        "relato": request.args.get("relato", "")[: MAX_RELATO],
         "contato": None,
         "consentimento": False,
     }

@@ -24,6 +24,7 @@ import pytest
 
 from app import create_app
 from portal.csv_export import export_csv, neutralise_cell
+from portal.database import close_store, open_store
 from portal.storage import registry_files, registry_import
 from portal.storage import staff as staff_store
 from portal.storage.db import connect
@@ -337,6 +338,18 @@ def _zip(members: dict[str, bytes]) -> io.BytesIO:
 def test_bad_archives_are_refused_with_a_reason(db, vehicles, message):
     with pytest.raises(ImportFileError, match=re.escape(message)):
         import_registry(db, io.BytesIO(OPS.encode()), vehicles())
+
+
+def test_a_huge_field_is_refused_whatever_the_csv_modules_global_limit(db):
+    """csv.field_size_limit is process-wide and frictionless raises it on import: the
+    reader keeps its own limit, so the answer does not depend on what was imported."""
+    previous = csv.field_size_limit(2**31 - 1)
+    try:
+        for vehicles in (b"placa," + b"x" * 200_000, VEH_HEADER.encode() + b"QUA0001," + b"x" * 200_000 + b",onibus,44,2019,2030-01-01,2030-01-01,ativo\n"):
+            with pytest.raises(ImportFileError, match="arquivo ilegível"):
+                import_registry(db, io.BytesIO(OPS.encode()), io.BytesIO(vehicles))
+    finally:
+        csv.field_size_limit(previous)
 
 
 def test_oversized_csv_is_refused_after_decompression(db, monkeypatch):
@@ -763,13 +776,15 @@ def test_flask_purge_deletes_everything_expired(app):
 ERASABLE = {"nome": "Joana Apagável", "email": "joana.apagavel@example.com", "telefone": "(81) 98888-7777"}
 
 
-def test_staff_erase_a_complainants_contact_and_the_log_names_no_one(app):
-    _staff(app)
+def test_staff_erase_a_complainants_contact_and_the_log_names_no_one(tmp_path, index_dir, store_config):
+    """On SQLite and on PostgreSQL (the shared store of several nodes)."""
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False, **store_config})
+    db = open_store(app)
+    staff_store.create_user(db, "fiscal", PASSWORD)
     client = app.test_client()
     created = client.post("/api/v1/denuncias", json={"data_ocorrencia": "2026-11-20", "ocorrencias": ["porta_aberta"], "jurisdicao": "pe",
                                                      "contato": ERASABLE, "consentimento": True}).get_json()
     _login(client)
-    db = connect(app.config["DATA_DIR"] + "/portal.db")
     complaint_id = db.execute("SELECT id FROM complaints WHERE protocolo = ?", [created["protocolo"]]).fetchone()[0]
     page = client.get(f"/admin/denuncias/{complaint_id}").get_data(as_text=True)
     assert f'action="/admin/denuncias/{complaint_id}/apagar-contato"' in page
@@ -783,15 +798,15 @@ def test_staff_erase_a_complainants_contact_and_the_log_names_no_one(app):
     assert db.execute("SELECT tem_contato FROM complaints WHERE id = ?", [complaint_id]).fetchone()[0] == 0
     shown = client.get(f"/admin/denuncias/{complaint_id}?contato=1").get_data(as_text=True)
     assert ERASABLE["email"] not in shown and "a pedido do denunciante (LGPD); a denúncia segue anônima." in shown
-    db.conn.close()
-    # Gone from the file itself, not only from the table (secure_delete, WAL truncated).
-    raw = b"".join(p.read_bytes() for p in Path(app.config["DATA_DIR"]).glob("portal.db*"))
-    for value in ERASABLE.values():
-        assert value.encode() not in raw, value
     # The staff log says who erased which complaint's contact, and nothing of the person.
-    audit = connect(app.config["DATA_DIR"] + "/portal.db").execute(
-        "SELECT usuario, acao, alvo, detalhes FROM audit_log WHERE acao = 'apagou_contato'").fetchall()
-    assert audit == [("fiscal", "apagou_contato", created["protocolo"], "a pedido do denunciante (LGPD)")]
+    audit = db.execute("SELECT usuario, acao, alvo, detalhes FROM audit_log WHERE acao = 'apagou_contato'").fetchall()
+    assert [tuple(row) for row in audit] == [("fiscal", "apagou_contato", created["protocolo"], "a pedido do denunciante (LGPD)")]
+    close_store(db)
+    if not store_config:
+        # Gone from the SQLite file itself, not only from the table (secure_delete, WAL truncated).
+        raw = b"".join(p.read_bytes() for p in Path(app.config["DATA_DIR"]).glob("portal.db*"))
+        for value in ERASABLE.values():
+            assert value.encode() not in raw, value
     # Erasing again: nothing to erase; the complaint itself is still followed by its protocol.
     assert client.post(f"/admin/denuncias/{complaint_id}/apagar-contato", data={"confirma": "sim"}).status_code == 409
     assert client.get(f"/api/v1/denuncias/{created['protocolo']}").status_code == 200

@@ -87,7 +87,7 @@ OTHER_NODE = textwrap.dedent("""
     import json, sys
     sys.path.insert(0, {root!r})
     from app import create_app
-    app = create_app({{"DATA_DIR": {data_dir!r}, "TESTING": True, "RATELIMIT_ENABLED": True, "RATELIMIT_STORAGE_URI": {redis!r}}})
+    app = create_app({{"DATA_DIR": {data_dir!r}, "TESTING": True, "RATELIMIT_ENABLED": True, "RATELIMIT_STORAGE_URI": {redis!r}, "SECRET_KEY": {secret!r}}})
     client = app.test_client()
     body = {body!r}
     print(json.dumps([client.post("/api/v1/denuncias", json=body).status_code for _ in range(6)]))
@@ -95,12 +95,14 @@ OTHER_NODE = textwrap.dedent("""
 
 
 def test_rate_limits_hold_across_nodes(tmp_path, index_dir, redis_url):
-    """The complaint limit (10 per minute per address) counts requests on every node."""
-    script = OTHER_NODE.format(root=str(ROOT), data_dir=str(tmp_path / "outro"), redis=redis_url, body=BODY)
+    """The complaint limit (10 per minute per address) counts requests on every node.  The
+    counters are keyed by an HMAC of the address with the secret key, which every node
+    shares (deploy/ sets the same PORTAL_SECRET_KEY)."""
+    script = OTHER_NODE.format(root=str(ROOT), data_dir=str(tmp_path / "outro"), redis=redis_url, body=BODY, secret=SECRET)
     other = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
     assert json.loads(other.stdout.strip().splitlines()[-1]) == [201] * 6
     here = create_app({"DATA_DIR": str(tmp_path / "aqui"), "INDEX_DIR": str(index_dir), "TESTING": True,
-                       "RATELIMIT_ENABLED": True, "RATELIMIT_STORAGE_URI": redis_url})
+                       "RATELIMIT_ENABLED": True, "RATELIMIT_STORAGE_URI": redis_url, "SECRET_KEY": SECRET})
     client = here.test_client()
     statuses = [client.post("/api/v1/denuncias", json=BODY).status_code for _ in range(5)]
     assert statuses == [201, 201, 201, 201, 429]

@@ -7,6 +7,7 @@ import re
 import jsonschema
 import pytest
 
+from knowledge.complaints import OCCURRENCES
 from portal.openapi import spec
 
 SPEC = spec()
@@ -91,3 +92,57 @@ def test_complaint_status_matches_and_holds_no_personal_data(demo_client):
     status = demo_client.get(f"/api/v1/denuncias/{created['protocolo']}").get_json()
     validate(status, "ComplaintStatus")
     assert "Zé" not in str(status) and "Relato" not in str(status)
+
+
+# -- one declaration: the request models validate the requests and describe them ----------------------
+
+
+def test_request_bodies_are_described_by_the_models_that_validate_them():
+    from portal.api_schema import AssistantIn, ComplaintIn, WizardAnswersIn
+
+    bodies = {
+        (path, method): op["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+        for path, ops in SPEC["paths"].items() for method, op in ops.items() if "requestBody" in op
+    }
+    assert bodies == {
+        ("/api/v1/wizards/{flow_id}", "post"): WizardAnswersIn.__name__,
+        ("/api/v1/denuncias", "post"): ComplaintIn.__name__,
+        ("/api/v1/assistente", "post"): AssistantIn.__name__,
+    }
+    complaint = SPEC["components"]["schemas"]["ComplaintIn"]
+    assert complaint["required"] == ["data_ocorrencia", "ocorrencias"]
+    assert complaint["properties"]["relato"]["anyOf"][0] == {"type": "string", "maxLength": 4000}
+    assert complaint["properties"]["ocorrencias"]["items"]["enum"] == list(OCCURRENCES)
+    assert SPEC["components"]["schemas"]["AssistantIn"]["properties"]["mensagem"] == {"type": "string", "minLength": 1, "maxLength": 2000, "pattern": "\\S"}
+
+
+@pytest.mark.parametrize(
+    "url, body, language, expected",
+    [
+        ("/api/v1/assistente", {"mensagem": "   "}, "pt-BR", {"error": "Escreva uma mensagem.", "field": "mensagem"}),
+        ("/api/v1/assistente", {"mensagem": "   "}, "en", {"error": "Write a message.", "field": "mensagem"}),
+        ("/api/v1/assistente", {"mensagem": "x" * 2001}, "pt-BR", {"error": "A mensagem pode ter no máximo 2000 caracteres.", "field": "mensagem"}),
+        ("/api/v1/assistente", {"mensagem": "oi", "conversa": 7}, "pt-BR", {"error": "O campo conversa deve ser o identificador recebido antes, ou null.", "field": "conversa"}),
+        ("/api/v1/assistente", ["oi"], "pt-BR", {"error": 'Envie um objeto JSON: {"mensagem": "...", "conversa": null}.', "field": "mensagem"}),
+        ("/api/v1/wizards/modalidade", {"answers": []}, "pt-BR", {"error": 'Envie um objeto JSON no formato {"answers": {...}}.', "field": "answers"}),
+        ("/api/v1/wizards/modalidade", {}, "es", {"error": 'Envíe un objeto JSON con el formato {"answers": {...}}.', "field": "answers"}),
+        ("/api/v1/denuncias", {"data_ocorrencia": "2026-11-01", "ocorrencias": ["porta_aberta"], "jurisdicao": "rj"}, "es",
+         {"error": "Lugar desconocido: use pe, sp, ac o recife.", "field": "jurisdicao"}),
+        ("/api/v1/denuncias", {"data_ocorrencia": "2026-11-01", "ocorrencias": ["porta_aberta"], "jurisdicao": "pe", "relato": "x" * 4001}, "pt-BR",
+         {"error": "Use no máximo 4000 caracteres.", "field": "relato"}),
+        ("/api/v1/denuncias", {"data_ocorrencia": "2026-11-01", "ocorrencias": ["roubo", "furto"], "jurisdicao": "pe"}, "pt-BR",
+         {"error": "Ocorrência desconhecida: roubo, furto.", "field": "ocorrencias"}),
+        ("/api/v1/denuncias", {"data_ocorrencia": "2026-02-30", "ocorrencias": ["porta_aberta"], "jurisdicao": "pe"}, "pt-BR",
+         {"error": "Informe a data no formato AAAA-MM-DD.", "field": "data_ocorrencia"}),
+        ("/api/v1/denuncias", {"data_ocorrencia": "", "ocorrencias": ["porta_aberta"], "jurisdicao": "pe"}, "pt-BR",
+         {"error": "Informe a data em que aconteceu.", "field": "data_ocorrencia"}),
+        ("/api/v1/denuncias", {"data_ocorrencia": "2026-11-01", "ocorrencias": ["porta_aberta"], "jurisdicao": "pe", "contato": {"nome": 5}}, "pt-BR",
+         {"error": "Este campo deve ser um texto.", "field": "contato.nome"}),
+        ("/api/v1/denuncias", {"data_ocorrencia": "2026-11-01", "ocorrencias": ["porta_aberta"], "jurisdicao": "pe", "consentimento": "sim"}, "pt-BR",
+         {"error": "O consentimento deve ser verdadeiro ou falso.", "field": "consentimento"}),
+    ],
+)
+def test_a_request_the_model_refuses_is_a_400_in_the_users_language(client, url, body, language, expected):
+    response = client.post(url, json=body, headers={"Accept-Language": language})
+    assert response.status_code == 400
+    assert response.get_json() == expected

@@ -25,6 +25,10 @@ from typing import IO, Iterator
 MAX_CSV_BYTES = 512 * 1024 * 1024  # a 1,000,000-vehicle registry is ~80 MB of CSV
 MAX_RATIO = 50  # CSV compresses 5-15x; a file that inflates more is refused as a bomb
 RATIO_GRACE = 1024 * 1024  # the ratio is judged after this much output
+# No field of the registry comes near this (the longest is a razão social of 200
+# characters).  It is the csv module's own default limit, checked here as well because
+# that limit is process-wide and another library may raise it (frictionless does).
+MAX_FIELD = 128 * 1024
 _CHUNK = 64 * 1024
 
 
@@ -153,6 +157,8 @@ def read_rows(handle: IO[bytes] | IO[str], expected: list[str], name: str) -> It
             header = [h.strip().lower() for h in next(reader)]
         except StopIteration:
             raise ImportFileError(f"{name}: arquivo vazio") from None
+        if header and max(map(len, header)) > MAX_FIELD:
+            raise ImportFileError(f"{name}: arquivo ilegível (um campo com mais de {MAX_FIELD} caracteres no cabeçalho)")
         missing = [c for c in expected if c not in header]
         if missing:
             raise ImportFileError(f"{name}: faltam as colunas {', '.join(missing)} no cabeçalho")
@@ -164,6 +170,8 @@ def read_rows(handle: IO[bytes] | IO[str], expected: list[str], name: str) -> It
             if len(values) != len(header):
                 yield start, {"__error__": f"{len(values)} colunas em vez de {len(header)}"}
                 continue
+            if max(map(len, values)) > MAX_FIELD:
+                raise ImportFileError(f"{name}: arquivo ilegível (um campo com mais de {MAX_FIELD} caracteres na linha {start})")
             yield start, {h: (v or "").strip() for h, v in zip(header, values)}
     except UnicodeDecodeError as exc:
         raise ImportFileError(f"{name}: o arquivo não está em UTF-8 ({exc.reason}, perto da linha {line + 1})") from None

@@ -1,0 +1,233 @@
+"""The requests of /api/v1, declared once (pydantic models); the responses are in ``api_responses``.
+
+Each request body is a model here: ``parse_request`` validates a request with it and
+``portal/openapi.py`` derives the OpenAPI description from the same model, so the
+validation and the description cannot drift apart.  The HTML forms that send the
+same data (the complaint form, the chat page) are validated by the same models.
+
+A field that can be refused says how, in the user's language: ``Say(...)`` in its
+annotation names the message (a msgid, translated when the error is answered) for
+each kind of pydantic error — ``missing``, ``string_type``, ``literal_error`` … —
+with ``default`` for the rest.  Errors common to every text field (not a text, too
+long) have one message each, in ``GENERIC``.  Rules that need more than the shape
+of the request — a date in the future where it happened, a plate that is not in
+the registry — stay in the service that knows them (``complaints_service``).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, ValidationError
+from pydantic_core import PydanticCustomError
+
+from knowledge.citations import N_
+from knowledge.complaints import OCCURRENCES
+from knowledge.flows import FLOWS
+from knowledge.laws import JURISDICTIONS, LAWS
+from knowledge.plates import PLATE_HELP
+
+from .text_safety import clean
+
+JURISDICTION_IDS = tuple(sorted(JURISDICTIONS))
+LAW_IDS = tuple(sorted(LAWS))
+FLOW_IDS = tuple(flow.id for flow in FLOWS.all())
+
+Jurisdiction = Literal[JURISDICTION_IDS]  # type: ignore[valid-type]
+LawId = Literal[LAW_IDS]  # type: ignore[valid-type]
+Occurrence = Literal[tuple(OCCURRENCES)]  # type: ignore[valid-type]
+IsoDate = Annotated[str, Field(json_schema_extra={"format": "date"})]
+
+MAX_RELATO = 4000  # characters of a complaint's account
+MAX_MESSAGE = 2000  # characters of a message to the assistant
+
+# What knowledge.plates.normalize accepts: 3 letters, a digit, a letter or digit, 2 digits,
+# with spaces, hyphens, dots or underscores anywhere between them.
+_SEP = "[\\s\\-._·•]*"
+PLATE_PATTERN = f"^{_SEP}[A-Za-z]{_SEP}[A-Za-z]{_SEP}[A-Za-z]{_SEP}[0-9]{_SEP}[A-Za-z0-9]{_SEP}[0-9]{_SEP}[0-9]{_SEP}$"
+ISO_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")  # exactly AAAA-MM-DD (what OpenAPI's "date" format means)
+
+
+class Say:
+    """The messages a request field answers with, by pydantic error type (see the module's docstring)."""
+
+    def __init__(self, default: str | None = None, **by_type: str):
+        self.default = default
+        self.by_type = by_type
+
+    def message(self, error_type: str) -> str | None:
+        return self.by_type.get(error_type) or self.default
+
+
+GENERIC = {
+    "string_type": N_("Este campo deve ser um texto."),
+    "string_too_long": N_("Use no máximo %(n)d caracteres."),
+}
+
+
+class RequestError(ValueError):
+    """A request refused by its schema: the field, a msgid and its parameters (400)."""
+
+    status = 400
+
+    def __init__(self, field: str, message: str, **params):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+        self.params = params
+
+
+class Schema(BaseModel):
+    """Every API model: fields in the order they are checked, unknown request fields ignored.
+
+    A request model also says which field a body that is not a JSON object is reported
+    on (``body_field``) and with what message (``body_message``).
+    """
+
+    body_field: ClassVar[str] = ""
+    body_message: ClassVar[str] = N_("O pedido não pôde ser entendido. Confira os dados e tente de novo.")
+
+
+def _say_for(model: type[BaseModel], loc: tuple) -> tuple[str, Say | None]:
+    """The dotted field name of an error location and the ``Say`` of that field, if any."""
+    names, say = [], None
+    for part in loc:
+        field = model.model_fields.get(part) if isinstance(part, str) and model is not None else None
+        if field is None:
+            continue  # a list index, or a union branch
+        names.append(part)
+        say = next((m for m in field.metadata if isinstance(m, Say)), None)
+        annotation = field.annotation
+        inner = [a for a in getattr(annotation, "__args__", (annotation,)) if isinstance(a, type) and issubclass(a, BaseModel)]
+        model = inner[0] if inner else None
+    return ".".join(names), say
+
+
+def parse_request(model: type[Schema], data: Any) -> Schema:
+    """``data`` validated by ``model``, or RequestError naming the first field in error."""
+    if not isinstance(data, dict):
+        raise RequestError(model.body_field, model.body_message)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+    first = errors[0]
+    field, say = _say_for(model, first["loc"])
+    context = first.get("ctx") or {}
+    message = (say.message(first["type"]) if say else None) or GENERIC.get(first["type"]) or model.body_message
+    params = {}
+    if "%(n)d" in message and "max_length" in context:
+        params["n"] = context["max_length"]
+    if "%(o)s" in message:  # every refused value of that field, as the user wrote them
+        params["o"] = ", ".join(str(e["input"]) for e in errors if _say_for(model, e["loc"])[0] == field and e["type"] == first["type"])
+    raise RequestError(field or model.body_field, message, **params)
+
+
+# -- request bodies ------------------------------------------------------------------------------
+
+
+def _clean_text(value):
+    """Text as stored: control, bidi and zero-width characters removed, trimmed; blank is null."""
+    return (clean(value).strip() or None) if isinstance(value, str) else value
+
+
+def _blank_is_null(value):
+    return (value.strip() or None) if isinstance(value, str) else value
+
+
+def _one_or_many(value):
+    return [value] if isinstance(value, str) else value  # a form's single checkbox
+
+
+def _date_given(value):
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise PydanticCustomError("missing", "no date")
+    return value.strip() if isinstance(value, str) else value
+
+
+def _real_date(value: str) -> str:
+    try:
+        date.fromisoformat(value)
+    except ValueError:  # 2026-02-30
+        raise PydanticCustomError("string_pattern_mismatch", "not a date") from None
+    return value
+
+
+def text(max_length: int):
+    """An optional text of at most ``max_length`` characters once cleaned."""
+    return Annotated[Annotated[str, Field(max_length=max_length)] | None, BeforeValidator(_clean_text)]
+
+
+class ContactIn(Schema):
+    nome: text(120) = None
+    email: text(200) = None
+    telefone: text(20) = None
+
+
+class ComplaintIn(Schema):
+    """A complaint, from the JSON API or the HTML form (``complaints_service.parse``)."""
+
+    body_field: ClassVar[str] = "denuncia"
+    body_message: ClassVar[str] = N_("Envie os dados da denúncia como um objeto JSON.")
+
+    placa: Annotated[
+        Annotated[str, Field(pattern=f"^$|{PLATE_PATTERN}")] | None, BeforeValidator(_blank_is_null), Field(examples=["KGT2E47"]),
+        Say(string_pattern_mismatch=PLATE_HELP),
+    ] = None
+    # empty or null: "não sei" — taken from the registry by plate; with no registered plate, 422
+    jurisdicao: Annotated[
+        Jurisdiction | Literal[""] | None,
+        Field(description=(
+            "Onde aconteceu. Vazio ou nulo só quando a placa está no cadastro (o lugar vem dela); sem lugar e sem "
+            "placa cadastrada a resposta é 422 com field=jurisdicao: cada lugar tem sua lei e seu órgão, e o portal "
+            "não presume nenhum."
+        )),
+        Say(literal_error=N_("Local desconhecido: use pe, sp, ac ou recife.")),
+    ] = None
+    data_ocorrencia: Annotated[
+        IsoDate, BeforeValidator(_date_given), Field(pattern=ISO_DATE.pattern), AfterValidator(_real_date),
+        Say(missing=N_("Informe a data em que aconteceu."), string_pattern_mismatch=N_("Informe a data no formato AAAA-MM-DD.")),
+    ]
+    hora_ocorrencia: Annotated[
+        Annotated[str, Field(pattern="^([01][0-9]|2[0-3]):[0-5][0-9]$")] | None, BeforeValidator(_blank_is_null),
+        Field(description="Hora aproximada (HH:MM): qual viagem."),
+        Say(string_pattern_mismatch=N_("Informe a hora no formato HH:MM (por exemplo, 07:30).")),
+    ] = None
+    origem: text(120) = None
+    destino: text(120) = None
+    ocorrencias: Annotated[
+        list[Occurrence], BeforeValidator(_one_or_many), Field(min_length=1),
+        Say(N_("Marque pelo menos uma ocorrência."), literal_error=N_("Ocorrência desconhecida: %(o)s.")),
+    ]
+    relato: text(MAX_RELATO) = None
+    contato: Annotated[ContactIn | None, BeforeValidator(_blank_is_null), Say(N_("O contato deve ter nome, e-mail ou telefone."))] = None
+    consentimento: Annotated[
+        bool | None, Field(strict=True, description="Obrigatório (true) quando há contato (LGPD)."),
+        Say(N_("O consentimento deve ser verdadeiro ou falso.")),
+    ] = None
+
+
+class AssistantIn(Schema):
+    body_field: ClassVar[str] = "mensagem"
+    body_message: ClassVar[str] = N_('Envie um objeto JSON: {"mensagem": "...", "conversa": null}.')
+
+    # At least one character that is not a space; the limit counts what was sent.
+    mensagem: Annotated[
+        str, Field(min_length=1, max_length=MAX_MESSAGE, pattern="\\S"),
+        Say(N_("Escreva uma mensagem."), string_too_long=N_("A mensagem pode ter no máximo %(n)d caracteres.")),
+    ]
+    conversa: Annotated[str | None, Say(N_("O campo conversa deve ser o identificador recebido antes, ou null."))] = None
+
+
+class WizardAnswersIn(Schema):
+    body_field: ClassVar[str] = "answers"
+    body_message: ClassVar[str] = N_('Envie um objeto JSON no formato {"answers": {...}}.')
+
+    # Each flow checks its own answers (knowledge/flows): an unknown or invalid one is a 400 naming it.
+    answers: Annotated[dict[str, Any], Say(N_('Envie um objeto JSON no formato {"answers": {...}}.'))]
+
+
+REQUESTS: tuple[type[Schema], ...] = (ComplaintIn, AssistantIn, WizardAnswersIn)
+
