@@ -52,7 +52,9 @@ def init_app(app: Flask) -> None:
 def describe_import_stage(stage) -> str:
     """The line a registry import stage ends with (on a terminal and in CI alike)."""
     if stage.name == "gravação":
-        return f"gravação: linhas gravadas: {number(stage.read)}; índices criados e cadastro trocado ({number(stage.seconds, 1)} s)"
+        return f"gravação: linhas gravadas: {number(stage.read)} ({number(stage.seconds, 1)} s)"
+    if stage.name == "índices":
+        return f"índices: criados e cadastro trocado de uma vez ({number(stage.seconds, 1)} s)"
     received = f" ({megabytes(stage.received)})" if stage.received is not None else ""
     return (f"{stage.name}{received}: linhas lidas: {number(stage.read)}, aceitas: {number(stage.accepted)}, "
             f"rejeitadas: {number(stage.rejected)} ({number(stage.seconds, 1)} s)")

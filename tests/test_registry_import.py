@@ -50,16 +50,17 @@ def test_each_stage_is_recorded_and_told_while_it_runs(db):
         ("operadoras", len(OPS), 1, 1, 0),
         ("veículos", len(vehicles), 12_003, 12_000, 3),
         ("gravação", None, 12_001, 12_001, 0),
+        ("índices", None, 0, 0, 0),
     ]
     starts = [event for event in recorder.events if event[0] == "start"]
-    assert starts == [("start", "operadoras", len(OPS)), ("start", "veículos", len(vehicles)), ("start", "gravação", 12_001)]
-    assert [event[1] for event in recorder.events if event[0] == "finish"] == ["operadoras", "veículos", "gravação"]
+    assert starts == [("start", "operadoras", len(OPS)), ("start", "veículos", len(vehicles)), ("start", "gravação", 12_001), ("start", "índices", None)]
+    assert [event[1] for event in recorder.events if event[0] == "finish"] == ["operadoras", "veículos", "gravação", "índices"]
     # While the vehicles are read, the position grows every BATCH rows and ends at the file's size.
     reading = recorder.events[recorder.events.index(starts[1]) + 1:recorder.events.index(("finish", "veículos"))]
     positions = [done for _, done in reading]
     assert len(positions) == 12_003 // BATCH + 1 and positions == sorted(positions) and positions[-1] == len(vehicles)
     # Writing: one step per batch of rows, operators then vehicles.
-    writing = recorder.events[recorder.events.index(starts[2]) + 1:-1]
+    writing = recorder.events[recorder.events.index(starts[2]) + 1:recorder.events.index(("finish", "gravação"))]
     assert writing == [("advance", 1), ("advance", 5_001), ("advance", 10_001), ("advance", 12_001)]
 
 
@@ -98,11 +99,12 @@ def test_cli_import_prints_a_line_per_stage_when_not_on_a_terminal(tmp_path, ind
     vehicles.write_bytes(_vehicles(2, bad=1))
     result = app.test_cli_runner().invoke(args=["registry", "import", "--operators", str(operators), "--vehicles", str(vehicles)])
     assert result.exit_code == 0, result.output
-    stages = [line for line in result.output.splitlines() if re.match(r"^(operadoras|veículos|gravação)( \(|:)", line)]
+    stages = [line for line in result.output.splitlines() if re.match(r"^(operadoras|veículos|gravação|índices)( \(|:)", line)]
     assert [re.sub(r" \(\d+,\d s\)$", "", line) for line in stages] == [
         "operadoras (0,0 MB): linhas lidas: 1, aceitas: 1, rejeitadas: 0",
         "veículos (0,0 MB): linhas lidas: 3, aceitas: 2, rejeitadas: 1",
-        "gravação: linhas gravadas: 3; índices criados e cadastro trocado",
+        "gravação: linhas gravadas: 3",
+        "índices: criados e cadastro trocado de uma vez",
     ]
     assert "veículos, linha 4: placa inválida: 'RUIM0'" in result.output.splitlines()
     assert "\r" not in result.output

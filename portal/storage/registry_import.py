@@ -19,8 +19,8 @@ Every rejected row is reported with its line number as a spreadsheet shows it
 in one transaction: new tables are filled, then swapped in, so readers see either
 the old registry or the new one, never half of each.
 
-Long imports show progress: the import goes through three stages (operators read
-and validated, vehicles read and validated, the new tables written and swapped in);
+Long imports show progress: the import goes through four stages (operators read
+and validated, vehicles read and validated, the new tables written, indexed and swapped in);
 each is recorded in the report (:class:`Stage`: what was received, read, accepted,
 rejected, how long it took) and, while it runs, told to an optional ``progress``
 object (:class:`Progress`) — the CLI draws a bar from it, the staff page lists the
@@ -73,7 +73,8 @@ class Rejected:
 @dataclass
 class Stage:
     """One stage of an import, as it went.  ``name`` is "operadoras", "veículos" (a file
-    read and validated) or "gravação" (the accepted rows written and swapped in)."""
+    read and validated), "gravação" (the accepted rows written) or "índices" (indexes
+    built and the new tables swapped in)."""
 
     name: str
     received: int | None = None  # bytes of the file as uploaded (compressed if it was); None: unknown
@@ -282,7 +283,9 @@ def import_registry(
 
 
 def _write(db: sqlite_utils.Database, operators: list[dict], vehicles: list[dict], report: ImportReport, demo: bool, progress: Progress) -> None:
-    """Fill new tables, then swap them in and index them, in one transaction."""
+    """Fill new tables, then swap them in and index them, in one transaction.  Two stages
+    for the eye: "gravação" (rows written, a bar) and "índices" (indexes built and the
+    tables swapped: several seconds for a large registry, with no count to show)."""
     began = time.perf_counter()
     stage = Stage("gravação")
     progress.start(stage.name, len(operators) + len(vehicles))
@@ -296,6 +299,11 @@ def _write(db: sqlite_utils.Database, operators: list[dict], vehicles: list[dict
                 db[table].insert_all(rows[start:start + BATCH], batch_size=BATCH)
                 stage.read += len(rows[start:start + BATCH])
                 progress.advance(stage.read)
+        stage.accepted, stage.seconds = stage.read, time.perf_counter() - began
+        report.stages.append(stage)
+        progress.finish(stage)
+        began, swap = time.perf_counter(), Stage("índices")
+        progress.start(swap.name, None)
         db["vehicles"].drop()
         db["operators"].drop()
         db.execute("ALTER TABLE operators_new RENAME TO operators")
@@ -305,9 +313,9 @@ def _write(db: sqlite_utils.Database, operators: list[dict], vehicles: list[dict
         set_meta(db, "registro_demonstracao", "1" if demo else "0")
         set_meta(db, "registro_operadoras", str(report.operators))
         set_meta(db, "registro_veiculos", str(report.vehicles))
-    stage.accepted, stage.seconds = stage.read, time.perf_counter() - began
-    report.stages.append(stage)
-    progress.finish(stage)
+    swap.seconds = time.perf_counter() - began
+    report.stages.append(swap)
+    progress.finish(swap)
 
 
 def csv_text(rows: Iterable[dict], columns: list[str]) -> str:
