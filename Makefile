@@ -47,7 +47,7 @@ translations: $(VENV)/.installed
 
 ## Extract the marked strings into messages.pot and merge them into each catalog.
 translations-extract: $(VENV)/.installed
-	$(BIN)/pybabel extract -F babel.cfg -k _l -k N_ -k _s -k _why -k _payment -k _deadline -k _money_statement -k ngettext:1,2 -o portal/translations/messages.pot --no-location --sort-output --project "Embarque Legal" .
+	$(BIN)/pybabel extract -F babel.cfg -k _l -o portal/translations/messages.pot --no-location --sort-output --project "Embarque Legal" .
 
 translations-update: translations-extract
 	$(BIN)/pybabel update -i portal/translations/messages.pot -d portal/translations --no-fuzzy-matching

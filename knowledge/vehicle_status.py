@@ -93,7 +93,7 @@ MESSAGES = {
     "automovel_capacidade": N_("Em Pernambuco só o automóvel com capacidade para 7 pessoas é admitido; o cadastro informa %(lugares)d lugares."),
     "automovel_fora_do_turismo": N_("Em Pernambuco o automóvel de 7 lugares só é admitido no fretamento turístico, e a empresa não está cadastrada nessa modalidade."),
     "idade_maxima": N_("O veículo tem %(idade)d anos de fabricação; o limite da lei é de %(limite)d anos."),
-    "idade_maxima_recife": N_("O veículo tem %(idade)d anos de fabricação; no STCP/Recife a permanência é de até %(limite)d anos de fabricação (regra do art. 17, que vale depois dos 3 primeiros anos de operação do serviço)."),
+    "idade_maxima_recife": N_("O veículo tem %(idade)d anos de fabricação; no STCP/Recife a permanência é de até %(limite)d anos de fabricação (regra do art. 17, que vale depois dos %(inicio)d primeiros anos de operação do serviço)."),
 }
 
 SUMMARY = {
@@ -106,16 +106,14 @@ SUMMARY = {
 ITEM_NAMES = {"crc_vencido": N_("o registro da empresa"), "vistoria_vencida": N_("a vistoria"), "seguro_vencido": N_("o seguro")}
 
 # An unknown plate says nothing about the place: every place's rule is given (finding 7).
-NOT_FOUND_REASON = Reason(
-    "nao_cadastrado",
-    N_(
+# São Paulo's fine comes from the parameters (art. 37, V), on the date of the check.
+NOT_FOUND_MESSAGE = N_(
         "Esta placa não está no cadastro de veículos autorizados. Sem autorização, nenhum dos quatro lugares permite o serviço: "
-        "em Pernambuco é preciso o CRC da EPTI (sem ele, infração gravíssima); em São Paulo, a autorização do DER (sem ela, multa de 400%% do MVR e apreensão); "
+        "em Pernambuco é preciso o CRC da EPTI (sem ele, infração gravíssima); em São Paulo, a autorização do DER (sem ela, multa de %(pct)d%% do MVR e apreensão); "
         "no Acre é transporte clandestino (multa e apreensão); no Recife, transporte remunerado sem permissão (multa e apreensão). "
         "Se você está num veículo assim, não embarque e denuncie, dizendo onde aconteceu."
-    ),
-    [pe("art-4"), pe("art-34"), pe("anexo-i/inc-4/ali-b"), sp("art-37/inc-5/ali-a"), sp("art-40"), ac("art-84"), ac("art-88"), recife("art-44"), recife("art-45")],
 )
+NOT_FOUND_CITES = (pe("art-4"), pe("art-34"), pe("anexo-i/inc-4/ali-b"), sp("art-37/inc-5/ali-a"), sp("art-40"), ac("art-84"), ac("art-88"), recife("art-44"), recife("art-45"))
 
 
 def evaluate(operator: dict, vehicle: dict, on: date) -> VehicleStatus:
@@ -185,12 +183,15 @@ def _vehicle_rules(jurisdiction: str, operator: dict, vehicle: dict, on: date) -
     if jurisdiction == "recife" and idade is not None:
         limite = param("recife.veiculo.permanencia.idade_maxima.anos", on)
         if idade > limite.value:
-            reasons.append(Reason("idade_maxima", MESSAGES["idade_maxima_recife"], [limite.cite.at(on), recife("art-16", on)], {"idade": idade, "limite": limite.value}))
+            inicio = param("recife.stcp.fase_inicial.anos", on)
+            reasons.append(Reason("idade_maxima", MESSAGES["idade_maxima_recife"], [limite.cite.at(on), inicio.cite], {"idade": idade, "limite": limite.value, "inicio": inicio.value}))
     return reasons
 
 
-def not_found() -> VehicleStatus:
-    return VehicleStatus(NOT_FOUND, [NOT_FOUND_REASON])
+def not_found(on: date) -> VehicleStatus:
+    """An unknown plate, checked on ``on``: every place's rule, São Paulo's fine as in force that day."""
+    fine = param("sp.multa.grupo5", on)
+    return VehicleStatus(NOT_FOUND, [Reason("nao_cadastrado", NOT_FOUND_MESSAGE, [*NOT_FOUND_CITES, fine.cite], {"pct": fine.value})])
 
 
 def before_boarding_everywhere() -> list[tuple[str, str, list[Cite]]]:

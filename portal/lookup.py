@@ -39,7 +39,7 @@ def lookup(raw_plate: str, *, on: date | None = None) -> dict:
     info = registry_info(db)
     consulted = clock.now().replace(microsecond=0)
     if found is None:
-        status = not_found()
+        status = not_found(on or today_in(None))
         operator = vehicle = None
         jurisdiction = None
     else:

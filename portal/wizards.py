@@ -12,7 +12,8 @@ from flask import Blueprint, abort, render_template, request
 from knowledge import clock
 from knowledge.flows import FLOWS, InvalidAnswer, UnknownFlow
 from knowledge.citations import N_
-from knowledge.flows.engine import Flow, Option, question_count
+from knowledge.flows.counting import question_count
+from knowledge.flows.engine import Flow, Option
 
 from .page_cache import cached_page
 from .wizard_service import canonical, flow_options, step_url

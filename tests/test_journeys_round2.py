@@ -15,7 +15,7 @@ from PIL import Image
 
 from app import create_app
 from knowledge.flows import FLOWS
-from knowledge.flows.engine import question_count
+from knowledge.flows.counting import question_count
 from knowledge.laws import LAWS
 from portal import photos
 from portal.storage import complaints as store

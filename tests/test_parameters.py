@@ -24,6 +24,7 @@ from knowledge import vigencia
 from knowledge.corpus import load_law
 from knowledge.history import change_dates, wording_at
 from knowledge.laws import LAWS
+from knowledge.history import exists_on
 from knowledge.parameters import PARAMETERS, NotInForce, Parameter, ParameterError, load_parameters, param
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -243,16 +244,18 @@ def test_every_parameter_is_read_by_some_rule():
 
 NUMBER_WORDS = "|".join(sorted({w for n in range(1, 400) for w in number_words(n)} - {""}, key=len, reverse=True))
 INLINE_NUMBER = re.compile(
-    rf"(?:\b\d+(?:[.,]\d+)?|\b(?:{NUMBER_WORDS}))\s*(?:%|dias?\b|horas?\b|anos?\b|meses\b|mês\b|minutos\b|UFIRACs?\b)"
+    rf"(?:\b\d+(?:[.,]\d+)?|\b(?:{NUMBER_WORDS}))\s*(?:(?:primeiros|últimos)\s+)?(?:%|dias?\b|horas?\b|anos?\b|meses\b|mês\b|minutos\b|UFIRACs?\b)"
     r"|R\$\s*\d",
     re.I,
 )
 
 
 def _statement_templates() -> list[tuple[str, int, str]]:
-    """String literals in the flows, except question and option labels (what the user is asked)."""
+    """String literals of the flows, the vehicle status rules and the working-day counts, except
+    question and option labels (what the user is asked)."""
     found = []
-    for path in sorted((ROOT / "knowledge" / "flows").glob("*.py")):
+    paths = sorted((ROOT / "knowledge" / "flows").rglob("*.py")) + [ROOT / "knowledge" / "vehicle_status.py", ROOT / "knowledge" / "working_days.py"]
+    for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         skip: set[int] = set()
         for node in ast.walk(tree):
@@ -267,7 +270,7 @@ def _statement_templates() -> list[tuple[str, int, str]]:
 
 
 def test_the_inline_number_detector_sees_the_usual_forms():
-    for text in ("suspenso (90 dias)", "espera máxima de 2 horas", "limite de 50%% de locados", "R$ 2.900,00", "noventa dias"):
+    for text in ("suspenso (90 dias)", "espera máxima de 2 horas", "limite de 50%% de locados", "R$ 2.900,00", "noventa dias", "os 3 primeiros anos"):
         assert INLINE_NUMBER.search(text), text
     for text in ("%(dias)d dias", "Automóvel de 7 lugares", "%(pct)d%% do MVR"):
         assert not INLINE_NUMBER.search(text), text
@@ -309,3 +312,27 @@ def test_loader_rejects_unknown_acts_units_and_unordered_dates(tmp_path):
         load_parameters(tmp_path)
     load_parameters.cache_clear()
     assert isinstance(load_parameters()["pe.multa.leve"], Parameter)
+
+
+# Moved from the wizard tests: parameters are dated and cited on their own dates.
+TODAY_FOR_PARAMETERS = date(2026, 11, 29)
+
+
+def test_every_parameter_citation_resolves_on_its_dates_and_values_are_dated():
+    for parameter in PARAMETERS.values():
+        dates = [v.since for v in parameter.values]
+        assert dates == sorted(dates), parameter.id
+        for value in parameter.values:
+            # The unit as worded on the value's first and last day (old units such as the
+            # original art. 10, II no longer exist today): tests/test_parameters.py checks the words.
+            assert exists_on(value.cite, value.since), (parameter.id, value.cite)
+            assert exists_on(value.cite, value.until or TODAY_FOR_PARAMETERS), (parameter.id, value.cite)
+
+
+def test_parameter_values_follow_the_amendments():
+    assert PARAMETERS["pe.multa.gravissima"].at(date(2020, 11, 12)).value == Decimal("3900.00")
+    assert PARAMETERS["pe.multa.gravissima"].at(date(2020, 11, 13)).value == Decimal("2900.00")
+    # The previous wording's 5 days are calendar days ("no prazo de 5 (cinco) dias"), not working days (finding 19).
+    old = PARAMETERS["pe.crc.complementacao.dias"].at(date(2019, 1, 1))
+    assert old.value == 5 and old.unit == "DAYS"
+    assert PARAMETERS["pe.crc.complementacao.dias"].at(date(2021, 1, 1)).unit == "BUSINESS_DAYS"

@@ -25,7 +25,7 @@ PAGES = [
     ("consulta-erro", "/consulta?placa=12"),
     ("consulta-desconhecida", "/consulta?placa=ABC1234"),
     ("consulta-impressao", "/consulta?placa=KHD1A11&imprimir=1"),
-    ("assistente-impressao", "/assistentes/documentos_crc?natureza=cooperativa&modalidades=eventual&estabelecimento_pe=nao&usa_onibus=sim&veiculos_proprios=1&veiculos_locados=0&ver=resultado&imprimir=1"),
+    ("assistente-impressao", "/assistentes/documentos_crc?data_pedido=&natureza=cooperativa&modalidades=eventual&estabelecimento_pe=nao&usa_onibus=sim&veiculos_proprios=1&veiculos_locados=0&ver=resultado&imprimir=1"),
     ("lei-pe", "/leis/pe-lei-16205-2017"),
     ("acompanhar", "/denuncia/acompanhar"),
     ("acompanhar-erro", "/denuncia/acompanhar?protocolo=EL-2026-0000-0000-0000"),

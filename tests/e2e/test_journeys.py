@@ -57,7 +57,8 @@ def test_law_on_a_date_and_its_timeline(page):
 def test_wizard_modalidade(page):
     page.goto(page.base + "/assistentes/modalidade")
     for qid, value in [("jurisdicao", "pe"), ("intermunicipal", "sim"), ("prestador", "empresa"), ("passageiros", "grupo_definido"),
-                       ("cobranca_individual", "nao"), ("contratante", "pessoa_fisica"), ("frequencia", "viagem_unica"), ("cadastur", "sim")]:
+                       ("cobranca_individual", "nao"), ("contratante", "pessoa_fisica"), ("frequencia", "viagem_unica"), ("cadastur", "sim"),
+                       ("data_referencia", "")]:
         answer(page, qid, value)
     assert "Confira suas respostas" in page.content()
     shoot(page, "assistente-modalidade-revisao")
@@ -71,14 +72,15 @@ def test_wizard_change_answer_with_back_button(page):
     page.goto(page.base + "/assistentes/modalidade")
     answer(page, "jurisdicao", "sp")
     answer(page, "intermunicipal", "nao")
-    # A trip inside one municipality ends the interview: the review comes next.
-    assert page.locator("h2", has_text="Confira suas respostas").count() == 1
+    # A trip inside one municipality ends the interview: only the date of the facts is still asked (the law in force that day).
+    assert page.locator("#data_referencia").count() == 1
     page.go_back()
     assert page.locator("#intermunicipal-sim").count() == 1
 
 
 def test_wizard_documentos_crc(page):
     page.goto(page.base + "/assistentes/documentos_crc")
+    answer(page, "data_pedido", "")
     answer(page, "natureza", "cooperativa")
     answer(page, "modalidades", "eventual")
     answer(page, "estabelecimento_pe", "nao")

@@ -69,20 +69,22 @@ def _norm(text: str) -> str:
 def wording_on(law_id: str, unit_id: str, on: date) -> list[str]:
     """The texts that can hold the wording of a unit on a date, from the statute itself.
 
-    If i10's dated wording (``knowledge.versions.wording_at``) is available it is
-    used; otherwise: the unit's current text when no enclosing unit was rewritten
-    after ``on``, else the previous wordings ("Nota: Redação Anterior") of the
-    unit and its ancestors.  A unit that no longer exists is looked up in its
-    ancestors' previous wordings.  A unit added after ``on`` has no wording then.
+    The wording in force that day (``knowledge.history.wording_at``); none if the unit did
+    not exist then (added later, or replaced earlier).  Besides it, the statute tree's texts
+    for that date: the unit's current text when no enclosing unit was rewritten after ``on``,
+    else the previous wordings ("Nota: Redação Anterior") of the unit and its ancestors —
+    which also carry Acre's "Pena:" lines printed after the alíneas.
     """
-    try:  # pragma: no cover - depends on another branch landing
-        from knowledge.versions import wording_at  # type: ignore
+    from knowledge.history import wording_at
 
-        text = wording_at(law_id, unit_id, on)
-        if text is not None:
-            return [text if isinstance(text, str) else getattr(text, "texto", str(text))]
-    except Exception:
-        pass
+    dated = wording_at(law_id, unit_id, on)
+    if dated is None or not dated.known:
+        return []
+    return [dated.text] + _statute_texts(law_id, unit_id, on)
+
+
+def _statute_texts(law_id: str, unit_id: str, on: date) -> list[str]:
+    """The same, read from the statute tree (also gives Acre's "Pena:" closing lines)."""
     try:
         _, unit = resolve(law_id, unit_id)
     except UnknownUnit:

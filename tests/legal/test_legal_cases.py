@@ -95,7 +95,7 @@ def run_veiculo(case, on):
 
 
 def run_veiculo_nao_encontrado(case, on):
-    status = not_found()
+    status = not_found(on)
     assert status.situacao == case["expect"]["situacao"]
     _check_cites(case["expect"], [c for r in status.motivos for c in r.citations])
 
@@ -116,7 +116,7 @@ def _asked(flow, answers, today):
 def run_wizard(case, on):
     flow = FLOWS.get(case["service"])
     answers = dict(case["input"])
-    date_field = {"veiculo_apreendido": "data_medida", "carro_turismo": "data_referencia"}.get(flow.id)
+    date_field = next((q.id for q in flow.questions if q.type == "date" and q.id != "data_notificacao"), None)  # the date of the facts
     if date_field and date_field not in answers:
         answers[date_field] = on.isoformat()
     today = _date(case.get("today")) or on

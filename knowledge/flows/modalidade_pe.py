@@ -1,0 +1,205 @@
+"""Pernambuco's modalities of fretamento (Lei 16.205/2017, art. 3º), for the modality wizard.
+
+Each modality is a flat rule whose conditions read against the inciso that defines it, in the
+wording in force on the date of the facts: before 13/11/2020 (Lei 17.107/2020) art. 3º had only
+incisos I to IV, the definition of fretamento was art. 1º, parágrafo único, and the vehicles'
+category was ruled by art. 12 alone.  Where the 2020 wording pulls two ways (art. 1º, § 3º
+against art. 12, § 1º on the próprio modality's category) the outcome states the conflict.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from ..citations import N_, pe
+from ..parameters import LEI_17107
+from .engine import Statement, say
+
+PUBLIC_OR_CHARITY = ("orgao_publico", "entidade_filantropica")
+LEGAL_ENTITIES = ("empresa", "mei", "cooperativa")
+
+
+
+def art1_definition(when: date):
+    """Pernambuco's definition of fretamento intermunicipal: art. 1º, parágrafo único until Lei 17.107/2020
+    renumbered it § 1º."""
+    return pe("art-1/par-unico", when, previous=True) if when < LEI_17107 else pe("art-1/par-1")
+
+
+def pe_candidates(a: dict, when: date) -> dict[str, list[Statement]]:
+    """Every Pernambuco modality whose conditions hold, with the conditions met."""
+    fits: dict[str, list[Statement]] = {}
+    prestador, passageiros = a["prestador"], a["passageiros"]
+    remunerado, frota = a.get("remunerado"), a.get("frota_propria")
+    contratante, frequencia = a.get("contratante"), a.get("frequencia")
+    if prestador in PUBLIC_OR_CHARITY and remunerado is False and frota and passageiros != "grupo_definido":
+        fits["social"] = [say(
+            N_("Fretamento social: prestado direta e exclusivamente por pessoa jurídica de direito público ou entidade filantrópica, com frota própria, sem pagamento dos passageiros e para usuários com vínculo identificável."),
+            pe("art-3/inc-4"),
+        ) if when >= LEI_17107 else say(
+            N_("Fretamento social: na redação em vigor nesta data, prestado direta e exclusivamente por pessoa jurídica de direito público ou entidade sem fins econômicos, com frota própria, sem pagamento dos passageiros e para usuários com vínculo identificável."),
+            pe("art-3/inc-4"),
+        )]
+    if prestador in LEGAL_ENTITIES + PUBLIC_OR_CHARITY and remunerado is False and frota and passageiros == "proprios_funcionarios_alunos":
+        fits["proprio"] = [say(
+            N_("Fretamento próprio: pessoa jurídica com frota própria, identificada com o nome da empresa, sem contraprestação, restrito a funcionários, colaboradores, alunos e prestadores de serviço."),
+            pe("art-3/inc-5"),
+        )]
+    public_side = prestador == "orgao_publico" or (prestador in LEGAL_ENTITIES and contratante == "orgao_publico")
+    if passageiros == "pacientes_tfd" and public_side:
+        fits["tfd"] = [say(
+            N_("Fretamento de TFD: prestado por pessoa jurídica de direito público ou por empresa contratada por ela, cadastrada na EPTI."),
+            pe("art-3/inc-6"),
+        )]
+    if passageiros == "estudantes" and public_side:
+        fits["alunos"] = [say(
+            N_("Fretamento de alunos (não escolar): prestado por pessoa jurídica de direito público ou por empresa contratada por ela, cadastrada na EPTI."),
+            pe("art-3/inc-7"),
+        )]
+    if prestador in LEGAL_ENTITIES and remunerado is not False:
+        if contratante in ("pessoa_juridica", "orgao_publico") and frequencia == "periodica" and passageiros in ("vinculo_contratante", "estudantes"):
+            fits["continuo"] = [say(
+                N_("Fretamento contínuo: contratado por pessoa jurídica, por contrato impresso, para viagens periódicas, com usuários de vínculo facilmente identificável."),
+                pe("art-3/inc-3"),
+            )]
+        if contratante in ("pessoa_fisica", "pessoa_juridica", "orgao_publico") and frequencia == "viagem_unica" and passageiros in ("vinculo_contratante", "grupo_definido", "estudantes"):
+            fits["eventual"] = [say(
+                N_("Fretamento eventual: contratado por pessoa física ou jurídica, por contrato impresso, para uma só viagem, com usuários e destino definidos."),
+                pe("art-3/inc-1"),
+            )]
+            if a.get("cadastur"):
+                fits["turistico"] = [say(
+                    N_("Fretamento turístico: as mesmas condições do eventual, com o prestador registrado no Cadastur."),
+                    pe("art-3/inc-2"),
+                )]
+    return fits
+
+
+PE_SPECIFICITY = ("tfd", "alunos", "social", "proprio", "turistico", "continuo", "eventual")
+
+
+def pe_near_misses(a: dict, when: date) -> list[Statement]:
+    """Why the usual modalities do not fit, when none does."""
+    if when < LEI_17107:
+        return _near_misses_before_2020(a)
+    reasons = []
+    if a.get("remunerado") is False and not a.get("frota_propria"):
+        reasons.append(say(N_("Sem pagamento, só cabem os fretamentos social e próprio, que exigem frota própria."), pe("art-3/inc-4"), pe("art-3/inc-5")))
+    if a.get("remunerado") is False and a["prestador"] in LEGAL_ENTITIES and a["passageiros"] != "proprios_funcionarios_alunos":
+        reasons.append(say(N_("Sem pagamento, uma empresa só pode fazer fretamento próprio, restrito ao seu próprio pessoal."), pe("art-3/inc-5")))
+    if a["prestador"] == "entidade_filantropica" and a.get("remunerado") is not False:
+        reasons.append(say(N_("Entidade filantrópica presta fretamento social, sem contraprestação financeira dos passageiros."), pe("art-3/inc-4")))
+    if a["prestador"] == "orgao_publico" and a["passageiros"] not in ("pacientes_tfd", "estudantes") and a.get("remunerado") is not False:
+        reasons.append(say(N_("Órgão público presta diretamente o fretamento social (sem pagamento), de TFD ou de alunos."), pe("art-3/inc-4"), pe("art-3/inc-6"), pe("art-3/inc-7")))
+    if a["passageiros"] in ("pacientes_tfd", "estudantes") and a["prestador"] in LEGAL_ENTITIES and a.get("contratante") != "orgao_publico" and a.get("frequencia") != "viagem_unica":
+        reasons.append(say(N_("Fretamento de TFD e de alunos é prestado pelo poder público ou por empresa contratada por ele."), pe("art-3/inc-6"), pe("art-3/inc-7")))
+    if a.get("contratante") == "pessoa_fisica" and a.get("frequencia") == "periodica":
+        reasons.append(say(N_("Fretamento contínuo (viagens periódicas) só pode ser contratado por pessoa jurídica."), pe("art-3/inc-3")))
+    if a.get("contratante") == "nenhum" and a.get("remunerado") is not False:
+        reasons.append(say(N_("Serviço pago precisa de um contratante identificado e de contrato impresso."), pe("art-3/inc-1"), pe("art-3/inc-3")))
+    if not reasons:
+        reasons.append(say(N_("As respostas não correspondem a nenhuma das modalidades do art. 3º."), pe("art-3")))
+    return reasons
+
+
+def _near_misses_before_2020(a: dict) -> list[Statement]:
+    """The same, in the original wording: art. 3º had only incisos I to IV (no próprio, TFD or alunos)."""
+    reasons = []
+    remunerado, prestador, passageiros = a.get("remunerado"), a["prestador"], a["passageiros"]
+    if remunerado is False and not a.get("frota_propria"):
+        reasons.append(say(N_("Sem pagamento, só cabia o fretamento social, que exige frota própria."), pe("art-3/inc-4")))
+    if remunerado is False and prestador in LEGAL_ENTITIES:
+        reasons.append(say(N_("Sem pagamento, só cabia o fretamento social, prestado por pessoa jurídica de direito público ou entidade sem fins econômicos."), pe("art-3/inc-4")))
+    if prestador == "entidade_filantropica" and remunerado is not False:
+        reasons.append(say(N_("Entidade filantrópica presta fretamento social, sem contraprestação financeira dos passageiros."), pe("art-3/inc-4")))
+    if prestador == "orgao_publico" and remunerado is not False:
+        reasons.append(say(N_("Nesta data, um órgão público só prestava diretamente o fretamento social, sem pagamento dos passageiros."), pe("art-3/inc-4")))
+    if a.get("contratante") == "pessoa_fisica" and a.get("frequencia") == "periodica":
+        reasons.append(say(N_("Fretamento contínuo (viagens periódicas) só pode ser contratado por pessoa jurídica."), pe("art-3/inc-3")))
+    if a.get("contratante") == "nenhum" and remunerado is not False:
+        reasons.append(say(N_("Serviço pago precisa de um contratante identificado e de contrato impresso."), pe("art-3/inc-1"), pe("art-3/inc-3")))
+    if passageiros in ("pacientes_tfd", "estudantes", "proprios_funcionarios_alunos") or (remunerado is False and prestador in LEGAL_ENTITIES):
+        reasons.append(say(
+            N_("Nesta data a lei ainda não previa os fretamentos próprio, de TFD e de alunos: o art. 3º só tinha as modalidades eventual, turística, contínua e social (as outras vieram com a Lei 17.107/2020)."),
+            pe("art-3"), code="modalidade_inexistente",
+        ))
+    if not reasons:
+        reasons.append(say(N_("As respostas não correspondem a nenhuma das modalidades do art. 3º."), pe("art-3")))
+    return reasons
+
+
+PE_TRIP_DOCUMENTS = {  # art. 21 as rewritten by Lei 17.107/2020
+    "eventual": "art-21/inc-1",
+    "proprio": "art-21/inc-1",
+    "alunos": "art-21/inc-1",
+    "continuo": "art-21/inc-2",
+    "tfd": "art-21/inc-2",
+    "social": "art-21/inc-3",
+    "turistico": "art-21/inc-4",
+}
+PE_TRIP_DOCUMENTS_BEFORE_2020 = {"eventual": "art-21/inc-1", "turistico": "art-21/inc-1", "continuo": "art-21/inc-2", "social": "art-21/inc-3"}
+
+
+def _categoria_aluguel(modalidade: str, when: date) -> tuple[list[Statement], list[Statement]]:
+    """(registration steps, ambiguities) on the vehicles' category (categoria aluguel).
+
+    Until 13/11/2020 only art. 12 spoke of it: every modality in the aluguel category, except
+    the social one (parágrafo único).  Lei 17.107/2020 wrote the same rule into art. 1º, §§ 2º
+    and 3º, exempting the modalities of art. 3º, IV AND V (social and próprio), but left art. 12
+    (now § 1º) exempting only IV.  For the próprio modality the two provisions conflict: the
+    outcome says so and cites both, instead of choosing one."""
+    if when < LEI_17107:
+        if modalidade == "social":
+            return [say(N_("Nesta modalidade os veículos não precisam ser da categoria aluguel."), pe("art-12/par-unico", when, previous=True), code="sem_categoria_aluguel")], []
+        return [say(N_("Os veículos devem ser da categoria aluguel."), pe("art-12"), code="categoria_aluguel")], []
+    if modalidade == "social":
+        return [say(N_("Nesta modalidade os veículos não precisam ser da categoria aluguel."), pe("art-1/par-3"), pe("art-12/par-1"), code="sem_categoria_aluguel")], []
+    if modalidade == "proprio":
+        return [], [say(
+            N_("A lei se contradiz sobre a categoria dos veículos no fretamento próprio: o art. 1º, § 3º, dispensa a categoria aluguel nas modalidades dos incisos IV e V do art. 3º (social e próprio), mas o art. 12 exige a categoria aluguel em todo o fretamento e o seu § 1º só dispensa a modalidade do inciso IV (social). A lei não diz qual regra prevalece: confirme com a EPTI antes de usar veículos fora da categoria aluguel."),
+            pe("art-1/par-3"), pe("art-12"), pe("art-12/par-1"), code="categoria_aluguel_proprio_ambigua",
+        )]
+    return [say(N_("Os veículos devem ser da categoria aluguel."), pe("art-1/par-2"), pe("art-12"), code="categoria_aluguel")], []
+
+
+def pe_next_steps(modalidade: str, when: date) -> tuple[list[Statement], list[Statement], list[Statement]]:
+    """(registration steps, what each trip needs, what the law leaves open) in the wording in force on ``when``."""
+    old = when < LEI_17107
+    registro = [say(N_("Obter o Certificado de Registro Cadastral (CRC) na EPTI antes de começar."), pe("art-4"))]
+    if old:
+        registro += [
+            say(N_("Prestar só a modalidade autorizada: usar a Licença para Realização de Viagem em outra modalidade leva à cassação do CRC."), pe("art-35")),
+            say(N_("Submeter cada veículo à vistoria, após pagar a Taxa FUSP-LV, para obter o Cartão de Autorização para Tráfego de Veículo."), pe("art-9")),
+        ]
+    else:
+        registro += [
+            say(N_("Cadastrar-se na modalidade específica; é possível cadastrar-se em mais de uma."), pe("art-35/par-1"), pe("art-35/par-2")),
+            say(N_("Submeter cada veículo à vistoria, após pagar a Taxa FUSP-LV, para obter a Autorização para Tráfego."), pe("art-9")),
+        ]
+    if modalidade == "turistico":
+        registro.append(
+            say(N_("Comprovar o registro no Cadastur em Pernambuco."), pe("art-5/par-2")) if old else
+            say(N_("Comprovar o registro no Cadastur em Pernambuco e prestar atividade exclusiva de turismo."), pe("art-5/par-2"), pe("art-5/inc-16"))
+        )
+    if modalidade == "social":
+        registro.append(say(N_("No fretamento social o seguro do art. 15 não é exigido."), pe("art-15/par-unico")))
+    elif old:
+        registro.append(say(N_("Contratar o seguro de responsabilidade civil com a cobertura mínima da lei, conforme a capacidade do veículo."), pe("art-15")))
+    else:
+        registro.append(say(N_("Contratar o seguro de responsabilidade civil, invalidez e morte com as coberturas mínimas da lei."), pe("art-15")))
+    categoria, ambiguidades = _categoria_aluguel(modalidade, when)
+    registro += categoria
+    documentos = (PE_TRIP_DOCUMENTS_BEFORE_2020 if old else PE_TRIP_DOCUMENTS)[modalidade]
+    viagem = [
+        say(N_("Portar a Licença para Realização de Viagem e o Cartão de Autorização para Tráfego de Veículo."), pe("art-21")) if old else
+        say(N_("Portar o CRC e o comprovante de pagamento da Taxa FUSP-F."), pe("art-21")),
+        say(N_("Portar os documentos desta modalidade listados na lei."), pe(documentos)),
+        say(N_("Não vender passagens individuais, não usar terminais rodoviários e não levar passageiros em pé."), pe("art-34/inc-1"), pe("art-34/inc-2"), pe("art-34/inc-7")),
+    ]
+    if modalidade == "turistico":
+        viagem.append(say(N_("A lista de passageiros pode ser substituída pelo voucher."), pe("art-21/par-1")))
+    if old and modalidade in ("continuo", "social"):  # old § 2º: "nas hipóteses dos incisos III e IV"
+        viagem.append(say(N_("Os passageiros se identificam por crachá, farda, lista de passageiros ou outra prova de vínculo com o contratante."), pe("art-3/par-2")))
+    elif not old and modalidade in ("continuo", "tfd", "social"):
+        viagem.append(say(N_("Os passageiros se identificam por crachá, farda, voucher, lista ou outra prova de vínculo com o contratante."), pe("art-3/par-2")))
+    return registro, viagem, ambiguidades
