@@ -229,5 +229,25 @@ class WizardAnswersIn(Schema):
     answers: Annotated[dict[str, Any], Say(N_('Envie um objeto JSON no formato {"answers": {...}}.'))]
 
 
+# -- query strings -------------------------------------------------------------------------------
+
+
+def _real_date_or_empty(value: str) -> str:
+    return _real_date(value) if value else value
+
+
+class ComparisonQuery(Schema):
+    """GET /comparar and /api/v1/comparar (``comparison_service.parse_date`` adds "not in the future")."""
+
+    body_field: ClassVar[str] = "data"
+
+    data: Annotated[
+        str, Field(pattern=f"^$|{ISO_DATE.pattern}", description="AAAA-MM-DD, até hoje; vazio = hoje", examples=["2019-05-01"]),
+        AfterValidator(_real_date_or_empty),
+        Say(N_("Data inválida: use o formato AAAA-MM-DD (por exemplo, 2019-05-01).")),
+    ] = ""
+
+
 REQUESTS: tuple[type[Schema], ...] = (ComplaintIn, AssistantIn, WizardAnswersIn)
+QUERIES: tuple[type[Schema], ...] = (ComparisonQuery,)
 

@@ -8,7 +8,6 @@ reader shows the wording of that date.
 
 from __future__ import annotations
 
-import re
 from datetime import date
 
 from flask_babel import gettext as _
@@ -18,10 +17,10 @@ from knowledge.comparison import table
 from knowledge.laws import LAWS
 from knowledge.places import PLACE_IDS, PLACES
 
-from .serialize import cites, say
+from .api_schema import ComparisonQuery, RequestError, parse_request
+from .serialize import cites, error_text, say
 
 EARLIEST = date(1900, 1, 1)
-ISO_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")  # exactly AAAA-MM-DD (what OpenAPI's "date" format means)
 
 
 class BadDate(ValueError):
@@ -34,15 +33,17 @@ def today() -> date:
 
 
 def parse_date(raw: str | None) -> date:
-    """``?data=AAAA-MM-DD``; empty means today.  Future dates are refused (the law of tomorrow is not known)."""
+    """``?data=AAAA-MM-DD`` (its shape: ``api_schema.ComparisonQuery``); empty means today.
+
+    Future dates are refused (the law of tomorrow is not known).
+    """
+    try:
+        raw = parse_request(ComparisonQuery, {"data": raw or ""}).data
+    except RequestError as exc:
+        raise BadDate(error_text(exc)) from None
     if not raw:
         return today()
-    try:
-        if not ISO_DATE.match(raw):
-            raise ValueError(raw)
-        when = date.fromisoformat(raw)
-    except ValueError:
-        raise BadDate(_("Data inválida: use o formato AAAA-MM-DD (por exemplo, 2019-05-01).")) from None
+    when = date.fromisoformat(raw)
     if when > today():
         raise BadDate(_("Escolha uma data até hoje: a comparação mostra a lei em vigor numa data passada ou atual."))
     if when < EARLIEST:

@@ -12,11 +12,13 @@ schemathesis fuzzes the API from it (``tests/test_api_fuzz.py``).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import Blueprint, jsonify
 from pydantic.json_schema import models_json_schema
 
 from .api_responses import RESPONSES
-from .api_schema import FLOW_IDS, JURISDICTION_IDS, LAW_IDS, PLATE_PATTERN, REQUESTS
+from .api_schema import FLOW_IDS, JURISDICTION_IDS, LAW_IDS, PLATE_PATTERN, REQUESTS, ComparisonQuery
 
 bp = Blueprint("openapi", __name__)
 
@@ -58,6 +60,18 @@ def components() -> dict:
 def _query(name: str, schema: dict, description: str | None = None, *, required: bool = False) -> dict:
     parameter = {"name": name, "in": "query", "required": required, "schema": schema}
     return parameter | ({"description": description} if description else {})
+
+
+def query_parameters(model) -> list[dict]:
+    """A query-string model (api_schema) as OpenAPI parameters: one per field, its schema as validated."""
+    schema = _without_titles(model.model_json_schema())
+    parameters = []
+    for name, field_schema in schema["properties"].items():
+        field_schema = dict(field_schema)
+        field_schema.pop("default", None)
+        description = field_schema.pop("description", None)
+        parameters.append(_query(name, field_schema, description, required=name in schema.get("required", ())))
+    return parameters
 
 
 def _path(name: str, schema: dict) -> dict:
@@ -167,7 +181,7 @@ def spec() -> dict:
                 "get": {
                     "summary": "As quatro leis lado a lado numa data (uma linha por pergunta, uma célula por lugar, cada uma com citações)",
                     # Checked by portal/comparison_service.py (the /comparar page reads it too).
-                    "parameters": [_query("data", date_or_empty, "AAAA-MM-DD, até hoje; vazio = hoje")],
+                    "parameters": query_parameters(ComparisonQuery),
                     "responses": {"200": _json("Comparison"), "400": ERROR},
                 }
             },
@@ -178,6 +192,11 @@ def spec() -> dict:
     }
 
 
+@lru_cache(maxsize=1)
+def _served() -> dict:
+    return spec()  # depends on the code only; building it takes ~50 ms, so once per process
+
+
 @bp.get("/api/v1/openapi.json")
 def openapi_json():
-    return jsonify(spec())
+    return jsonify(_served())

@@ -2,6 +2,10 @@
 
 Every test here sends what the attacker sent and states what the portal must do
 instead; each failed before its fix.
+
+Longer than a module should be, on purpose: it follows the issue's list in order
+(sections by severity, one test per finding), so that the report and its proof read
+side by side; the shared fixtures live in tests/conftest.py.
 """
 
 from __future__ import annotations

@@ -146,3 +146,18 @@ def test_a_request_the_model_refuses_is_a_400_in_the_users_language(client, url,
     response = client.post(url, json=body, headers={"Accept-Language": language})
     assert response.status_code == 400
     assert response.get_json() == expected
+
+
+def test_comparison_date_is_described_and_checked_by_one_model(client):
+    from portal.api_schema import ComparisonQuery
+    from portal.openapi import query_parameters
+
+    assert SPEC["paths"]["/api/v1/comparar"]["get"]["parameters"] == query_parameters(ComparisonQuery) == [
+        {"name": "data", "in": "query", "required": False, "description": "AAAA-MM-DD, até hoje; vazio = hoje",
+         "schema": {"type": "string", "pattern": "^$|^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "examples": ["2019-05-01"]}},
+    ]
+    for raw in ("2019-02-30", "01/05/2019"):
+        response = client.get(f"/api/v1/comparar?data={raw}")
+        assert response.status_code == 400
+        assert response.get_json() == {"error": "Data inválida: use o formato AAAA-MM-DD (por exemplo, 2019-05-01).", "field": "data"}
+    assert client.get("/api/v1/comparar?data=2019-05-01").get_json()["data"] == "2019-05-01"

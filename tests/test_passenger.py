@@ -1,4 +1,9 @@
-"""Passenger services: plates, vehicle status, registry import, complaints, staff area, privacy."""
+"""Passenger services: plates, vehicle status, registry import, complaints, staff area, privacy.
+
+One file for the passenger's whole path (plate → status → complaint → staff triage), in
+that order, because its tests share the demo registry and the complaint fixtures; the
+registry import's own progress and stages are in tests/test_registry_import.py.
+"""
 
 from __future__ import annotations
 
