@@ -16,7 +16,7 @@ from flask_htmx import HTMX
 
 from flask_wtf.csrf import CSRFProtect
 
-from . import admin, api, assistant_web, cli, comparison_web, database, errors, health, i18n, json_safety, law_urls, openapi, opendata, page_cache, pages, passenger, security, serialize, vehicles, wizards
+from . import admin, api, assistant_web, cli, comparison_web, database, errors, health, i18n, json_safety, law_reader, law_urls, openapi, opendata, page_cache, pages, passenger, security, serialize, vehicles, wizards
 from .search import SearchService
 
 
@@ -69,8 +69,10 @@ def create_portal(app: Flask) -> None:
     app.register_blueprint(assistant_web.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(openapi.bp)
+    app.register_blueprint(law_reader.bp)
     app.jinja_env.globals.update(say=serialize.say, cites=serialize.cites, error_text=serialize.error_text)
     errors.init_app(app)
     cli.init_app(app)
     opendata.init_app(app)
     law_urls.init_app(app)
+    security.streamline_hooks(app)  # last: wraps hooks the extensions above registered

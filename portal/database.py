@@ -27,12 +27,10 @@ import threading
 import time
 from pathlib import Path
 
-import psycopg
-import psycopg_pool
 import sqlite_utils
 from flask import Flask, current_app, g
 
-from .storage import pg, registry_sync
+from .storage import registry_sync
 from .storage.db import DB_NAME, connect, migrate
 
 log = logging.getLogger("portal.database")
@@ -42,7 +40,20 @@ REGISTRY_SYNC_SECONDS = float(os.environ.get("PORTAL_REGISTRY_SYNC_SECONDS", "30
 
 def db_path(app: Flask | None = None) -> Path:
     app = app or current_app
-    return Path(app.config.get("DATABASE") or Path(app.config["DATA_DIR"]) / DB_NAME)
+    # Asked on every request: the Path is built once per configured location.
+    where = (app.config.get("DATABASE"), app.config["DATA_DIR"])
+    cached = app.extensions.get("db_path")
+    if cached is None or cached[0] != where:
+        cached = app.extensions["db_path"] = (where, Path(where[0] or Path(where[1]) / DB_NAME))
+    return cached[1]
+
+
+def _pg():
+    """The PostgreSQL module, imported on first use: psycopg and its pool weigh ~13 MB
+    per worker, which a one-machine (SQLite only) portal never needs (issue #12)."""
+    from .storage import pg
+
+    return pg
 
 
 def shared_url(app: Flask | None = None) -> str | None:
@@ -104,7 +115,7 @@ def get_store():
     if url is None:
         return get_db()
     if "store" not in g:
-        g.store = pg.checkout(url)
+        g.store = _pg().checkout(url)
     return g.store
 
 
@@ -112,11 +123,11 @@ def open_store(app: Flask):
     """A connection of its own to the shared store, outside a request (CLI, start-up).
     The caller closes it (``close_store``)."""
     url = shared_url(app)
-    return pg.connect(url) if url else connect(db_path(app))
+    return _pg().connect(url) if url else connect(db_path(app))
 
 
 def close_store(db) -> None:
-    if pg.is_postgres(db):
+    if getattr(db, "engine", "sqlite") == "postgresql":  # pg.is_postgres, without importing psycopg
         db.close()
     else:
         db.conn.close()
@@ -126,7 +137,7 @@ def publish_registry(app: Flask, local: sqlite_utils.Database) -> registry_sync.
     """After an import on this node: publish it for the other nodes (no-op on one machine)."""
     if not shared_url(app):
         return None
-    store = pg.connect(shared_url(app))
+    store = _pg().connect(shared_url(app))
     try:
         return registry_sync.publish(store, local)
     finally:
@@ -137,7 +148,7 @@ def sync_registry(app: Flask):
     """Copy a newer published registry into this node's SQLite; the import report, or None."""
     if not shared_url(app) or app.config.get("DATABASE_READONLY"):
         return None
-    store, local = pg.connect(shared_url(app)), connect(db_path(app))
+    store, local = _pg().connect(shared_url(app)), connect(db_path(app))
     try:
         return registry_sync.pick_up(store, local, lock_dir=app.config["DATA_DIR"])
     finally:
@@ -187,6 +198,9 @@ def init_app(app: Flask) -> None:
     finally:
         db.conn.close()
     if shared_url(app):
+        import psycopg
+
+        pg = _pg()
         store = pg.connect(shared_url(app))
         try:
             pg.migrate(store)
@@ -200,6 +214,3 @@ def init_app(app: Flask) -> None:
         @app.before_request
         def registry_sync_tick():
             _schedule_registry_sync(app)
-
-
-UNAVAILABLE_ERRORS = (sqlite3.OperationalError, sqlite3.DatabaseError, psycopg.OperationalError, psycopg_pool.PoolTimeout)

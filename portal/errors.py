@@ -9,9 +9,6 @@ from __future__ import annotations
 import logging
 import sqlite3
 
-import psycopg
-import psycopg_pool
-
 from flask import Flask, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
@@ -68,9 +65,6 @@ def init_app(app: Flask) -> None:
               "Quem administra o portal deve executar: flask --app app index build"),
         )
 
-    @app.errorhandler(sqlite3.OperationalError)
-    @app.errorhandler(psycopg.OperationalError)
-    @app.errorhandler(psycopg_pool.PoolTimeout)
     def database_unavailable(exc: Exception):
         # Locked for longer than the busy timeout, read-only disk, disk full …;
         # or the shared PostgreSQL unreachable (restarting, network) or out of connections.
@@ -81,6 +75,15 @@ def init_app(app: Flask) -> None:
         )
         response[0].headers["Retry-After"] = "30"
         return response
+
+    app.register_error_handler(sqlite3.OperationalError, database_unavailable)
+    if app.config.get("DATABASE_URL"):
+        # psycopg is imported only by portals with a shared PostgreSQL (~13 MB per worker).
+        import psycopg
+        import psycopg_pool
+
+        app.register_error_handler(psycopg.OperationalError, database_unavailable)
+        app.register_error_handler(psycopg_pool.PoolTimeout, database_unavailable)
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):

@@ -11,13 +11,10 @@ import shutil
 import sqlite3
 import time
 
-import psycopg
-import psycopg_pool
 from flask import Blueprint, current_app, jsonify
 
 from .database import get_db, get_store, shared_url
 from .search import SearchUnavailable, service
-from .storage import pg
 from .storage.db import MIGRATIONS, applied_versions, set_meta, transaction, utcnow
 
 bp = Blueprint("health", __name__)
@@ -40,6 +37,11 @@ def health():
     if shared_url():
         # The shared PostgreSQL (complaints, staff, conversations): without it this node
         # cannot take writes, so the load balancer should send people elsewhere.
+        import psycopg  # only with a shared PostgreSQL (~13 MB per worker otherwise)
+        import psycopg_pool
+
+        from .storage import pg
+
         try:
             versions = pg.applied_versions(get_store())
             expected = {v for v, _, _ in pg.MIGRATIONS}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask_babel import gettext
+from flask import current_app, g
+from flask_babel import get_locale, gettext
 
 from knowledge import clock
 from knowledge.plates import InvalidPlate, display, normalize, plate_key
@@ -76,7 +77,22 @@ def lookup(raw_plate: str, *, on: date | None = None) -> dict:
 
 
 def before_boarding(jurisdiction: str | None) -> list[dict]:
-    """What to check before boarding, in the place's law; with no known place, every place's list, each item named by place."""
+    """What to check before boarding, in the place's law; with no known place, every place's list, each item named by place.
+
+    The same for every plate of a place: built once per place and language (every
+    /consulta and /v/<placa> page shows it, ~10% of the page's cost).  Not kept while
+    a request reads the law on another date (its citation links carry that date)."""
+    if g.get("law_date") is not None:
+        return _before_boarding(jurisdiction)
+    cache = current_app.extensions.setdefault("before_boarding", {})
+    key = (jurisdiction, str(get_locale()))
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _before_boarding(jurisdiction)
+    return list(found)  # the items are only read (pages, templates)
+
+
+def _before_boarding(jurisdiction: str | None) -> list[dict]:
     if jurisdiction in BEFORE_BOARDING:
         return [{"texto": gettext(text), "citations": cites(c)} for text, c in BEFORE_BOARDING[jurisdiction]]
     return [

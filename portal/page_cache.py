@@ -30,6 +30,7 @@ from pathlib import Path
 
 from flask import Flask, current_app, g, make_response, request
 from flask_babel import get_locale
+from werkzeug.http import http_date, quote_etag
 from werkzeug.wrappers import Response
 
 from knowledge import clock
@@ -41,6 +42,7 @@ except ImportError:  # pragma: no cover - flask-compress installs it
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE_CONTROL = "public, max-age=300"
+PRIVATE_CACHE_CONTROL = "private, max-age=300"
 VARY = "Accept-Language, Cookie, HX-Request, HX-Target, Accept-Encoding"
 DEFAULT_MAX_BYTES = 4 * 1024 * 1024
 MIN_COMPRESS = 1024
@@ -63,6 +65,10 @@ class Entry:
     etag: str
     last_modified: datetime
     encoded: dict[str, bytes] = field(default_factory=dict)
+    last_modified_http: str = ""  # the header's text, formatted once
+
+    def __post_init__(self):
+        self.last_modified_http = http_date(self.last_modified)
 
     @property
     def size(self) -> int:
@@ -157,24 +163,23 @@ def _not_modified(entry: Entry, etag: str) -> bool:
 def _answer(cache: PageCache, entry: Entry) -> Response:
     encoding = _encoding() if len(entry.body) >= MIN_COMPRESS else None
     etag = f"{entry.etag}:{encoding}" if encoding else entry.etag  # as flask-compress names its variants
+    headers = [
+        ("ETag", quote_etag(etag)),
+        ("Last-Modified", entry.last_modified_http),
+        # A "?lang=" answer also sets the language cookie: no shared cache may keep it.
+        ("Cache-Control", CACHE_CONTROL if not g.get("lang_to_remember") else PRIVATE_CACHE_CONTROL),
+        ("Vary", VARY),
+    ]
     if _not_modified(entry, etag):
-        response = Response(status=304)
-    else:
-        body = entry.body
-        if encoding:
-            body = entry.encoded.get(encoding)
-            if body is None:
-                body = _compress(entry.body, encoding)
-                cache.grow(entry, encoding, body)
-        response = Response(body, mimetype=entry.mimetype)
-        if encoding:
-            response.headers["Content-Encoding"] = encoding
-    response.set_etag(etag)
-    response.last_modified = entry.last_modified
-    # A "?lang=" answer also sets the language cookie: no shared cache may keep it.
-    response.headers["Cache-Control"] = CACHE_CONTROL if not g.get("lang_to_remember") else CACHE_CONTROL.replace("public", "private")
-    response.headers["Vary"] = VARY
-    return response
+        return Response(status=304, headers=headers)
+    body = entry.body
+    if encoding:
+        body = entry.encoded.get(encoding)
+        if body is None:
+            body = _compress(entry.body, encoding)
+            cache.grow(entry, encoding, body)
+        headers.append(("Content-Encoding", encoding))
+    return Response(body, mimetype=entry.mimetype, headers=headers)
 
 
 def cached_page(view=None, *, daily: bool = False, only_args: frozenset[str] | None = None):

@@ -16,10 +16,12 @@ import hashlib
 import hmac
 import os
 from datetime import timedelta
+from functools import partial, wraps
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 from flask import Flask, request
+from flask.globals import request_ctx
 from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -178,9 +180,9 @@ def init_app(app: Flask) -> None:
         headers = response.headers
         # One pass over the few headers present (Headers.setdefault scans them per call).
         present = {name.lower() for name, _ in headers.items()}
-        for lower, name, value in _DEFAULT_HEADERS:
-            if lower not in present:
-                headers.add(name, value)
+        # The constant pairs go straight into the header list: Headers.add would check each
+        # constant for newlines again on every response.
+        headers._list.extend((name, value) for lower, name, value in _DEFAULT_HEADERS if lower not in present)
         if request.is_secure and "strict-transport-security" not in present:
             headers.add("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
         if _private(request.path):
@@ -188,3 +190,74 @@ def init_app(app: Flask) -> None:
         if "location" in present:
             headers["Location"] = safe_location(headers["Location"], app.config.get("PORTAL_BASE_URL"))
         return response
+
+
+def _only_for_unsafe_methods(app: Flask, hook):
+    """Flask-WTF's CSRF hook, skipped for GET/HEAD/OPTIONS: it checks a token only for
+    the methods in WTF_CSRF_METHODS, but first looks up the view's exemptions on every
+    request.  The method test comes first now; nothing else changes (issue #12)."""
+
+    @wraps(hook)
+    def csrf_protect():
+        if request.method in app.config["WTF_CSRF_METHODS"]:
+            return hook()
+        return None
+
+    return csrf_protect
+
+
+def _only_after_a_limit(hook):
+    """Flask-Limiter's after-request (rate-limit headers) and teardown hooks, run only on
+    requests whose view has a limit: only such a view creates the limiter's request
+    context, and without it both hooks have nothing to do (they would create and then
+    reset an empty one on every request)."""
+
+    @wraps(hook)
+    def when_limited(*args):
+        if hasattr(request_ctx._get_current_object(), "_limiter_request_context"):
+            return hook(*args)
+        return args[0] if args else None
+
+    return when_limited
+
+
+def streamline_hooks(app: Flask) -> None:
+    """Called once every extension is registered (portal/__init__.py): the per-request hooks
+    of CSRF and rate limiting skip the requests they cannot act on.  Every protection
+    stays where it applies: CSRF on POST/PUT/PATCH/DELETE, limits and their headers on
+    the limited views (tests/test_security.py, tests/test_attacks.py)."""
+    before = app.before_request_funcs.get(None, [])
+    for i, hook in enumerate(before):
+        if getattr(hook, "__qualname__", "") == "CSRFProtect.init_app.<locals>.csrf_protect":
+            before[i] = _only_for_unsafe_methods(app, hook)
+    inject = getattr(Limiter, "_Limiter__inject_headers", None)
+    after = app.after_request_funcs.get(None, [])
+    for i, hook in enumerate(after):
+        if isinstance(hook, partial) and hook.func is inject and hook.args == (limiter,):
+            after[i] = _only_after_a_limit(hook)
+    release = getattr(limiter, "_Limiter__release_context", None)
+    teardown = app.teardown_request_funcs.get(None, [])
+    for i, hook in enumerate(teardown):
+        if release is not None and hook == release:
+            teardown[i] = _only_after_a_limit(hook)
+    # Flask asks inspect.iscoroutinefunction of every hook and view on every request
+    # (ten times per request here); the answer for a given function never changes.
+    app.ensure_sync = _memoised_ensure_sync(app.ensure_sync)
+
+
+def _memoised_ensure_sync(ensure_sync):
+    known: dict = {}
+
+    def memoised(func):
+        try:
+            return known[func]
+        except (KeyError, TypeError):  # TypeError: an unhashable callable, asked every time
+            pass
+        result = ensure_sync(func)
+        try:
+            known[func] = result
+        except TypeError:
+            pass
+        return result
+
+    return memoised

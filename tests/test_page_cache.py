@@ -101,3 +101,17 @@ def test_cache_is_bounded_in_bytes(app, client):
         assert client.get(f"/leis/pe-lei-16205-2017/{unit}").status_code == 200
     assert cache(app)._bytes <= 60_000
     assert 0 < len(cache(app)) < 8
+
+
+def test_the_boarding_checklist_built_once_is_kept_per_language(client):
+    """portal/lookup.before_boarding keeps the list per place and language (issue #12)."""
+    sentences = {
+        "pt-BR": "No fretamento só se transportam passageiros sentados.",
+        "en": "Charter services carry seated passengers only.",
+        "es": "En el fletamento solo se transportan pasajeros sentados.",
+    }
+    for language in ["pt-BR", "en", "es", "pt-BR", "en"]:
+        html = client.get("/consulta", headers={"Accept-Language": language}).get_data(as_text=True)
+        assert sentences[language] in html, language
+        assert all(other not in html for lang, other in sentences.items() if lang != language), language
+        assert 'href="/leis/ac-lei-2731-2013/art-62/par-5"' in html

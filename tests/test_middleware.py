@@ -1,0 +1,63 @@
+"""The per-request hooks made cheaper for issue #12 still protect what they protected.
+
+security.streamline_hooks skips Flask-WTF's CSRF hook on safe methods and Flask-Limiter's
+header/teardown hooks on views without a limit; psycopg is imported only by portals with
+a shared PostgreSQL.  These tests check the protections, not the speed (benchmarks/).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from app import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_limited_view_still_sends_rate_limit_headers_and_an_unlimited_one_none(tmp_path, index_dir):
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "RATELIMIT_ENABLED": True})
+    client = app.test_client()
+    limited = client.get("/api/v1/veiculos/ABC1234")
+    assert limited.status_code == 200
+    assert limited.headers["X-RateLimit-Limit"] == "60"  # LOOKUP_LIMIT: 60 per minute
+    assert limited.headers["X-RateLimit-Remaining"] == "59"
+    second = client.get("/api/v1/veiculos/ABC1234")
+    assert second.headers["X-RateLimit-Remaining"] == "58"  # the counter is kept between requests
+    ping = client.get("/api/v1/ping")
+    assert ping.status_code == 200 and "X-RateLimit-Limit" not in ping.headers
+
+
+def test_csrf_still_refuses_a_post_without_token_and_lets_get_through(tmp_path, index_dir):
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": True})
+    client = app.test_client()
+    assert client.get("/denuncia").status_code == 200
+    refused = client.post("/denuncia", data={"placa": "ABC1234", "relato": "x" * 30})
+    assert refused.status_code == 400
+    assert client.post("/admin/entrar", data={"usuario": "x", "senha": "y"}).status_code == 400
+
+
+def test_security_headers_once_each_on_cached_and_uncached_pages(client):
+    for url in ["/", "/", "/api/v1/ping", "/leis/ac-lei-2731-2013/art-5"]:
+        response = client.get(url)
+        names = [name.lower() for name, _ in response.headers.items()]
+        for header in ("content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy"):
+            assert names.count(header) == 1, (url, header)
+
+
+def test_a_sqlite_only_portal_never_imports_psycopg(tmp_path):
+    script = (
+        "import sys\n"
+        "from app import create_app\n"
+        f"app = create_app({{'DATA_DIR': {str(tmp_path)!r}, 'TESTING': True}})\n"
+        "c = app.test_client()\n"
+        "for url in ['/', '/api/v1/ping', '/api/v1/veiculos/ABC1234', '/consulta?placa=ABC1234', '/saude', '/nao-existe']:\n"
+        "    c.get(url)\n"
+        "print(sorted(m for m in sys.modules if m.startswith('psycopg')))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env["PORTAL_DATA_DIR"] = str(tmp_path)
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"
