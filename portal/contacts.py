@@ -39,9 +39,35 @@ def _read(path: Path) -> dict | None:
         return None
 
 
+def _stamp(path: Path) -> tuple | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
+# Parsed contacts, keyed by the two candidate files and their (mtime, size):
+# the plate result and the complaint pages show them on every request, and the
+# file changes only when whoever runs the portal edits it.  A stat per file per
+# request keeps an edit visible at once without re-reading JSON each time.
+_CACHE: dict[tuple, dict] = {}
+
+
 def contacts_file() -> dict:
     """{"atualizado_em": date | None, "orgaos": {place: {kind: [str]}}} from the file in use."""
-    data = _read(Path(current_app.config["DATA_DIR"]) / "orgaos.json") or _read(REPO_FILE) or {}
+    local = Path(current_app.config["DATA_DIR"]) / "orgaos.json"
+    key = (str(local), _stamp(local), _stamp(REPO_FILE))
+    cached = _CACHE.get(key)
+    if cached is None:
+        cached = _parse(local)
+        _CACHE.clear()  # one installation, one file in use: keep only the latest
+        _CACHE[key] = cached
+    return cached
+
+
+def _parse(local: Path) -> dict:
+    data = _read(local) or _read(REPO_FILE) or {}
     updated = None
     try:
         updated = date.fromisoformat(str(data.get("atualizado_em")))

@@ -105,6 +105,10 @@ def test_a_conduct_report_quotes_the_laws_that_speak_of_it(chat):
     ("qual a idade maxima do onibus", "limite"), ("pode contratar quantos cobradores", "limite"), ("quem julga os recursos", "quem"),
     ("quais documentos preciso para o crc", "documentos"), ("pode levar passageiro em pe", "permissao"),
     ("o prazo conta o primeiro dia", None),
+    # a body asked for by its kind, not with "quem"; "para quem faz" is a relative pronoun, not "who?"
+    ("que agencia cuida das concessoes", "quem"), ("qual a multa para quem faz lotacao", "valor"),
+    # explicit papers win over the fine they are for
+    ("quais documentos junto ao recurso da multa", "documentos"), ("preciso anexar o que na defesa", "documentos"),
 ])
 def test_the_kind_of_question(text, kind):
     assert question_kind(text) == kind
@@ -154,3 +158,37 @@ def test_a_question_about_past_facts_cites_that_days_wording_and_keeps_the_date(
     assert reply["citations"][0]["url"] == "/leis/pe-lei-16205-2017/art-28/inc-4?data=2019-05-10"
     _id, state = load(connect(Path(tmp_path) / "portal.db"), reply["conversa"])
     assert state["history"][-1]["citations"] == [["pe-lei-16205-2017", "art-28/inc-4", "2019-05-10"]]
+
+
+@pytest.mark.parametrize("message, law, unit, said", [
+    # AC art. 92: "O transporte rodoviário intermunicipal de passageiros é gratuito para: I - as pessoas com idade igual ou
+    # superior a sessenta anos …" — not paying is what the law calls "gratuito".
+    ("com quantos anos o idoso não paga a passagem intermunicipal no acre?", "ac-lei-2731-2013", "art-92/inc-1", "No Acre: 60 anos."),
+    # Recife art. 32, III: "Grupo 3 - infração de natureza grave"; art. 36: Vm = G × Vb, Vb = R$ 50,00 → R$ 150,00.
+    ("qual a multa do grupo 3 no recife?", "recife-lei-16856-2003", "art-32/inc-3", "No Recife: R$ 150,00 (3 vezes o valor-base, Vb, de R$ 50,00 fixado na lei; "),
+    # PE art. 8º: "O CRC terá validade por 1 (um) ano … devendo ser renovada com antecedência mínima de 30 (trinta) dias":
+    # renewing is asked, so the 30 days beside "renovada" are said, not the year of validity.
+    ("em quantos dias a empresa tem que renovar o CRC em pernambuco?", "pe-lei-16205-2017", "art-8", "Em Pernambuco: 30 dias."),
+    # Recife art. 27: "Compete ao Poder Público Municipal exercer … através da Secretaria de Serviços Públicos - SSP …
+    # a fiscalização do STCP/Recife" (the Anexo Único lists infractions, it names no body).
+    ("quem fiscaliza o transporte complementar no recife?", "recife-lei-16856-2003", "art-27", "No Recife, Lei 16.856/2003 (Recife), art. 27 diz:"),
+])
+def test_what_is_asked_picks_the_unit_and_the_value(chat, message, law, unit, said):
+    reply = converse(chat, [message])
+    assert first(reply) == (law, unit)
+    assert reply["resposta"].startswith(said)
+
+
+def test_a_question_on_the_crc_papers_cites_the_list_then_narrows_it_in_the_wizard(chat):
+    # PE art. 5º: "O requerimento para obtenção do CRC será dirigido à EPTI, instruído com os seguintes documentos: …
+    # II - prova de inscrição no Cadastro Nacional de Pessoa Jurídica do Ministério da Fazenda - CNPJ"
+    reply = converse(chat, ["que papeis a EPTI pede para dar o CRC?"])
+    assert first(reply) == ("pe-lei-16205-2017", "art-5")
+    assert reply["resposta"].startswith("Em Pernambuco: I - registro comercial")
+    assert "II - prova de inscrição no Cadastro Nacional de Pessoa Jurídica do Ministério da Fazenda - CNPJ" in reply["resposta"]
+    from datetime import date
+
+    from knowledge.flows import FLOWS
+
+    first_question = FLOWS.get("documentos_crc").run({}, today=date.today()).next_question.id
+    assert reply["intencao"] == "wizard" and reply["pergunta"]["id"] == first_question

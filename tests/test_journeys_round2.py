@@ -88,6 +88,19 @@ def test_a_filled_contacts_file_in_the_data_dir_is_shown(demo_app):
     assert 'href="tel:(81)0000-0000(teste)"' in html and "Lista de contatos revisada em 1 de nov. de 2026." in html
 
 
+def test_an_edit_of_the_contacts_file_shows_on_the_next_request(demo_app):
+    # The parsed file is kept between requests; an edit (new mtime/size) must still show at once.
+    path = demo_app.config["DATA_DIR"] + "/orgaos.json"
+    client = demo_app.test_client()
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump({"atualizado_em": "2026-11-01", "orgaos": {"pe": {"telefones": ["(81) 1111-1111"]}}}, handle)
+    assert 'href="tel:(81)1111-1111"' in client.get("/consulta?placa=KGT2E47").get_data(as_text=True)
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump({"atualizado_em": "2026-11-02", "orgaos": {"pe": {"telefones": ["(81) 2222-22222"]}}}, handle)
+    html = client.get("/consulta?placa=KGT2E47").get_data(as_text=True)
+    assert 'href="tel:(81)2222-22222"' in html and "(81) 1111-1111" not in html
+
+
 # -- money and places ------------------------------------------------------------------------------------
 
 

@@ -23,9 +23,10 @@ from ..places import PLACES
 from .answers import parse_answer
 from .foreign import to_portuguese
 from .law import GENERIC_WORDS, LawAnswers, quote_unit
-from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place
+from .kinds import question_kind
+from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
 from .text import normalize
-from .understanding import Understanding, understand
+from .understanding import Understanding, is_question, understand
 
 # Words of any report that say nothing about what happened (who, which vehicle).
 REPORT_COMMON_WORDS = {"motorista", "motoristas", "condutor", "condutores", "cobrador", "cobradores", "demais", "veiculo", "veiculos", "onibus", "passageiros", "passageiro"}
@@ -153,16 +154,32 @@ class Assistant:
     def _on_wizard_repergunta(self, u, state, *, question, **_):
         return self._wizard_step(state, "", "wizard_resposta", error=self._("Não entendi a resposta. Escolha uma das opções ou responda de outro jeito (para sair, escreva “cancelar”)."))
 
-    def _on_wizard(self, u, state, **_):
+    def _on_wizard(self, u, state, *, message, **_):
         if state.wizard == u.flow:
             # The same situation told again ("levaram pro depósito"): keep going, adding what it says.
             for key, value in u.prefill.items():
                 state.answers.setdefault(key, value)
             return self._wizard_step(state, "", "wizard_resposta")
-        state.wizard, state.answers = u.flow, dict(u.prefill)
         flow = FLOWS.get(u.flow)
+        law = self._law_first(message, u, flow, state)
+        state.wizard, state.answers = u.flow, dict(u.prefill)
         intro = self._("Vou fazer algumas perguntas para responder com base na lei: %(titulo)s", titulo=self._(flow.title))
-        return self._wizard_step(state, intro, "wizard")
+        reply = self._wizard_step(state, intro, "wizard")
+        if law is not None:
+            # The law's general answer first; the wizard then narrows it to the person's case.
+            reply.texto = law.texto + "\n" + reply.texto
+            reply.citations = law.citations + [c for c in reply.citations if c not in law.citations]
+            reply.acoes = [a for a in law.acoes if a["tipo"] == "lei"] + reply.acoes
+        return reply
+
+    def _law_first(self, message: str, u, flow, state: State) -> Reply | None:
+        """A question the law answers in general ("quais documentos …?") that also opens a wizard."""
+        laws = {c.law for c in flow.legal_basis}
+        place = u.jurisdiction or (place_of_law(next(iter(laws))) if len(laws) == 1 else None)
+        if place is None or question_kind(u.text) is None or not is_question(message, u.text):
+            return None
+        reply = self.law.answer(message, place, State(), intent="wizard", asked=True)
+        return reply if reply is not None and reply.citations else None
 
     def _on_wizard_resposta(self, u, state, *, parsed_answer, question, **_):
         state.answers[question.id] = parsed_answer

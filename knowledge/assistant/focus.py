@@ -28,12 +28,17 @@ FAMILIES: tuple[tuple[str, ...], ...] = (
     ("julg", "aprec"),
     ("clandest", "remunerado sem", "transporte remunerado"),
     ("idos", "sessenta anos"),
+    ("fiscaliz", "gestor", "regulat", "~compet"),  # the body in charge: "órgão gestor", "poder regulatório"
+    ("gratui", "isen"),
 )
 KIND_WORDS = {
-    "prazo": ("prazo", "prazos", "dias", "dia", "horas", "hora", "tempo", "demora", "demorar", "validade", "vale", "meses", "anos", "quantos", "quanto"),
-    "valor": ("multa", "multas", "valor", "valores", "custa", "preco", "quanto", "reais", "paga", "pago"),
-    "limite": ("idade", "anos", "maximo", "maxima", "minimo", "minima", "limite", "quantos", "quantas", "capacidade"),
-    "quem": ("quem", "qual", "orgao", "agencia"),
+    # The words that ask for the kind (kinds._KIND_RULES), not what the question is about.
+    "prazo": ("prazo", "prazos", "dias", "dia", "horas", "hora", "tempo", "demora", "demorar", "validade", "vale", "meses", "anos", "quantos",
+              "quanto", "dura", "durar", "duracao", "vence", "vencimento", "antecedencia", "quando"),
+    "valor": ("multa", "multas", "valor", "valores", "custa", "custo", "preco", "quanto", "reais", "paga", "pago", "cobra", "cobrada"),
+    "limite": ("idade", "anos", "maximo", "maxima", "minimo", "minima", "limite", "quantos", "quantas", "capacidade", "velho", "antigo"),
+    "quem": ("quem", "qual", "orgao", "agencia", "entidade", "autoridade"),
+    "documentos": ("documento", "documentos", "documentacao", "papeis", "papelada", "apresentar", "levar", "entregar", "juntar", "anexar"),
 }
 
 
@@ -61,7 +66,7 @@ def focus_words(text: str, key_words: list[str], kind: str | None) -> list[str]:
     return counted + acts + [w for w in words if w not in counted and w not in acts]
 
 
-def _has(text_words: list[str], word: str, weak: bool = True) -> bool:
+def says(text_words: list[str], word: str, weak: bool = True) -> bool:
     """Does the text use the word, or a word of its family (a "~" member only when ``weak``)?"""
     joined = " " + " ".join(text_words)
     return any(f" {s.lstrip('~')}" in joined for s in _stems_of(word) if weak or not s.startswith("~"))
@@ -90,16 +95,16 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple
         for match in (FORBIDDEN_RE.search(own), ALLOWED_RE.search(own), MANDATORY_RE.search(own)):
             if match:
                 near = fold(own[max(0, match.start() - 120): match.end() + 120].lower()).split()
-                if any(_has(near, w) for w in focus):
+                if any(says(near, w) for w in focus):
                     return 0.35  # "não será permitido o transporte de passageiros em pé"
         if is_list_item(unit) and any(FORBIDDEN_RE.search(a.text) for a in unit.ancestors() if introduces(a)):
-            if any(_has(fold(own.lower()).split(), w) for w in focus):
+            if any(says(fold(own.lower()).split(), w) for w in focus):
                 return 0.35  # "são vedadas as seguintes condutas: … VII - condução de passageiros em pé"
         return 0.0
     if kind == "quem":
         own = fold(texts(unit).lower())
         named = re.search(r"\b(ageac|epti|der|cdtc|jari|cmtt|cra|poder concedente|poder publico|departamento de estradas)\b", own)
-        return (0.2 if named else 0.0) + (0.2 if any(_has(own.split(), w) for w in focus) and WHO_RE.search(texts(unit)) else 0.0)
+        return (0.2 if named else 0.0) + (0.2 if any(says(own.split(), w) for w in focus) and WHO_RE.search(texts(unit)) else 0.0)
     if kind == "limite" and re.search(r"\bidade\b|\banos de (uso|fabricacao)\b|\bvelh|\bantig", " ".join(focus_all)):
         # An age: a number of years next to "idade" / "fabricação" / "uso".
         own = texts(unit)
@@ -114,7 +119,7 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple
     holder = unit if pattern.search(own) else next(
         (a for a in reversed(unit.ancestors()) if (introduces(a) or a.closing) and pattern.search(texts(a))), None)
     if holder is None:
-        if kind == "valor" and unit.kind == "alinea" and gravity_fine(unit, unit.law_id) is not None and _has(fold(own.lower()).split(), focus[0]):
+        if kind == "valor" and unit.kind == "alinea" and gravity_fine(unit, unit.law_id) is not None and says(fold(own.lower()).split(), focus[0]):
             return 0.35  # Pernambuco's Anexo I names the infraction; art. 28 its fine
         return 0.0
     text = texts(holder)
@@ -126,15 +131,15 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple
     def last(test) -> int:
         return max((i for i, w in enumerate(before) if test([w])), default=-1)
 
-    closest_other = max((last(lambda w, f=f: any(_has(w, p) for p in f if not p.startswith("~"))) for f in FAMILIES if f != focus_family), default=-1)
-    if closest_other > last(lambda w: _has(w, focus[0])) >= 0:
+    closest_other = max((last(lambda w, f=f: any(says(w, p) for p in f if not p.startswith("~"))) for f in FAMILIES if f != focus_family), default=-1)
+    if closest_other > last(lambda w: says(w, focus[0])) >= 0:
         return -0.3  # "Não acolhida a defesa, o permissionário é comunicado do JULGAMENTO no prazo de 15 dias"
-    if _has(near, focus[0], weak=False):
+    if says(near, focus[0], weak=False):
         return 0.45 if holder is unit else 0.2
-    if _has(near, focus[0]):
+    if says(near, focus[0]):
         return 0.3 if holder is unit else 0.15
     close = before[-8:] + fold(text[match.end():].lower()).split()[:4]
-    other_acts = [f for f in FAMILIES if f != focus_family and any(_has(close, p) for p in f if not p.startswith("~"))]
+    other_acts = [f for f in FAMILIES if f != focus_family and any(says(close, p) for p in f if not p.startswith("~"))]
     if other_acts:
         return -0.3
     if holder is unit:
@@ -142,12 +147,33 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple
             from ..corpus import load_law
 
             referred = load_law(unit.law_id).by_id.get(f"art-{number}")
-            if referred is not None and any(_has(fold(u.text.lower()).split(), focus[0]) for u in referred.walk()):
+            if referred is not None and any(says(fold(u.text.lower()).split(), focus[0]) for u in referred.walk()):
                 return 0.35  # "O descumprimento do disposto no art. 44 [o transporte remunerado sem autorização] …"
-        if is_list_item(unit) and any(_has(fold(a.text.lower()).split(), focus[0]) for a in unit.ancestors() if introduces(a)):
+        if is_list_item(unit) and any(says(fold(a.text.lower()).split(), focus[0]) for a in unit.ancestors() if introduces(a)):
             return 0.35  # "Serão aplicadas a quem realizar transporte clandestino …: I - multa de …"
-        return 0.15 if any(_has(near, w) for w in focus[1:]) else 0.0
+        return 0.15 if any(says(near, w) for w in focus[1:]) else 0.0
     # The value is above (a fine group, "Pena: multa de …"): the unit names the infraction asked.
-    if kind == "valor" and _has(fold(own.lower()).split(), focus[0]):
+    if kind == "valor" and says(fold(own.lower()).split(), focus[0]):
         return 0.35
     return 0.0
+
+
+def coverage(unit: Unit, focus: list[str]) -> float:
+    """How much of what the question is about the unit says, itself or in the caput it completes.
+
+    The share of the focus words (or words of their families) found, the first counting
+    double: "leves: R$ 150,00" says nothing of selling tickets, "realizar vendas e emissões
+    de passagens individuais" says most of it.
+    """
+    if not focus:
+        return 0.0
+    said = [texts(unit)] + ([a.text for a in unit.ancestors() if introduces(a)] if is_list_item(unit) else [])
+    if references(unit):
+        # "O descumprimento do disposto no art. 44 …": what art. 44 says is what this unit sanctions.
+        from ..corpus import load_law
+
+        law = load_law(unit.law_id)
+        said += [u.text for n in references(unit) if (a := law.by_id.get(f"art-{n}")) is not None for u in a.walk()]
+    words = fold(" ".join(said).lower()).split()
+    weights = [2.0] + [1.0] * (len(focus) - 1)
+    return sum(w for word, w in zip(focus, weights) if says(words, word, weak=False)) / sum(weights)

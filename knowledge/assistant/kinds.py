@@ -33,7 +33,9 @@ KINDS = ("prazo", "valor", "limite", "permissao", "quem", "documentos")
 # -- the kind of question -----------------------------------------------------------------------
 
 _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
-    ("quem", re.compile(r"\bquem\b|\bqual (e )?o orgao\b|\bque orgao\b|\bcompetente\b|\bcompete\b|\ba quem\b")),
+    # "quem", or which body: "qual (é) o órgão", "que agência", "qual entidade".
+    ("quem", re.compile(r"\bquem\b|\b(qual|quais|que) (e |sao )?(o |a |os |as )?(orgaos?|agencias?|entidades?|autoridades?|secretarias?)\b"
+                        r"|\bcompetente\b|\bcompete\b|\ba quem\b")),
     ("prazo", re.compile(
         r"\bprazos?\b|\bquantos dias\b|\bquantas horas\b|\bquantos meses\b|\bem quanto tempo\b|\bquanto tempo\b|\bate quando\b"
         r"|\bdias (para|pra|de)\b|\bdemora\w*\b|\bantecedencia\b|\bvalidade\b|\bvale por\b|\bdura\w*\b|\bprorrog\w*\b|\bvenc\w*\b"
@@ -45,7 +47,9 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
         r"\bidade\b|\bquantos anos\b|\banos de (uso|fabricacao)\b|\bvelh\w*\b|\bantig\w*\b|\bmaxim\w*\b|\bminim\w*\b|\blimite\b"
         r"|\bquant[oa]s (?!dias|horas|meses|anos|vezes)\w+|\bcapacidade\b|\bporcentagem\b|\bpercentual\b|\bno maximo\b"
     )),
-    ("documentos", re.compile(r"\bdocument\w*\b|\bpapeis\b|\bpapelada\b|\bcertid\w*\b|\bcomprovante\w*\b|\bo que (eu )?(preciso|tenho que|devo) (apresentar|levar|entregar|juntar)\b")),
+    ("documentos", re.compile(r"\bdocument\w*\b|\bpapeis\b|\bpapelada\b|\bcertid\w*\b|\bcomprovante\w*\b"
+                              r"|\bo que (eu )?(preciso|tenho que|devo) (apresentar|levar|entregar|juntar|anexar)\b"
+                              r"|\b(apresentar|levar|entregar|juntar|anexar|instruir)\w* (\w+ )?o que\b")),
     ("permissao", re.compile(
         r"^(e )?(pode|podem|posso|podemos)\b|\b(pode|podem|posso|podemos|poderia)\b|\be (permitido|proibido|obrigatorio|vedado|legal|liberado)\b"
         r"|\b(tem|tenho|temos) que\b|\b(preciso|precisa|precisam)\b|\bobrigatori\w*\b|\bproibid\w*\b|\bpermitid\w*\b|\bvedad\w*\b"
@@ -61,6 +65,10 @@ def question_kind(text: str) -> str | None:
     found = [kind for kind, pattern in _KIND_RULES if pattern.search(text)]
     if not found:
         return None
+    if "quem" in found and len(found) > 1 and not re.search(r"^(e )?quem\b|\b(a|de) quem (compete|cabe)\b", text) and re.search(r"\b(para|de|por|contra|com|a) quem\b", text):
+        found.remove("quem")  # "a multa para quem faz …": a relative pronoun, not "who?"
+    if "documentos" in found and not re.search(r"\bprazo\b|\bquantos dias\b|\bquanto tempo\b", text):
+        return "documentos"  # "quais documentos para recorrer da multa": the papers, not the fine
     # "quanto tempo vale o CRC" is a deadline; "qual a multa" an amount even with "pode" around.
     if "valor" in found and "prazo" in found:
         asks_when = re.search(r"\bprazo\b|\bquantos dias\b|\bquanto tempo\b|\bdias para\b|\b(que|qual) dia\b|\bvence\w*\b|\bvencimento\b", text)
@@ -87,7 +95,7 @@ SEATS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+(lugares|passageiros|pessoas|assen
 FORBIDDEN_RE = re.compile(r"\b(vedad[oa]s?|proibid[oa]s?|n[ãa]o (ser[áa]|ser[ãa]o|poder[áa]|poder[ãa]o|[ée]|s[ãa]o) (permitid|admitid|autorizad)\w*|n[ãa]o poder[áa]o?|defeso)\b", re.I)
 ALLOWED_RE = re.compile(r"\b([ée]|s[ãa]o|ser[áa]|ser[ãa]o|fica|ficam) (permitid|admitid|facultad|autorizad)\w*|\bpoder[áa]o? ser\b", re.I)
 MANDATORY_RE = re.compile(r"\b(dever[áa]o?|obrigat[óo]ri[oa]s?|obrigad[oa]s?|[ée] exigid[oa]|ser[áa] exigid[oa])\b", re.I)
-WHO_RE = re.compile(r"\b(regulat[óo]ri\w*|poder concedente|fiscaliza[çc][ãa]o|fiscalizar|gest[ãa]o|compete|competir[áa]|compet[êe]ncia|caber[áa]|cabe (ao|[àa])|julgad[oa]|julgar|apreciar|aprecia[çc][ãa]o|dirigid[oa]|a cargo d|respons[áa]vel|decidir|proferid[oa])\b", re.I)
+WHO_RE = re.compile(r"\b(regulat[óo]ri\w*|[óo]rg[ãa]o gestor|poder concedente|fiscaliza[çc][ãa]o|fiscalizar|gest[ãa]o|compete|competir[áa]|compet[êe]ncia|caber[áa]|cabe (ao|[àa])|julgad[oa]|julgar|apreciar|aprecia[çc][ãa]o|dirigid[oa]|a cargo d|respons[áa]vel|decidir|proferid[oa])\b", re.I)
 DOCUMENT_RE = re.compile(r"\b(documento|documenta[çc][ãa]o|certid[ãa]o|certid[õo]es|c[óo]pia|comprovante|comprova[çc][ãa]o|prova de|apresenta[çc][ãa]o|atestado|contrato social|ap[óo]lice|requerimento|certificado)\w*", re.I)
 
 
@@ -157,6 +165,8 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
         return 0.0
     if kind == "valor" and DEFINES_SYMBOL_RE.match(unit.text) and re.search(r"\bvb\b|valor base|formula", question):
         return 0.6  # "quanto vale o Vb": the definition is the answer
+    if kind in ("quem", "documentos", "prazo") and unit.id.startswith("anexo"):
+        return -0.3  # an annex that lists infractions names no body, papers or deadline
     own = texts(unit)
     if kind == "documentos":
         # A list of documents is answered by the caput that introduces it (the whole list).

@@ -19,7 +19,7 @@ from ..history import wording_at
 from ..places import PLACES
 from ..units import Unit
 from .answers import parse_date
-from .focus import focus_bonus, focus_words
+from .focus import FAMILIES, coverage, focus_bonus, focus_words, says
 from .kinds import carries, is_list_item, question_kind, references, referring_units, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import normalize
@@ -43,13 +43,48 @@ GENERIC_WORDS = {
     "uma", "um", "dos", "das", "nos", "nas", "por", "mais", "quando", "onde", "quanto", "quantos", "esta", "sao", "regra",
     "regras", "preciso", "precisa", "tem", "nao", "sim", "the", "fica", "ficar", "dia", "dias", "pra", "isso", "essa", "esse",
     "pela", "pelo", "regulamento", "decreto", "pernambuco", "paulo", "acre", "recife", "epti", "der", "ageac", "stcp", "levar",
+    # words that join a question and say nothing of its subject
+    "ate", "partir", "contra", "sobre", "entre", "cada", "apos", "desde", "devo", "deve", "devem", "seu", "sua", "meu", "minha",
+    "voce", "gente", "alguem", "algum", "alguma", "tipo", "caso", "ainda", "tambem", "complementar",
 }
 # The statutes' word for what a question names otherwise ("em pé": the law says "sentados").
+# Articles read per place (the answering unit may sit in an article the search ranks low).
+SEARCH_LIMIT = 15
+# Weight of focus.coverage in a unit's score: the unit that says what the question is about.
+COVERAGE_WEIGHT = 0.5
+VALUE_KINDS = ("valor", "prazo", "limite")
+# A place answers beside the best one when its best unit scores at least this share of the best.
+SIDE_BY_SIDE_SHARE = 0.5
+OTHER_VALUE_PENALTY = 0.4
+OTHER_ACT_PENALTY = 0.25  # the value sits beside other words of the question, not beside its main one
 KEY_EQUIVALENTS = {"pe": ("sentados", "lotacao"), "idoso": ("sessenta",), "idosos": ("sessenta",), "cachorro": ("animais",), "animal": ("animais",)}
+# What people say otherwise than the statutes: the statute's word is added to the question
+# (for the search and for the focus).  Not paying is "gratuito"; transport without any
+# authorisation is what the laws call "clandestino"; a pet is one of the "animais".
+STATUTE_WORDS: tuple[tuple[re.Pattern, str], ...] = (
+    (re.compile(r"\bnao (paga|pagam|pagar|precisa pagar|precisam pagar)\b|\bde graca\b|\bsem pagar\b|\bisent[oa]s?\b"), "gratuito"),
+    (re.compile(r"\bsem (autorizacao|permissao|concessao|registro|licenca|crc|cadastro)\b|\bpiratas?\b"), "clandestino"),
+    (re.compile(r"\b(cachorr|cachorrinh|cao|caes|gato|gatos|pet|pets|bicho)\w*\b"), "animais"),
+)
+
+
+def with_statute_words(text: str, replace: bool = False) -> str:
+    """The normalised question with the statutes' words for what it says otherwise (added, or
+    in place of the question's words: "não paga" is about "gratuito", not about paying)."""
+    if replace:
+        for pattern, word in STATUTE_WORDS:
+            text = pattern.sub(word, text)
+        return text
+    extra = [word for pattern, word in STATUTE_WORDS if pattern.search(text) and word not in text.split()]
+    return " ".join([text, *extra])
+
+
+def _family_member(word: str) -> bool:
+    return any(word.startswith(p) for family in FAMILIES for p in family if " " not in p and not p.startswith("~"))
 
 
 def key_words(query: str) -> list[str]:
-    text = normalize(query)
+    text = with_statute_words(normalize(query), replace=True)
     key = [w for w in text.split() if len(w) >= 3 and w not in GENERIC_WORDS]
     if re.search(r"\b(em|de) pe\b", text):
         key.append("pe")  # "em pé": standing passengers, not Pernambuco
@@ -69,7 +104,8 @@ def answers(query: str, hit: Hit) -> bool:
     words = set(normalize(passage).split())
     prefixes = {w[:5] for w in words if len(w) >= 5}
     key = key + [e for w in key for e in KEY_EQUIVALENTS.get(w, ())]
-    return any((w in words) or (len(w) >= 5 and w[:5] in prefixes) for w in key)
+    # The word itself, its first letters, or a word of its family ("fiscaliza": "órgão gestor").
+    return any((w in words) or (len(w) >= 5 and w[:5] in prefixes) or (_family_member(w) and says(sorted(words), w, weak=False)) for w in key)
 
 
 def quote_unit(unit: Unit, limit: int = 450) -> str:
@@ -94,7 +130,7 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
     asked (a number of days, an amount, "vedado" …) — see kinds.unit_bonus.
     """
     top = top or max(h.score for h in hits)
-    text = normalize(query)
+    text = with_statute_words(normalize(query))
     words = tuple(text.split())
     focus = focus_words(text, key_words(query), kind)
     article_scores = {(h.law, h.unit.split("/")[0]): h.score for h in hits}
@@ -110,7 +146,8 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             # The fine or deadline of what this article forbids may sit in the article that applies it.
             for referrer in referring_units(hit.law, found.article.id):
                 if referrer.article is not found.article and carries(kind, referrer.text):
-                    score = 0.6 * hit.score / top + unit_bonus(kind, referrer, text) + focus_bonus(kind, referrer, focus, words) - 0.01 * position
+                    score = (0.6 * hit.score / top + unit_bonus(kind, referrer, text) + focus_bonus(kind, referrer, focus, words)
+                             + COVERAGE_WEIGHT * coverage(referrer, focus) - 0.01 * position)
                     ranked.append((score, hit.law, referrer, law.citation(referrer)))
         for unit in found.article.walk():
             if unit.vetoed or not (unit.text or unit.closing):
@@ -125,7 +162,14 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 lexical += max((0.6 * article_scores.get((hit.law, f"art-{n}"), 0.0) for n in references(unit)), default=0.0)
             if lexical <= 0:
                 continue
-            score = lexical / top + unit_bonus(kind, unit, text) + focus_bonus(kind, unit, focus, words) - (0 if telling else 0.5) - 0.01 * position
+            covered = coverage(unit, focus)
+            # A value that says nothing of what was asked ("leves: R$ 150,00" for a ticket-selling fine)
+            # answers another question.
+            elsewhere = 0.0
+            if kind in VALUE_KINDS and focus and carries(kind, unit.text):
+                elsewhere = OTHER_VALUE_PENALTY if not covered else OTHER_ACT_PENALTY if not coverage(unit, focus[:1]) else 0.0
+            score = (lexical / top + unit_bonus(kind, unit, text) + focus_bonus(kind, unit, focus, words) + COVERAGE_WEIGHT * covered
+                     - elsewhere - (0 if telling else 0.5) - 0.01 * position)
             ranked.append((score, hit.law, unit, law.citation(unit)))
     ranked.sort(key=lambda r: -r[0])
     return ranked
@@ -145,12 +189,14 @@ class LawAnswers:
     def place_question(self, text: str) -> dict:
         return {"id": "jurisdicao", "texto": text, "opcoes": [{"valor": j, "rotulo": p.name} for j, p in PLACES.items()]}
 
-    def value_line(self, kind: str | None, law_id: str, unit: Unit, on: date) -> str:
-        value = plain_value(kind, unit, law_id, on)
+    def value_line(self, kind: str | None, law_id: str, unit: Unit, on: date, focus: list[str] = ()) -> str:
+        value = plain_value(kind, unit, law_id, on, focus)
         if not value:
             return ""
         line = value.text
-        if value.missing:
+        if value.basis:  # computed in reais: how, and what the law leaves out
+            line += " (" + "; ".join([value.basis] + ([self._(value.missing)] if value.missing else [])) + ")"
+        elif value.missing:
             line += " (" + self._("o valor em reais não sai da lei: %(falta)s", falta=self._(value.missing)) + ")"
         return line
 
@@ -161,17 +207,20 @@ class LawAnswers:
             return None
         busca = {"tipo": "busca", "url": self.ports.search_url(query, jurisdiction), "rotulo": self._("Ver mais resultados na busca")}
         kind = question_kind(text)
+        focus = focus_words(with_statute_words(text), key_words(query), kind)
         today = self.ports.today()
         facts_on = parse_date(text, today)
         on = date.fromisoformat(facts_on) if facts_on and facts_on < today.isoformat() else today
         # Each place's law is searched on its own, so that every place that answers is seen.
         places = [jurisdiction] if jurisdiction else list(PLACES)
-        found = {j: self.ports.search(text, j, 8) for j in places}  # slang expanded ("qnto" → "quanto")
+        wanted = with_statute_words(text)  # slang expanded ("qnto" → "quanto"), the statutes' words added
+        found = {j: self.ports.search(wanted, j, SEARCH_LIMIT) for j in places}
         found = {j: hits for j, hits in found.items() if hits and hits[0].score >= 2.0 and any(answers(query, h) for h in hits[:3])}
         if not found:
             return Reply(self._("Não encontrei nas leis que conheço um trecho que responda a isso. Tente dizer de outro jeito, ou veja a busca."), intent, acoes=[busca])
-        top = max(hits[0].score for hits in found.values())
-        ranked = sorted((entry for hits in found.values() for entry in rank(query, kind, hits, top)), key=lambda r: -r[0])
+        # Each place's units are scored against that place's best article: a law that words the
+        # answer in fewer matching words is not pushed out of a side-by-side answer.
+        ranked = sorted((entry for hits in found.values() for entry in rank(query, kind, hits, hits[0].score)), key=lambda r: -r[0])
         if not ranked or ranked[0][0] < 0.3:
             where = in_place(self._, jurisdiction) if jurisdiction else self._("Nas leis que conheço")
             return Reply(self._("%(onde)s não encontrei um trecho que trate especificamente disso. Veja a busca, ou pergunte de outro jeito.", onde=where), intent, acoes=[busca])
@@ -180,18 +229,18 @@ class LawAnswers:
             per_place: dict[str, tuple] = {}
             for entry in ranked:
                 j = place_of_law(entry[1])
-                if j not in per_place and entry[0] >= ranked[0][0] * 0.6:
+                if j not in per_place and entry[0] >= ranked[0][0] * SIDE_BY_SIDE_SHARE:
                     per_place[j] = entry
             if len(per_place) > 1:
-                return self._side_by_side(query, kind, per_place, state, intent, busca, on)
-        return self._one_place(query, kind, ranked, state, intent, busca, on, asked=asked, carried=carried)
+                return self._side_by_side(query, kind, focus, per_place, state, intent, busca, on)
+        return self._one_place(query, kind, focus, ranked, state, intent, busca, on, asked=asked, carried=carried)
 
-    def _side_by_side(self, query, kind, per_place, state, intent, busca, on) -> Reply:
+    def _side_by_side(self, query, kind, focus, per_place, state, intent, busca, on) -> Reply:
         state.pending_query = query
         lines = [self._("A resposta muda conforme o lugar:")]
         citations, acoes = [], []
         for j, (_score, law_id, unit, label) in per_place.items():
-            value = self.value_line(kind, law_id, unit, on) or quote_unit(unit, limit=160)
+            value = self.value_line(kind, law_id, unit, on, focus) or quote_unit(unit, limit=160)
             lines.append(f"• {in_place(self._, j)}: {value} ({label})")
             citations.append(self._cite(law_id, unit.id, on))
             acoes.append({"tipo": "lei", "url": self.ports.unit_url(law_id, unit.id), "rotulo": label})
@@ -216,10 +265,10 @@ class LawAnswers:
                 "Na data dos fatos (%(data)s) valia a redação anterior, trocada por %(ato)s.", data=when, ato=fine.replaced_by or "?")
         return None
 
-    def _one_place(self, query, kind, ranked, state, intent, busca, on, *, asked: bool, carried: bool) -> Reply:
+    def _one_place(self, query, kind, focus, ranked, state, intent, busca, on, *, asked: bool, carried: bool) -> Reply:
         best_score, law_id, unit, label = ranked[0]
         place = place_of_law(law_id)
-        quoted, value, dated = unit, self.value_line(kind, law_id, unit, on), ""
+        quoted, value, dated = unit, self.value_line(kind, law_id, unit, on, focus), ""
         if on < self.ports.today() and (then := self._dated(kind, law_id, unit, on)) is not None:
             quoted, value, dated = then
         place_name = in_place(self._, place)

@@ -16,7 +16,9 @@ from ..parameters import NotInForce, param
 from ..units import Unit
 from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DAY_OF_MONTH_RE, DEADLINE_RE, AFTER_DEADLINE_RE, FORBIDDEN_RE, MVR_RE, PERCENT_RE,
                     SEATS_RE, UFIRAC_RE, VB_RE, YEARS_RE, gravity_fine, introduces, is_list_item, texts)
+from .focus import says
 from .numbers import as_number, brl
+from .text import fold
 
 
 # What the law leaves out when its amount is a formula or an index (said, never guessed).
@@ -30,13 +32,20 @@ class Value:
     text: str  # what to say first: "330 UFIRAC", "15 dias, contado do recebimento da notificação"
     missing: str = ""  # what the law does not give (one of the MISSING_* messages), when any
     source: Unit | None = None  # the unit the value was read from, when it is not the unit answered
+    basis: str = ""  # how a computed amount was computed ("40 vezes o valor-base, Vb, de R$ 50,00 fixado na lei")
 
 
-def _deadline(text: str) -> str | None:
-    match = DEADLINE_RE.search(text)
-    if not match:
+def _deadline(text: str, focus: list[str]) -> str | None:
+    """The deadline the unit sets; of several, the one next to what was asked ("renovada com
+    antecedência mínima de 30 dias" rather than "validade por 1 ano" when renewing is asked)."""
+    matches = list(DEADLINE_RE.finditer(text))
+    if not matches:
         day = DAY_OF_MONTH_RE.search(text)
         return f"dia {int(day.group(1))}" if day else None
+    match = matches[0]
+    if len(matches) > 1 and focus:
+        near = [m for m in matches if any(says(fold(text[max(0, m.start() - 80): m.end() + 30].lower()).split(), w, weak=False) for w in focus[:1])]
+        match = near[0] if near else match
     unit_word = re.sub(r"\s+", " ", match.group(2))
     said = f"{as_number(match.group(1))} {unit_word}"
     after = AFTER_DEADLINE_RE.match(text[match.end():])
@@ -45,11 +54,16 @@ def _deadline(text: str) -> str | None:
     return said
 
 
+GROUP_RE = re.compile(r"^\s*Grupo\s+(\d)\b")
+
+
 def _recife_group(unit: Unit) -> int | None:
+    """The fine group of an Anexo Único entry, or of the unit that defines a group ("III - Grupo 3 - …")."""
     for u in [unit, *reversed(unit.ancestors())]:
         if u.kind == "grupo":
             return int(u.number) if u.number.isdigit() else None
-    return None
+    match = GROUP_RE.match(unit.text)
+    return int(match.group(1)) if match else None
 
 
 def _vb_times(n: int, on: date) -> Value:
@@ -57,8 +71,8 @@ def _vb_times(n: int, on: date) -> Value:
     try:
         base = param("recife.vb", on).value
     except NotInForce:
-        return Value(f"{n} vezes o valor-base (Vb)", MISSING_VB)
-    return Value(f"{brl(base * n)} ({n} vezes o valor-base, Vb, de {brl(base)} fixado na lei)", MISSING_VB)
+        return Value(f"{n} {'vez' if n == 1 else 'vezes'} o valor-base (Vb)", MISSING_VB)
+    return Value(brl(base * n), MISSING_VB, basis=f"{n} {'vez' if n == 1 else 'vezes'} o valor-base, Vb, de {brl(base)} fixado na lei")
 
 
 def _amount(unit: Unit, law_id: str, on: date) -> Value | None:
@@ -119,11 +133,11 @@ def _permission(unit: Unit) -> Value | None:
     return None
 
 
-def plain_value(kind: str | None, unit: Unit, law_id: str, on: date) -> Value | None:
+def plain_value(kind: str | None, unit: Unit, law_id: str, on: date, focus: list[str] = ()) -> Value | None:
     """The answer in plain words, read from the unit (and the caput or fine it completes), on a date."""
     if kind == "prazo":
         for u in [unit, *reversed(unit.ancestors())][:2]:
-            if said := _deadline(texts(u)):
+            if said := _deadline(texts(u), list(focus)):
                 return Value(said)
         return None
     if kind == "valor":
