@@ -2,10 +2,9 @@
 
 Every statement the product makes (a wizard outcome, a fine, a deadline, a
 document) carries :class:`Cite` objects.  They are plain data here; the web layer
-turns them into labels and links.  The wizard tests resolve every citation an outcome or
-a parameter can produce (``test_every_outcome_citation_resolves``,
-``test_every_parameter_citation_resolves_on_its_dates_and_values_are_dated``), so a
-typo in a unit id fails the build.
+turns them into labels and links.  The tests resolve every citation a wizard outcome or a
+parameter can produce (``tests/flows/test_all_flows.py``, ``tests/test_parameters.py``),
+so a typo in a unit id fails the build.
 
 A citation may carry the date of the facts (``on``): the statement rests on the
 wording in force that day.  When that wording is a previous one (a "Nota: Redação

@@ -15,13 +15,14 @@ The four texts disagree about almost everything a parser would like to assume
    the amending article rather than articles of this law.
 
 The markers both steps recognise ("Art. 3º", "§ 2º", "IV -", amendment notes) are in
-``markers.py``; the :class:`~knowledge.units.Law` the parser returns, in ``units.py``.
+``markers.py``; the table of contents the headings build, in ``contents.py``; the
+:class:`~knowledge.units.Law` the parser returns, in ``units.py``.
 
 Why this module is longer than ~350 lines: :class:`_TreeBuilder` is one state machine
 (about 300 lines).  Each kind of block reads and changes the same state — the open
-units, the current chapter and section, a heading waiting for its title, whether the
-text is in the preamble, the body or the signatures — so its steps stay together in
-one class, each a short method named for the kind of block it handles.
+units, a heading waiting for its title, the amendments announced for the next unit,
+whether the text is in the preamble, the body or the signatures — so its steps stay
+together in one class, each a short method named for the kind of block it handles.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from __future__ import annotations
 import re
 
 from .acre_layout import acre_blocks
+from .contents import Contents
 from .laws import LawInfo
 from .markers import (ALINEA_RE, ANEXO_RE, ARTICLE_RE, GRUPO_RE, HEADING_RE, INCISO_RE, ITEM_RE, NOTA_RE, PAR_UNICO_RE,
                       PARAGRAPH_RE, PENA_RE, PREFACE_RE, REGULAMENTO_RE, SIGNATURE_RE, STRUCTURE_START_RE,
@@ -59,9 +61,7 @@ class _TreeBuilder:
         self.prefix = info.own_articles_prefix or ""
         self.top: Unit | None = None
         self.stack: list[Unit] = []
-        self.toc_root: list[Division | Unit] = self.law.toc
-        self.chapter: Division | None = None
-        self.section: Division | None = None
+        self.contents = Contents(self.law.toc)
         self.pending_title: Division | Unit | None = None
         self.pending_amendments: list[Amendment] = []
         self.history = PreviousWordings()
@@ -212,9 +212,7 @@ class _TreeBuilder:
             and not re.search(r"[.;:,]$", block)
             and self.top.kind == "artigo"
         ):
-            self.chapter = Division(kind="capitulo", number=None, title=title_case(block))
-            self.section = None
-            self.toc_root.append(self.chapter)
+            self.contents.unnumbered_chapter(title_case(block))
             self.stack = []
             return
         text = clean(block)
@@ -238,7 +236,7 @@ class _TreeBuilder:
             marker=marker,
             text=text,
             parent=parent,
-            headings=[d.label for d in (self.chapter, self.section) if d is not None],
+            headings=self.contents.labels(),
             amendments=self.pending_amendments + amendments,
             vetoed=vetoed,
             order=self.order,
@@ -266,16 +264,12 @@ class _TreeBuilder:
         self.top = unit
         self.stack = [unit]
         self.law.top_units.append(unit)
-        container = self.section or self.chapter
-        if unit.kind == "anexo" or container is None:
-            self.toc_root.append(unit)
-        else:
-            container.children.append(unit)
+        self.contents.place(unit)
 
     def _annex(self, match: re.Match) -> None:
         self.mode = "body"
         number = "unico" if match.group(1) in ("ÚNICO", "UNICO") else match.group(1).lower()
-        self.chapter = self.section = None
+        self.contents.leave_chapters()
         title = title_case(strip_notes(match.group(2))[0]) if match.group(2).strip() else ""
         unit = self._new_unit("anexo", number, f"ANEXO {match.group(1)}", "", None)
         unit.title = title
@@ -296,14 +290,10 @@ class _TreeBuilder:
         self.pending_title = None
 
     # -- structure helpers -------------------------------------------------------
-
     def _start_regulation(self, block: str) -> None:
         self.mode = "body"
         self.prefix = ""
-        regulation = Division(kind="regulamento", number=None, title=clean(block))
-        self.law.toc.append(regulation)
-        self.toc_root = regulation.children
-        self.chapter = self.section = None
+        self.contents.regulation(clean(block))
         self.top = None
         self.stack = []
 
@@ -315,22 +305,9 @@ class _TreeBuilder:
         title = title_case(title_text) if title_text.strip() else ""
         self.mode = "body"
         self.stack = []
-        if kind == "capitulo" and self.chapter is not None and self.chapter.number == number:
-            # A chapter heading re-issued with a new wording (Pernambuco ch. III).
-            if amendments and title:
-                self.chapter.previous_titles.append(self.chapter.title)
-                self.chapter.title_amendments.extend(amendments)
-                self.chapter.title = title
-            return
-        division = Division(kind=kind, number=number, title=title)
-        if kind == "secao":
-            self.section = division
-            (self.chapter.children if self.chapter else self.toc_root).append(division)
-        else:
-            self.chapter = division
-            self.section = None
-            self.toc_root.append(division)
-        self.pending_title = division if not title else None
+        division = self.contents.heading(kind, number, title, amendments)
+        if division is not None:  # None: a chapter heading re-issued with a new wording
+            self.pending_title = division if not title else None
 
     def _open(self) -> list[Unit]:
         """The open units; after a heading only the current top unit is open."""

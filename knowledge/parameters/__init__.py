@@ -35,19 +35,17 @@ import yaml
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 from ..citations import Cite
-from ..vigencia import act, acts, in_force
+from ..places import PLACES
+from ..vigencia import act, acts
 
 PARAMETERS_DIR = Path(__file__).parent
 
 UNITS = {"BRL", "UFIRAC", "MVR_PCT", "VB", "DAYS", "BUSINESS_DAYS", "HOURS", "MONTHS", "YEARS", "PERCENT", "COUNT", "DATE"}
 
 # Entry-into-force dates, for rules that branch on a law's or an act's date (from vigencia.yaml).
-PE_IN_FORCE = in_force("pe-lei-16205-2017")
+PE_IN_FORCE, SP_IN_FORCE, AC_IN_FORCE, RECIFE_IN_FORCE = (PLACES[place_id].in_force for place_id in ("pe", "sp", "ac", "recife"))
 LEI_17107 = act("pe-lei-17107-2020").in_force
 LEI_17406 = act("pe-lei-17406-2021").in_force
-SP_IN_FORCE = in_force("sp-decreto-29912-1989")
-AC_IN_FORCE = in_force("ac-lei-2731-2013")
-RECIFE_IN_FORCE = in_force("recife-lei-16856-2003")
 
 
 class NotInForce(LookupError):
