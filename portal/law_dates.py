@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask import request
+from flask import abort, request
 from flask_babel import gettext as _
 
 from knowledge.history import UnitVersion
+from knowledge.laws import LAWS
+
+from .errors import error_response
 
 MIN_DATE = date(1900, 1, 1)
 
@@ -36,6 +39,20 @@ def requested_date() -> date | None:
     if when < MIN_DATE:
         raise BadDate(_("Data fora do intervalo: use uma data a partir de 1900."))
     return when
+
+
+def law_page_date(law_id: str) -> date | None:
+    """For the reader's pages of a law: its ``?data=``, after refusing what cannot be read.
+
+    An unknown law is a 404 and an unreadable date the 400 page with the message above, both
+    raised here so every page of a law (whole, by part) refuses the same way.
+    """
+    if law_id not in LAWS:
+        abort(404)
+    try:
+        return requested_date()
+    except BadDate as exc:
+        abort(error_response(400, exc.message)[0])
 
 
 def version_json(version: UnitVersion, url: str) -> dict:

@@ -28,12 +28,7 @@ def part(law_id: str, number: int):
 
     The whole law stays at /leis/<lei> with every anchor; this page shows one part with the
     same anchors, the list of parts and links to the previous and next ones."""
-    if law_id not in LAWS:
-        abort(404)
-    try:
-        when = law_dates.requested_date()
-    except law_dates.BadDate as exc:
-        return error_response(400, exc.message)
+    when = law_dates.law_page_date(law_id)
     dated = None
     if when is None:
         law = load_law(law_id)

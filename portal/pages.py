@@ -58,12 +58,7 @@ def law(law_id: str):
     was not in force yet and from when it was, and no text: a reader checking a date
     learns the answer ("this law did not apply") instead of meeting an error.
     """
-    if law_id not in LAWS:
-        abort(404)
-    try:
-        when = law_dates.requested_date()
-    except law_dates.BadDate as exc:
-        return error_response(400, exc.message)
+    when = law_dates.law_page_date(law_id)
     if when is None:
         return render_template("law.html", law=load_law(law_id), on=None, dated=None)
     try:
