@@ -8,8 +8,6 @@ each time a complainant's contact is displayed.
 from __future__ import annotations
 
 import functools
-from datetime import date
-
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
@@ -17,6 +15,7 @@ from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
+from knowledge import clock
 from knowledge.citations import N_
 from knowledge.complaints import OCCURRENCES
 
@@ -239,7 +238,7 @@ def export():
     staff.audit(db, current_user(), "exportou_denuncias")
     columns = ["protocolo", "criada_em", "atualizada_em", "jurisdicao", "placa", "data_ocorrencia", "origem", "destino", "ocorrencias", "relato", "situacao", "tem_contato"]
     body = export_csv(store.export_rows(db), columns)
-    return Response(body, mimetype="text/csv", headers={"Content-Disposition": f"attachment; filename=denuncias-{date.today().isoformat()}.csv"})
+    return Response(body, mimetype="text/csv", headers={"Content-Disposition": f"attachment; filename=denuncias-{clock.today().isoformat()}.csv"})
 
 
 @bp.get("/adesivos")

@@ -13,6 +13,8 @@ import io
 import random
 from datetime import date, timedelta
 
+from knowledge import clock
+
 from .registry_import import OPERATOR_COLUMNS, VEHICLE_COLUMNS, csv_text
 
 
@@ -55,7 +57,7 @@ SUFFIXES = ["Turismo", "Transportes", "Fretamento", "Viagens", "Tour"]
 
 def generate(today: date | None = None, ordinary_vehicles: int = 300, seed: int = 2026) -> tuple[str, str]:
     """(operators CSV, vehicles CSV) for the demonstration registry."""
-    today = today or date.today()
+    today = today or clock.today()  # Brasília time: the demo registry spans every place
     rng = random.Random(seed)
     operators: list[dict] = []
     vehicles: list[dict] = []

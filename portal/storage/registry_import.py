@@ -41,6 +41,7 @@ from typing import IO, Iterable, Protocol
 import sqlite_utils
 from validate_docbr import CNPJ
 
+from knowledge import clock
 from knowledge.modalities import MODALITY_IDS
 from knowledge.places import PLACES
 from knowledge.plates import InvalidPlate, normalize, to_mercosul
@@ -260,7 +261,7 @@ def import_registry(
     With ``strict``, any rejected row cancels the whole import.  When no row is
     accepted the current registry is kept.  ``progress`` is told each stage as it runs.
     """
-    today = today or date.today()
+    today = today or clock.today()  # Brasília time: one file holds vehicles of every place
     progress = progress or _Silent()
     report = ImportReport()
     operators = _accepted(
