@@ -69,8 +69,8 @@ class WebPorts:
     def search_url(self, query: str, jurisdiction: str | None) -> str:
         return url_for("pages.search", q=query, jurisdiction=jurisdiction)
 
-    def unit_url(self, law: str, unit: str) -> str:
-        return unit_url(law, unit)
+    def unit_url(self, law: str, unit: str, on: date | None = None) -> str:
+        return unit_url(law, unit, when=on)
 
     def translate(self, text: str) -> str:
         return gettext(text) if text else text

@@ -193,8 +193,26 @@ def part_links(law) -> dict[str, str]:
     return {part.anchor: part_url(law.id, part.number) for part in law_parts(law) if not hasattr(part.items[0], "marker")}
 
 
+def stored_citation(entry) -> dict | None:
+    """citation_dict for a citation kept in a conversation ([law, unit, date of the wording quoted]).
+
+    The date makes the link open the wording the assistant quoted that day; an entry kept
+    before dates were stored, or naming a unit no longer in the corpus, gives what it can
+    (None for a unit that is gone: the chat page leaves it out instead of failing).
+    """
+    law_id, unit_id, *rest = entry
+    try:
+        when = date.fromisoformat(rest[0]) if rest and rest[0] else None
+    except (TypeError, ValueError):
+        when = None
+    try:
+        return citation_dict(law_id, unit_id, when)
+    except UnknownUnit:
+        return None
+
+
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(unit_url=unit_url, anchor_url=anchor_url, citation_dict=citation_dict,
+    app.jinja_env.globals.update(unit_url=unit_url, anchor_url=anchor_url, citation_dict=citation_dict, stored_citation=stored_citation,
                                  part_url=part_url, part_links=part_links, part_of=part_of)
 
 

@@ -202,3 +202,22 @@ def test_page_links_each_cited_article_once(tmp_path, index_dir):
     html = client.post("/assistente", data={"mensagem": "pode vender passagem individual no fretamento em pernambuco?"}, follow_redirects=True).get_data(as_text=True)
     link = 'href="/leis/pe-lei-16205-2017/art-34/inc-1"'
     assert html.count(link) == 1, html.count(link)
+
+
+def test_page_links_open_the_wording_quoted_on_the_facts_date(tmp_path, index_dir):
+    # PE art. 28, IV before Lei 17.107/2020: "gravíssimas: R$ 3.900,00"; the chat page's citation
+    # link opens that wording (?data=), as the API's does, from the date kept with the citation.
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    html = client.post("/assistente", data={"mensagem": "qual a multa gravissima em pernambuco em 10/05/2019?"}, follow_redirects=True).get_data(as_text=True)
+    assert 'href="/leis/pe-lei-16205-2017/art-28/inc-4?data=2019-05-10"' in html
+    assert 'href="/leis/pe-lei-16205-2017/art-28/inc-4"' not in html
+
+
+def test_a_yes_or_no_is_said_in_the_interface_language(tmp_path, index_dir):
+    # PE art. 34: "São vedadas às autorizatárias as seguintes condutas: … VII - condução de passageiros em pé":
+    # the reply opens with the law's words, introduced in English on the English page.
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
+    client = app.test_client()
+    reply = client.post("/api/v1/assistente?lang=en", json={"mensagem": "can a charter bus carry standing passengers in pernambuco?"}).get_json()
+    assert reply["resposta"].startswith("In Pernambuco: No: the law says “vedadas”"), reply["resposta"][:120]

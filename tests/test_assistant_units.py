@@ -170,8 +170,14 @@ def test_a_question_about_past_facts_cites_that_days_wording_and_keeps_the_date(
     # renewing is asked, so the 30 days beside "renovada" are said, not the year of validity.
     ("em quantos dias a empresa tem que renovar o CRC em pernambuco?", "pe-lei-16205-2017", "art-8", "Em Pernambuco: 30 dias."),
     # Recife art. 27: "Compete ao Poder Público Municipal exercer … através da Secretaria de Serviços Públicos - SSP …
-    # a fiscalização do STCP/Recife" (the Anexo Único lists infractions, it names no body).
-    ("quem fiscaliza o transporte complementar no recife?", "recife-lei-16856-2003", "art-27", "No Recife, Lei 16.856/2003 (Recife), art. 27 diz:"),
+    # a fiscalização do STCP/Recife" (the Anexo Único lists infractions, it names no body): the body the
+    # law names is said first, spelled out as the law spells it.
+    ("quem fiscaliza o transporte complementar no recife?", "recife-lei-16856-2003", "art-27", "No Recife: SSP (Secretaria de Serviços Públicos). No Recife, Lei 16.856/2003 (Recife), art. 27 diz:"),
+    # Acre art. 68 § único: "O poder regulatório da AGEAC será exercido nos termos desta lei …" (not its
+    # inciso I, "apreciar as reclamações", a power listed under it); art. 5 § 1º spells the body out:
+    # "Agência Reguladora dos Serviços Públicos do Estado do Acre - AGEAC".
+    ("que agência tem o poder regulatório sobre as transportadoras no acre?", "ac-lei-2731-2013", "art-68/par-unico",
+     "No Acre: AGEAC (Agência Reguladora dos Serviços Públicos do Estado do Acre)."),
 ])
 def test_what_is_asked_picks_the_unit_and_the_value(chat, message, law, unit, said):
     reply = converse(chat, [message])

@@ -233,12 +233,15 @@ class Assistant:
     # -- complaints ------------------------------------------------------------------------------
     def _detail(self, e) -> str:
         detail = self._(e.descricao, **e.params) if e.params and "%(" in e.descricao else self._(e.descricao)
-        if e.gravidade:
+        unit = (e.multa or {}).get("unidade")
+        # São Paulo grades a fine by its share of the MVR: its "gravity" is the fine itself, said once below.
+        if e.gravidade and unit != "MVR_PCT":
             detail += " " + self._("Gravidade: %(g)s.", g=(self._(e.gravidade) % e.params) if e.params else self._(e.gravidade))
         if e.multa and e.multa.get("unidade") == "BRL":
             detail += " " + self._("Multa: %(v)s.", v=self.ports.say(Statement("%(v)s", [], {"v": e.multa["valor"]})))
         elif e.multa and e.multa.get("unidade") == "UFIRAC":
-            detail += " " + self._("Multa: %(v)s UFIRACs.", v=e.multa["valor"])
+            detail += " " + self._("Multa: %(v)s UFIRACs.", v=e.multa["valor"]) + " " + self._(
+                "(a UFIRAC é a unidade fiscal do Acre; o valor dela em reais é fixado a cada ano e não está na lei)")
         elif e.multa and e.multa.get("unidade") == "VB" and e.multa.get("valor_brl") is not None:
             # Recife's Vm = G × Vb, computed (never "× Vb" shown): the Vb the law fixes, said to be corrected.
             vb = e.multa["valor_brl"] / e.multa["valor"]
@@ -247,7 +250,8 @@ class Assistant:
                 "(%(n)d vezes o valor base, Vb, que a lei fixa em %(vb)s; a prefeitura o corrige com o reajuste da tarifa)",
                 n=int(e.multa["valor"]), vb=self.ports.say(Statement("%(v)s", [], {"v": vb}))))
         elif e.multa and e.multa.get("unidade") == "MVR_PCT":
-            detail += " " + self._("Multa: %(v)s%% do MVR.", v=e.multa["valor"])
+            detail += " " + self._("Multa: %(v)s%% do MVR.", v=e.multa["valor"]) + " " + self._(
+                "(o MVR, Maior Valor de Referência, é um índice federal extinto; o decreto não diz quanto isso vale hoje em reais)")
         return detail
 
     def _law_on_report(self, text: str, place: str | None) -> list[tuple[str, Hit, str]]:

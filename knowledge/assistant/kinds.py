@@ -175,6 +175,9 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
         return 0.25 if carries(kind, own) else 0.0
     if kind == "valor" and DEFINES_SYMBOL_RE.match(unit.text):
         return -0.3  # "Vb corresponde ao valor base …" defines the formula; it is no fine of its own
+    if kind == "quem" and carries(kind, own):
+        # "Compete à AGEAC …" answers who; "apreciar as reclamações" (a power listed under it) does not.
+        return 0.5 if names_body(unit) else 0.1
     if carries(kind, own):
         return 0.2 if kind == "permissao" else 0.5
     inherited = any(carries(kind, texts(a)) for a in unit.ancestors() if introduces(a) or a.closing)
@@ -187,6 +190,28 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
     return 0.0
 
 
+
+
+# A body the statutes name, spelled out where the law spells it: "Agência Reguladora … - AGEAC".
+SPELLED_RE = re.compile(r"((?:[A-ZÁÉÍÓÚ][\wÀ-ú]*)(?:\s+(?:[A-ZÁÉÍÓÚ][\wÀ-ú]*|d[aeo]s?))+)\s+[-–]\s+([A-Z]{3,})\b")
+BODY_RE = re.compile(r"\b(Departamento de Estradas de Rodagem|Poder P[úu]blico Municipal|poder concedente|[óo]rg[ãa]o gestor|[A-Z]{3,})\b")
+# What a body's spelled-out name starts with (a certificate or an index is no body).
+BODY_WORDS = re.compile(r"^(Ag[êe]ncia|Empresa|Junta|Departamento|Secretaria|Comiss[ãa]o|Conselho)\b")
+
+
+@lru_cache(maxsize=8)
+def spelled_out(law_id: str) -> dict[str, str]:
+    """ACRONYM → name, as the law spells them out somewhere in its text."""
+    from ..corpus import load_law
+
+    return {acronym: name for u in load_law(law_id).units() for name, acronym in SPELLED_RE.findall(texts(u))
+            if BODY_WORDS.match(name) and name[0] == acronym[0]}
+
+
+def names_body(unit: Unit) -> bool:
+    """Does the unit's own text name a body (an agency the law spells out, "poder concedente" …)?"""
+    names = spelled_out(unit.law_id)
+    return any(not m.group(1).isupper() or m.group(1) in names for m in BODY_RE.finditer(texts(unit)))
 
 
 def gravity_fine(unit: Unit, law_id: str) -> Unit | None:

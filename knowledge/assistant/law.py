@@ -154,7 +154,8 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 continue
             # An inciso completes its caput (and inherits its words); a § only relates to it.  A list
             # of documents is answered by the caput that introduces it, not by one of its items.
-            share = 0.6 if is_list_item(unit) and kind != "documentos" else 0.15
+            # Nor is "who" answered by one of the powers a body's caput lists.
+            share = 0.6 if is_list_item(unit) and kind not in ("documentos", "quem") else 0.15
             inherited = max((own.get(a.id, 0.0) * share for a in unit.ancestors() if a.kind != "anexo"), default=0.0)
             lexical = own.get(unit.id, 0.0) + inherited
             if kind and carries(kind, unit.text):
@@ -186,6 +187,10 @@ class LawAnswers:
         """A citation; to the wording in force on the facts' date when that date is past."""
         return Cite(law_id, unit_id, on=on) if on < self.ports.today() else Cite(law_id, unit_id)
 
+    def _link(self, law_id: str, unit_id: str, label: str, on: date) -> dict:
+        """A link to the unit, in the wording of the facts' date when that date is past (as the citation)."""
+        return {"tipo": "lei", "url": self.ports.unit_url(law_id, unit_id, on if on < self.ports.today() else None), "rotulo": label}
+
     def place_question(self, text: str) -> dict:
         return {"id": "jurisdicao", "texto": text, "opcoes": [{"valor": j, "rotulo": p.name} for j, p in PLACES.items()]}
 
@@ -193,9 +198,9 @@ class LawAnswers:
         value = plain_value(kind, unit, law_id, on, focus)
         if not value:
             return ""
-        line = value.text
+        line = value.said(self._)
         if value.basis:  # computed in reais: how, and what the law leaves out
-            line += " (" + "; ".join([value.basis] + ([self._(value.missing)] if value.missing else [])) + ")"
+            line += " (" + "; ".join([value.how(self._)] + ([self._(value.missing)] if value.missing else [])) + ")"
         elif value.missing:
             line += " (" + self._("o valor em reais não sai da lei: %(falta)s", falta=self._(value.missing)) + ")"
         return line
@@ -243,7 +248,7 @@ class LawAnswers:
             value = self.value_line(kind, law_id, unit, on, focus) or quote_unit(unit, limit=160)
             lines.append(f"• {in_place(self._, j)}: {value} ({label})")
             citations.append(self._cite(law_id, unit.id, on))
-            acoes.append({"tipo": "lei", "url": self.ports.unit_url(law_id, unit.id), "rotulo": label})
+            acoes.append(self._link(law_id, unit.id, label, on))
         pergunta = self.place_question(self._("De onde é a sua dúvida? Escolha o lugar para ver o trecho da lei."))
         lines.append(pergunta["texto"])
         return Reply("\n".join(lines), intent, citations=citations, acoes=acoes + [busca], pergunta=pergunta)
@@ -278,11 +283,11 @@ class LawAnswers:
         said = self._("%(lugar)s, %(citacao)s diz:", lugar=place_name if not value else in_place(self._, place), citacao=label)
         text_out = " ".join(p for p in (head, dated, said) if p) + f" “{quote_unit(quoted)}”"
         citations = [self._cite(law_id, unit.id, on)]
-        acoes = [{"tipo": "lei", "url": self.ports.unit_url(law_id, unit.id), "rotulo": label}]
+        acoes = [self._link(law_id, unit.id, label, on)]
         source = getattr(plain_value(kind, unit, law_id, on), "source", None)
         if source is not None:  # the fine of Pernambuco's Anexo I gravity, in art. 28
             citations.append(self._cite(law_id, source.id, on))
-            acoes.append({"tipo": "lei", "url": self.ports.unit_url(law_id, source.id), "rotulo": resolve(law_id, source.id)[0].citation(source)})
+            acoes.append(self._link(law_id, source.id, resolve(law_id, source.id)[0].citation(source), on))
         for other_score, other_law, other, other_label in ranked[1:]:
             if len(citations) >= 3 or other_score < best_score * 0.6:
                 break
@@ -291,7 +296,7 @@ class LawAnswers:
             if any(c.law == other_law and c.unit.split("/")[0] == other.id.split("/")[0] for c in citations):
                 continue
             citations.append(self._cite(other_law, other.id, on))
-            acoes.append({"tipo": "lei", "url": self.ports.unit_url(other_law, other.id), "rotulo": other_label})
+            acoes.append(self._link(other_law, other.id, other_label, on))
         if len(citations) > 1:
             text_out += " " + self._("Veja também: %(outros)s.", outros="; ".join(a["rotulo"] for a in acoes[1:]))
         acoes.append(busca)

@@ -8,14 +8,14 @@ value the law does not give (the UFIRAC of the year, the corrected Vb, the extin
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from ..citations import N_
 from ..parameters import NotInForce, param
 from ..units import Unit
 from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DAY_OF_MONTH_RE, DEADLINE_RE, AFTER_DEADLINE_RE, FORBIDDEN_RE, MVR_RE, PERCENT_RE,
-                    SEATS_RE, UFIRAC_RE, VB_RE, YEARS_RE, gravity_fine, introduces, is_list_item, texts)
+                    SEATS_RE, UFIRAC_RE, VB_RE, YEARS_RE, BODY_RE, gravity_fine, introduces, is_list_item, spelled_out, texts)
 from .focus import says
 from .numbers import as_number, brl
 from .text import fold
@@ -27,21 +27,53 @@ MISSING_UFIRAC = N_("o valor da UFIRAC do ano, fixado pelo Estado do Acre, não 
 MISSING_MVR = N_("o MVR (Maior Valor de Referência) foi extinto em 1991, e o decreto não diz o valor em reais que o substitui")
 
 
+# The words around a value, said in the interface language (the value itself is the law's).
+SAID_NO = N_("Não: a lei diz “%(palavras)s”")
+SAID_YES = N_("Sim: a lei diz “%(palavras)s”")
+DAY_OF_MONTH = N_("dia %(dia)d")
+# One and many (the assistant's translate() has no plural forms).
+VB_TIMES = (N_("%(n)d vez o valor-base (Vb)"), N_("%(n)d vezes o valor-base (Vb)"))
+VB_BASIS = (N_("%(n)d vez o valor-base, Vb, de %(vb)s fixado na lei"), N_("%(n)d vezes o valor-base, Vb, de %(vb)s fixado na lei"))
+MVR_SHARE = N_("%(pct)s%% do MVR")
+UFIRAC_COUNT = N_("%(n)s UFIRAC")
+RAW = "%(v)s"  # the law's own words ("15 dias, contados da notificação"): not a message to translate
+
+
 @dataclass(frozen=True)
 class Value:
-    text: str  # what to say first: "330 UFIRAC", "15 dias, contado do recebimento da notificação"
+    """A value to say first.  ``text`` is a message (translated by the caller) and ``params``
+    its values, so that "Não: a lei diz …" or "40 vezes o valor-base" reads in the interface
+    language while the law's words stay as the law says them."""
+
+    text: str  # "330 UFIRAC", "15 dias, contado do recebimento da notificação" (RAW with params {"v": …})
     missing: str = ""  # what the law does not give (one of the MISSING_* messages), when any
     source: Unit | None = None  # the unit the value was read from, when it is not the unit answered
-    basis: str = ""  # how a computed amount was computed ("40 vezes o valor-base, Vb, de R$ 50,00 fixado na lei")
+    basis: str = ""  # how a computed amount was computed (a message: VB_BASIS)
+    params: dict = field(default_factory=dict, hash=False, compare=False)
+    basis_params: dict = field(default_factory=dict, hash=False, compare=False)
+
+    def said(self, translate=None) -> str:
+        """The value in words; ``translate(text, **params)`` gives the interface language."""
+        return translate(self.text, **self.params) if translate else self.text % self.params
+
+    def how(self, translate=None) -> str:
+        if not self.basis:
+            return ""
+        return translate(self.basis, **self.basis_params) if translate else self.basis % self.basis_params
 
 
-def _deadline(text: str, focus: list[str]) -> str | None:
+def raw(words: str, **kwargs) -> Value:
+    """A value in the law's own words."""
+    return Value(RAW, params={"v": words}, **kwargs)
+
+
+def _deadline(text: str, focus: list[str]) -> tuple[str, dict] | None:
     """The deadline the unit sets; of several, the one next to what was asked ("renovada com
     antecedência mínima de 30 dias" rather than "validade por 1 ano" when renewing is asked)."""
     matches = list(DEADLINE_RE.finditer(text))
     if not matches:
         day = DAY_OF_MONTH_RE.search(text)
-        return f"dia {int(day.group(1))}" if day else None
+        return (DAY_OF_MONTH, {"dia": int(day.group(1))}) if day else None
     match = matches[0]
     if len(matches) > 1 and focus:
         near = [m for m in matches if any(says(fold(text[max(0, m.start() - 80): m.end() + 30].lower()).split(), w, weak=False) for w in focus[:1])]
@@ -51,7 +83,7 @@ def _deadline(text: str, focus: list[str]) -> str | None:
     after = AFTER_DEADLINE_RE.match(text[match.end():])
     if after:
         said += ", " + re.sub(r"\s+", " ", after.group(1)).strip().rstrip(",")
-    return said
+    return (RAW, {"v": said})
 
 
 GROUP_RE = re.compile(r"^\s*Grupo\s+(\d)\b")
@@ -71,13 +103,13 @@ def _vb_times(n: int, on: date) -> Value:
     try:
         base = param("recife.vb", on).value
     except NotInForce:
-        return Value(f"{n} {'vez' if n == 1 else 'vezes'} o valor-base (Vb)", MISSING_VB)
-    return Value(brl(base * n), MISSING_VB, basis=f"{n} {'vez' if n == 1 else 'vezes'} o valor-base, Vb, de {brl(base)} fixado na lei")
+        return Value(VB_TIMES[n != 1], MISSING_VB, params={"n": n})
+    return raw(brl(base * n), missing=MISSING_VB, basis=VB_BASIS[n != 1], basis_params={"n": n, "vb": brl(base)})
 
 
 def _amount(unit: Unit, law_id: str, on: date) -> Value | None:
     if (fine := gravity_fine(unit, law_id)) is not None and (amounts := BRL_RE.findall(texts(fine))):
-        return Value(f"R$ {amounts[0]} ({fine.text.split(':')[0].strip()})", source=fine)
+        return raw(f"R$ {amounts[0]} ({fine.text.split(':')[0].strip()})", source=fine)
     group = _recife_group(unit) if law_id.startswith("recife") else None
     if group is not None:
         return _vb_times(group, on)
@@ -86,11 +118,11 @@ def _amount(unit: Unit, law_id: str, on: date) -> Value | None:
         if (match := VB_RE.search(text)) and match.group(1) != "G":
             return _vb_times(int(match.group(1)), on)
         if match := UFIRAC_RE.search(text):
-            return Value(f"{as_number(match.group(1))} UFIRAC", MISSING_UFIRAC)
+            return Value(UFIRAC_COUNT, MISSING_UFIRAC, params={"n": as_number(match.group(1))})
         if match := MVR_RE.search(text):
-            return Value(f"{match.group(1)}% do MVR", MISSING_MVR)
+            return Value(MVR_SHARE, MISSING_MVR, params={"pct": match.group(1)})
         if matches := BRL_RE.findall(text):
-            return Value(", ".join(f"R$ {m}" for m in matches[:3]))
+            return raw(", ".join(f"R$ {m}" for m in matches[:3]))
         if u is not unit and not (introduces(u) or u.closing):
             break
     return None
@@ -107,7 +139,7 @@ def _limit(unit: Unit) -> Value | None:
             found.append((match.start(), f"{match.group(1)}%"))
         said = list(dict.fromkeys(v for _, v in sorted(found)))
         if said:
-            return Value("; ".join(said[:3]))  # "3 anos; 6 anos": every limit the unit sets, in its order
+            return raw("; ".join(said[:3]))  # "3 anos; 6 anos": every limit the unit sets, in its order
         if u is unit and not (unit.parent is not None and introduces(unit.parent)):
             break
     return None
@@ -118,18 +150,37 @@ def _documents(unit: Unit) -> Value | None:
     if not items:
         return None
     listed = "; ".join(f"{c.marker} {c.text.rstrip(';.')}" for c in items)
-    return Value(listed if len(listed) <= 600 else listed[:600].rsplit(" ", 1)[0] + " …")
+    return raw(listed if len(listed) <= 600 else listed[:600].rsplit(" ", 1)[0] + " …")
 
 
 def _permission(unit: Unit) -> Value | None:
     text = texts(unit)
     lead = next((a for a in reversed(unit.ancestors()) if introduces(a) and FORBIDDEN_RE.search(a.text)), None)
     if is_list_item(unit) and lead is not None and not ALLOWED_RE.search(text):
-        return Value(f"Não: a lei diz “{FORBIDDEN_RE.search(lead.text).group(1)}”")
+        return Value(SAID_NO, params={"palavras": FORBIDDEN_RE.search(lead.text).group(1)})
     if match := FORBIDDEN_RE.search(text):
-        return Value(f"Não: a lei diz “{match.group(1)}”")
+        return Value(SAID_NO, params={"palavras": match.group(1)})
     if match := ALLOWED_RE.search(text):
-        return Value(f"Sim: a lei diz “{match.group(0)}”")
+        return Value(SAID_YES, params={"palavras": match.group(0)})
+    return None
+
+
+def _who(unit: Unit, law_id: str) -> Value | None:
+    """The body the unit names ("AGEAC (Agência Reguladora dos Serviços Públicos do Estado do Acre)")."""
+    names = spelled_out(law_id)
+    for u in [unit, *reversed(unit.ancestors())][:2]:
+        bodies = []
+        for match in BODY_RE.finditer(texts(u)):
+            body = match.group(1)
+            if body.isupper() and body not in names:
+                continue  # a roman numeral, a certificate (CRC), an index (MVR)
+            acronym = body if body.isupper() else next((a for a, n in names.items() if n == body), None)
+            bodies.append(f"{acronym} ({names[acronym]})" if acronym else body)
+        # "Compete ao Poder Público Municipal …, através da Secretaria de Serviços Públicos - SSP":
+        # the body named is the answer; "poder concedente" only when the unit names none.
+        named = [b for b in bodies if b[0].isupper() and not b.startswith("Poder")] or bodies
+        if named:
+            return raw(named[0])
     return None
 
 
@@ -138,7 +189,7 @@ def plain_value(kind: str | None, unit: Unit, law_id: str, on: date, focus: list
     if kind == "prazo":
         for u in [unit, *reversed(unit.ancestors())][:2]:
             if said := _deadline(texts(u), list(focus)):
-                return Value(said)
+                return Value(said[0], params=said[1])
         return None
     if kind == "valor":
         return _amount(unit, law_id, on)
@@ -148,4 +199,6 @@ def plain_value(kind: str | None, unit: Unit, law_id: str, on: date, focus: list
         return _documents(unit)
     if kind == "permissao":
         return _permission(unit)
+    if kind == "quem":
+        return _who(unit, law_id)
     return None
