@@ -38,6 +38,9 @@ KIND_WORDS = {
     "valor": ("multa", "multas", "valor", "valores", "custa", "custo", "preco", "quanto", "reais", "paga", "pago", "cobra", "cobrada"),
     "limite": ("idade", "anos", "maximo", "maxima", "minimo", "minima", "limite", "quantos", "quantas", "capacidade", "velho", "antigo"),
     "quem": ("quem", "qual", "orgao", "agencia", "entidade", "autoridade"),
+    "permissao": ("pode", "podem", "posso", "podemos", "poderia", "obrigado", "obrigada", "obrigados", "obrigatorio", "obrigatoria",
+                  "proibido", "proibida", "permitido", "permitida", "vedado", "vedada", "preciso", "precisa", "precisam", "deve",
+                  "devem", "exigido", "exigida", "liberado", "legal", "tenho", "temos"),
     "documentos": ("documento", "documentos", "documentacao", "papeis", "papelada", "apresentar", "levar", "entregar", "juntar", "anexar"),
 }
 

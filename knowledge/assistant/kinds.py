@@ -52,7 +52,7 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
                               r"|\b(apresentar|levar|entregar|juntar|anexar|instruir)\w* (\w+ )?o que\b")),
     ("permissao", re.compile(
         r"^(e )?(pode|podem|posso|podemos)\b|\b(pode|podem|posso|podemos|poderia)\b|\be (permitido|proibido|obrigatorio|vedado|legal|liberado)\b"
-        r"|\b(tem|tenho|temos) que\b|\b(preciso|precisa|precisam)\b|\bobrigatori\w*\b|\bproibid\w*\b|\bpermitid\w*\b|\bvedad\w*\b"
+        r"|\b(tem|tenho|temos) que\b|\b(preciso|precisa|precisam)\b|\bobrigatori\w*\b|\bobrigad[oa]s? a\b|\bproibid\w*\b|\bpermitid\w*\b|\bvedad\w*\b"
     )),
 )
 
