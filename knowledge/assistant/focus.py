@@ -12,7 +12,7 @@ import re
 
 from ..units import Unit
 from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DEADLINE_RE, FORBIDDEN_RE, MANDATORY_RE, MVR_RE, PERCENT_RE, SEATS_RE, UFIRAC_RE,
-                    VB_RE, WHO_RE, YEARS_RE, gravity_fine, introduces, is_list_item, references, texts)
+                    VB_RE, WHO_RE, YEARS_RE, gravity_fine, introduces, is_list_item, references, spelled, texts)
 from .text import fold
 
 # Words the statutes use for the same act as the question's word (matched by their first letters).
@@ -126,10 +126,16 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple
             return 0.35  # Pernambuco's Anexo I names the infraction; art. 28 its fine
         return 0.0
     text = texts(holder)
-    match = pattern.search(text)
+    # A unit may set several values ("remetida … no prazo de 60 dias, para que apresente defesa no
+    # prazo de 15 dias"): the one next to what was asked counts.
+    return max(_value_bonus(kind, unit, holder, text, match, focus) for match in pattern.finditer(text))
+
+
+def _value_bonus(kind: str, unit: Unit, holder: Unit, text: str, match: re.Match, focus: list[str]) -> float:
     near = _around(text, match)
     focus_family = _stems_of(focus[0])
     before = fold(text[: match.start()].lower()).split()[-14:]
+    own = texts(unit)
 
     def last(test) -> int:
         return max((i for i, w in enumerate(before) if test([w])), default=-1)
@@ -170,7 +176,7 @@ def coverage(unit: Unit, focus: list[str]) -> float:
     """
     if not focus:
         return 0.0
-    said = [texts(unit)] + ([a.text for a in unit.ancestors() if introduces(a)] if is_list_item(unit) else [])
+    said = [spelled(unit)] + ([spelled(a, a.text) for a in unit.ancestors() if introduces(a)] if is_list_item(unit) else [])
     if references(unit):
         # "O descumprimento do disposto no art. 44 …": what art. 44 says is what this unit sanctions.
         from ..corpus import load_law

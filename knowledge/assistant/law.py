@@ -19,8 +19,9 @@ from ..history import wording_at
 from ..places import PLACES
 from ..units import Unit
 from .answers import parse_date
+from .conditions import fit
 from .focus import FAMILIES, coverage, focus_bonus, focus_words, says
-from .kinds import carries, is_list_item, question_kind, references, referring_units, unit_bonus
+from .kinds import carries, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import normalize
 from .values import plain_value
@@ -35,6 +36,26 @@ DOMAIN_RE = re.compile(
     r"\bmei\b|turism|aluguel|emplac|idade|fabrica|apolice|ufirac|mvr|vb\b|grupo|infra|penal|suspens|cassa|cancel|retid|retenc|"
     r"remoc|guinch|estadi|diaria|sentad|lotad|porta|clandest|pirata|irregular|capacidade|frota|tfd|paciente|social|proprio|contin|eventual"
 )
+# Words that carry no subject in a Portuguese question: pronouns, articles, prepositions and
+# contractions, the forms of ser/estar/ter/haver/ir/ficar, and filler adverbs ("o motorista
+# ESTAVA …", "FUI pego", "NUMA viagem", "HOJE").  Without them the question's focus is what
+# it is about.
+FUNCTION_WORDS = frozenset("""
+eu tu ele ela nos vos eles elas me te se lhe lhes mim ti si comigo contigo conosco nosso nossa nossos nossas
+teu tua teus tuas seus suas dele dela deles delas este esta estes estas esse essa esses essas aquele aquela
+aqueles aquelas isto isso aquilo aqui ali la cá onde aonde quem cujo cuja qual quais que
+ao aos as os das dos na no nas nos num numa nuns numas dum duma pelo pela pelos pelas neste nesta nesse nessa
+naquele naquela deste desta desse dessa daquele daquela
+sou somos era eram fui foi fomos foram fosse fossem seja sejam sendo sido serei sera serao seria seriam
+estou estamos estava estavam estive esteve estiveram estiver esteja estejam estando estado estao
+tenho temos tinha tinham tive teve tiveram tiver tenha tenham tendo tido terei tera terao teria teriam
+hei houve havia haja houver haver ha
+vou vai vamos vao ia iam ir indo fica ficou ficaram fico ficam ficar
+muito muita muitos muitas pouco pouca bem mal so ja agora hoje ontem amanha depois logo sempre nunca
+mas porem porque pois entao assim tambem nem ou tipo tal qualquer quaisquer outro outra outros outras
+mesmo mesma todo toda todos todas tudo nada alguma algum alguns algumas nenhum nenhuma varios varias
+sim nao ne ta ok certo coisa coisas negocio vez vezes favor duvida pergunta saber sei sabe queria quero
+""".split())
 # Words too common in the statutes to show that a passage answers the question.
 GENERIC_WORDS = {
     "fretamento", "fretado", "fretados", "onibus", "van", "vans", "micro", "veiculo", "veiculos", "transporte", "passageiro",
@@ -46,7 +67,7 @@ GENERIC_WORDS = {
     # words that join a question and say nothing of its subject
     "ate", "partir", "contra", "sobre", "entre", "cada", "apos", "desde", "devo", "deve", "devem", "seu", "sua", "meu", "minha",
     "voce", "gente", "alguem", "algum", "alguma", "tipo", "caso", "ainda", "tambem", "complementar",
-}
+} | FUNCTION_WORDS
 # The statutes' word for what a question names otherwise ("em pé": the law says "sentados").
 # Articles read per place (the answering unit may sit in an article the search ranks low).
 SEARCH_LIMIT = 15
@@ -56,6 +77,8 @@ VALUE_KINDS = ("valor", "prazo", "limite")
 # A place answers beside the best one when its best unit scores at least this share of the best.
 SIDE_BY_SIDE_SHARE = 0.5
 OTHER_VALUE_PENALTY = 0.4
+# The unit's condition ("com mais de 15 anos", "quando de reincidência") holds or fails for the case asked.
+CONDITION_WEIGHT = 0.4
 OTHER_ACT_PENALTY = 0.25  # the value sits beside other words of the question, not beside its main one
 KEY_EQUIVALENTS = {"pe": ("sentados", "lotacao"), "idoso": ("sessenta",), "idosos": ("sessenta",), "cachorro": ("animais",), "animal": ("animais",)}
 # What people say otherwise than the statutes: the statute's word is added to the question
@@ -98,7 +121,7 @@ def answers(query: str, hit: Hit) -> bool:
         return True
     try:
         _law, unit = resolve(hit.law, hit.unit)
-        passage = " ".join([unit.text, unit.closing] + [a.text for a in unit.ancestors()] + unit.article.headings)
+        passage = " ".join([spelled(unit)] + [spelled(a, a.text) for a in unit.ancestors()] + unit.article.headings)
     except UnknownUnit:
         passage = re.sub(r"<[^>]+>", " ", hit.snippet)
     words = set(normalize(passage).split())
@@ -170,7 +193,7 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             if kind in VALUE_KINDS and focus and carries(kind, unit.text):
                 elsewhere = OTHER_VALUE_PENALTY if not covered else OTHER_ACT_PENALTY if not coverage(unit, focus[:1]) else 0.0
             score = (lexical / top + unit_bonus(kind, unit, text) + focus_bonus(kind, unit, focus, words) + COVERAGE_WEIGHT * covered
-                     - elsewhere - (0 if telling else 0.5) - 0.01 * position)
+                     + CONDITION_WEIGHT * fit(text, texts(unit)) - elsewhere - (0 if telling else 0.5) - 0.01 * position)
             ranked.append((score, hit.law, unit, law.citation(unit)))
     ranked.sort(key=lambda r: -r[0])
     return ranked
