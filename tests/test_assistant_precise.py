@@ -68,9 +68,10 @@ def test_precise_development_set(precise_app, capsys):
             if wrong:
                 cited = [f"{c['law'][:6]} {c['unit']}" for c in reply["citations"][:4]]
                 print(f"  {case['id']}: {','.join(wrong)}: {case['message']!r} -> {cited} {reply['resposta'][:160]!r}")
-    # Development figures when last measured: unit 28/32, value 29/32; floors below them.
-    assert figures["unit"][0] / figures["unit"][1] >= 0.8
-    assert figures["value"][0] / figures["value"][1] >= 0.85
+    # Development figures when last measured (156 questions, 116 of them new): unit 79/120, value 84/120;
+    # floors just below them.
+    assert figures["unit"][0] / figures["unit"][1] >= 0.65
+    assert figures["value"][0] / figures["value"][1] >= 0.69
     assert figures["assumed"] == 0
 
 
