@@ -8,7 +8,9 @@ to another act.
 
 from __future__ import annotations
 
+import bisect
 import re
+from functools import lru_cache
 
 from ..units import Unit
 from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DEADLINE_RE, FORBIDDEN_RE, MANDATORY_RE, MVR_RE, PERCENT_RE, SEATS_RE, UFIRAC_RE,
@@ -165,6 +167,39 @@ def _value_bonus(kind: str, unit: Unit, holder: Unit, text: str, match: re.Match
     if kind == "valor" and says(fold(own.lower()).split(), focus[0]):
         return 0.35
     return 0.0
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> tuple[str, ...]:
+    """Every word of the four laws, once per unit it appears in (sorted), for document frequencies."""
+    from ..corpus import all_laws
+
+    words = []
+    for law in all_laws():
+        for unit in law.units():
+            words.extend(set(fold(spelled(unit).lower()).replace("-", " ").split()))
+    return tuple(sorted(words))
+
+
+def _units_saying(word: str) -> int:
+    vocabulary, prefix = _vocabulary(), word[:6]
+    start = bisect.bisect_left(vocabulary, prefix)
+    return bisect.bisect_left(vocabulary, prefix + "\uffff", lo=start) - start
+
+
+# "obrigado a TER banheiro", "tem que OFERECER tomada usb": the thing a vehicle or a company must have.
+_HAS_RE = re.compile(r"\b(?:ter|tenha|possuir|possua|oferecer|ofereca|instalar|disponibilizar|dispor de|equipad[oa]s? com)\s+((?:\w+\s*){1,4})")
+
+
+def never_said(text: str, stop: frozenset = frozenset()) -> list[str]:
+    """The words naming what the question asks a vehicle or company to have that no unit of the
+    four laws uses (by their first six letters): "banheiro", "câmera", "tomada usb".  Empty
+    when the question asks no such thing or the laws use every word of it."""
+    match = _HAS_RE.search(text)
+    if not match:
+        return []
+    named = [w for w in match.group(1).split() if len(w) >= 3 and w not in stop][:3]
+    return [w for w in named if _units_saying(w) == 0]
 
 
 def coverage(unit: Unit, focus: list[str]) -> float:

@@ -146,6 +146,12 @@ def texts(unit: Unit) -> str:
     return " ".join(t for t in (unit.text, unit.closing) if t)
 
 
+def document_list(unit: Unit) -> bool:
+    """A caput that introduces at least two papers ("instruído pelos seguintes documentos: I - …")."""
+    return (introduces(unit) and bool(DOCUMENT_RE.search(unit.text))
+            and sum(1 for c in unit.children if carries("documentos", texts(c))) >= 2)
+
+
 def introduces(unit: Unit) -> bool:
     """A caput that ends with a colon: its children complete it."""
     return bool(unit.children) and unit.text.rstrip().endswith(":")
@@ -180,7 +186,7 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
     own = texts(unit)
     if kind == "documentos":
         # A list of documents is answered by the caput that introduces it (the whole list).
-        if introduces(unit) and sum(1 for c in unit.children if carries(kind, texts(c))) >= 2:
+        if document_list(unit):
             return 0.6
         return 0.25 if carries(kind, own) else 0.0
     if kind == "valor" and DEFINES_SYMBOL_RE.match(unit.text):

@@ -20,8 +20,8 @@ from ..places import PLACES
 from ..units import Unit
 from .answers import parse_date
 from .conditions import fit
-from .focus import FAMILIES, coverage, focus_bonus, focus_words, says
-from .kinds import carries, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
+from .focus import FAMILIES, coverage, focus_bonus, focus_words, never_said, says
+from .kinds import carries, document_list, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import normalize
 from .values import plain_value
@@ -37,8 +37,8 @@ DOMAIN_RE = re.compile(
     r"remoc|guinch|estadi|diaria|sentad|lotad|porta|clandest|pirata|irregular|capacidade|frota|tfd|paciente|social|proprio|contin|eventual"
 )
 # Words that carry no subject in a Portuguese question: pronouns, articles, prepositions and
-# contractions, the forms of ser/estar/ter/haver/ir/ficar, and filler adverbs ("o motorista
-# ESTAVA …", "FUI pego", "NUMA viagem", "HOJE").  Without them the question's focus is what
+# contractions, the forms of ser/estar/ter/haver/ir/ficar, filler adverbs ("o motorista
+# ESTAVA …", "FUI pego", "NUMA viagem", "HOJE") and light verbs ("TIRAR o CRC", "COLOCAR propaganda").  Without them the question's focus is what
 # it is about.
 FUNCTION_WORDS = frozenset("""
 eu tu ele ela nos vos eles elas me te se lhe lhes mim ti si comigo contigo conosco nosso nossa nossos nossas
@@ -55,6 +55,7 @@ muito muita muitos muitas pouco pouca bem mal so ja agora hoje ontem amanha depo
 mas porem porque pois entao assim tambem nem ou tipo tal qualquer quaisquer outro outra outros outras
 mesmo mesma todo toda todos todas tudo nada alguma algum alguns algumas nenhum nenhuma varios varias
 sim nao ne ta ok certo coisa coisas negocio vez vezes favor duvida pergunta saber sei sabe queria quero
+tirar pegar pego pegou dar botar colocar conseguir arrumar mandar
 """.split())
 # Words too common in the statutes to show that a passage answers the question.
 GENERIC_WORDS = {
@@ -181,6 +182,11 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             share = 0.6 if is_list_item(unit) and kind not in ("documentos", "quem") else 0.15
             inherited = max((own.get(a.id, 0.0) * share for a in unit.ancestors() if a.kind != "anexo"), default=0.0)
             lexical = own.get(unit.id, 0.0) + inherited
+            if kind == "documentos" and document_list(unit):
+                # The list answers as a whole: the caput gets what the search found in any of its items.
+                lexical = max([lexical] + [own.get(item.id, 0.0) for item in unit.walk()])
+            elif kind == "documentos" and is_list_item(unit) and any(document_list(a) for a in unit.ancestors()):
+                continue  # one paper of the list is not the answer; its caput is
             if kind and carries(kind, unit.text):
                 # "O descumprimento do disposto no art. 44 sujeitará … à multa": what art. 44 forbids is asked.
                 lexical += max((0.6 * article_scores.get((hit.law, f"art-{n}"), 0.0) for n in references(unit)), default=0.0)
@@ -239,6 +245,13 @@ class LawAnswers:
         today = self.ports.today()
         facts_on = parse_date(text, today)
         on = date.fromisoformat(facts_on) if facts_on and facts_on < today.isoformat() else today
+        if kind in ("permissao", None) and (unknown := never_said(text, GENERIC_WORDS)):
+            # "É obrigado a ter banheiro?": the thing asked about is a word the laws never use; they
+            # have no rule on it, and quoting the nearest rule would answer another question.
+            where = in_place(self._, jurisdiction) if jurisdiction else self._("Nas leis que conheço")
+            return Reply(self._("%(onde)s não há regra sobre isso: nenhum dispositivo fala de “%(assunto)s”. A lei não obriga nem proíbe; se algo aconteceu numa viagem, você pode fazer uma denúncia, e a busca mostra o que as leis dizem de perto.",
+                                onde=where, assunto=" ".join(unknown)), intent,
+                         acoes=[{"tipo": "denuncia", "url": self.ports.denuncia_url(jurisdicao=jurisdiction), "rotulo": self._("Fazer uma denúncia")}, busca])
         # Each place's law is searched on its own, so that every place that answers is seen.
         places = [jurisdiction] if jurisdiction else list(PLACES)
         wanted = with_statute_words(text)  # slang expanded ("qnto" → "quanto"), the statutes' words added
