@@ -14,16 +14,18 @@ import pytest
 from app import create_app
 from tests.evaluation import aggregate, describe, load_precise, score_precise
 
-# Held-out figures measured on 2026-11-30 after unit-level ranking: unit 39/66, value 44/66, asked 20/21,
-# one place assumed silently (the targets are 90 %, 95 %, 100 % and none: not reached).  Floors below them.
-HELDOUT_UNIT_FLOOR = 0.55
-HELDOUT_VALUE_FLOOR = 0.62
+# Held-out figures measured on 2026-11-30 (third session, after condition fit and silent-law replies):
+# unit 43/66, value 49/66, asked 19/21, none assumed (the targets are 90 %, 95 %, 100 % and none:
+# not reached).  Floors below them.
+HELDOUT_UNIT_FLOOR = 0.6
+HELDOUT_VALUE_FLOOR = 0.7
 HELDOUT_ASKED_FLOOR = 0.90
-HELDOUT_ASSUMED_MAX = 1
+HELDOUT_ASSUMED_MAX = 0
 # The fresh held-out set (assistant_precise_heldout2.json, written after the rules by someone who never
-# saw them), first run on 2026-11-30 at 28f26ff: unit 40/68, value 45/68, asked 24/24, none assumed. Floors below.
-FRESH_UNIT_FLOOR = 0.55
-FRESH_VALUE_FLOOR = 0.62
+# saw them), first run on 2026-11-30 at 28f26ff: unit 40/68, value 45/68, asked 24/24, none assumed; after
+# this session's ranking work: unit 43/68, value 50/68, asked 24/24, silent 2/5, none assumed. Floors below.
+FRESH_UNIT_FLOOR = 0.6
+FRESH_VALUE_FLOOR = 0.7
 FRESH_ASKED_FLOOR = 0.95
 FRESH_ASSUMED_MAX = 0
 
@@ -68,10 +70,10 @@ def test_precise_development_set(precise_app, capsys):
             if wrong:
                 cited = [f"{c['law'][:6]} {c['unit']}" for c in reply["citations"][:4]]
                 print(f"  {case['id']}: {','.join(wrong)}: {case['message']!r} -> {cited} {reply['resposta'][:160]!r}")
-    # Development figures when last measured (156 questions, 116 of them new): unit 79/120, value 84/120;
-    # floors just below them.
-    assert figures["unit"][0] / figures["unit"][1] >= 0.65
-    assert figures["value"][0] / figures["value"][1] >= 0.69
+    # Development figures when last measured (156 questions, 116 of them new): unit 79/120, value 84/120
+    # before this session's ranking work, 90/120 and 93/120 after; floors just below them.
+    assert figures["unit"][0] / figures["unit"][1] >= 0.72
+    assert figures["value"][0] / figures["value"][1] >= 0.75
     assert figures["assumed"] == 0
 
 

@@ -77,6 +77,8 @@ COVERAGE_WEIGHT = 0.5
 VALUE_KINDS = ("valor", "prazo", "limite")
 # A place answers beside the best one when its best unit scores at least this share of the best.
 SIDE_BY_SIDE_SHARE = 0.5
+# …and when the search matched its law at least this share of the best-matched place's law.
+WEAK_PLACE_SHARE = 0.4
 OTHER_VALUE_PENALTY = 0.4
 # The unit's condition ("com mais de 15 anos", "quando de reincidência") holds or fails for the case asked.
 CONDITION_WEIGHT = 0.4
@@ -268,9 +270,15 @@ class LawAnswers:
         if not asked and not carried:
             # No place named: when another place's law answers too, answer each side by side and ask.
             per_place: dict[str, tuple] = {}
+            strongest = max(hits[0].score for hits in found.values())
             for entry in ranked:
                 j = place_of_law(entry[1])
-                if j not in per_place and entry[0] >= ranked[0][0] * SIDE_BY_SIDE_SHARE:
+                if j in per_place or entry[0] < ranked[0][0] * SIDE_BY_SIDE_SHARE:
+                    continue
+                # A place whose law the search barely matched, or whose best unit says nothing of what
+                # was asked, has no answer to put beside the others (its best unit only looks good
+                # against its own weak matches).
+                if found[j][0].score >= strongest * WEAK_PLACE_SHARE and (not focus or coverage(entry[2], focus) > 0):
                     per_place[j] = entry
             if len(per_place) > 1:
                 return self._side_by_side(query, kind, focus, per_place, state, intent, busca, on)
