@@ -54,13 +54,19 @@ def _stamp(path: Path) -> tuple | None:
 _CACHE: dict[tuple, dict] = {}
 
 
+def contacts_version() -> tuple:
+    """The two candidate files and their (mtime, size): changes whenever the contacts may have
+    (pages rendered from them are kept while it stays the same, portal/page_cache.py)."""
+    local = Path(current_app.config["DATA_DIR"]) / "orgaos.json"
+    return (str(local), _stamp(local), _stamp(REPO_FILE))
+
+
 def contacts_file() -> dict:
     """{"atualizado_em": date | None, "orgaos": {place: {kind: [str]}}} from the file in use."""
-    local = Path(current_app.config["DATA_DIR"]) / "orgaos.json"
-    key = (str(local), _stamp(local), _stamp(REPO_FILE))
+    key = contacts_version()
     cached = _CACHE.get(key)
     if cached is None:
-        cached = _parse(local)
+        cached = _parse(Path(key[0]))
         _CACHE.clear()  # one installation, one file in use: keep only the latest
         _CACHE[key] = cached
     return cached

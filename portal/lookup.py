@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 from datetime import date
 
 from flask import current_app, g
@@ -13,9 +16,13 @@ from knowledge.places import PLACES
 from knowledge.vehicle_status import BEFORE_BOARDING, before_boarding_everywhere, evaluate, not_found
 
 from . import i18n
+from .contacts import contacts_version
 from .database import get_db
 from .serialize import cites
-from .storage.registry import find_vehicle, registry_info
+from .storage.registry import find_vehicle, registry_info, registry_version
+
+# Answers kept per worker (most recently used); a plate's answer is ~2 KB.
+LOOKUP_CACHE_ENTRIES = 512
 
 
 def today_in(jurisdiction: str | None) -> date:
@@ -32,15 +39,92 @@ def render_reason(reason) -> str:
     return gettext(reason.message) % params if params else gettext(reason.message)
 
 
+@dataclass(frozen=True)
+class _Answer:
+    result: dict  # without "consultado_em", which is the moment of each request
+    jurisdiction: str | None
+    check_date: date  # the day the status was evaluated for
+
+
+class LookupCache:
+    """Plate answers of one registry version, per plate, language, date asked and law date.
+
+    Building an answer is most of a plate request's cost (the status rules, each reason
+    translated with its dates, each citation's link); the answer changes only when the
+    registry does (``registry_version``: any write to the database, by any worker) or
+    the day turns where the vehicle operates (a document expiring at midnight).  Both are
+    checked on every request, so an import is visible on the very next lookup."""
+
+    def __init__(self, max_entries: int = LOOKUP_CACHE_ENTRIES):
+        self.max_entries = max_entries
+        self.version: tuple | None = None
+        self.info: dict | None = None
+        self._answers: OrderedDict[tuple, _Answer] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def sync(self, version: tuple) -> None:
+        """Forget everything built from another version of the registry."""
+        with self._lock:
+            if version != self.version:
+                self._answers.clear()
+                self.info = None
+                self.version = version
+
+    def get(self, key: tuple) -> _Answer | None:
+        with self._lock:
+            answer = self._answers.get(key)
+            if answer is not None:
+                self._answers.move_to_end(key)
+            return answer
+
+    def put(self, key: tuple, answer: _Answer) -> None:
+        with self._lock:
+            self._answers[key] = answer
+            self._answers.move_to_end(key)
+            while len(self._answers) > self.max_entries:
+                self._answers.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._answers)
+
+
+def lookup_cache(db) -> LookupCache:
+    """The cache of a connection (one per worker thread, portal/database.py): threads never
+    empty each other's, and a reopened connection — another file, after a fork — starts empty."""
+    cache = getattr(db, "lookup_cache", None)
+    if cache is None:
+        cache = db.lookup_cache = LookupCache()
+    return cache
+
+
 def lookup(raw_plate: str, *, on: date | None = None) -> dict:
     """The public answer for a plate; raises InvalidPlate for anything that is not a plate."""
     plate = normalize(raw_plate)
     db = get_db()
+    cache = lookup_cache(db)
+    cache.sync(registry_version(db))
+    key = (plate, str(get_locale()), on, g.get("law_date"))
+    answer = cache.get(key)
+    if answer is None or answer.check_date != (on or today_in(answer.jurisdiction)):
+        cache.misses += 1
+        answer = _answer(db, cache, plate, on)
+        cache.put(key, answer)
+    else:
+        cache.hits += 1
+    result = dict(answer.result)  # the nested parts are shared and only read
+    result["consultado_em"] = clock.now().replace(microsecond=0).isoformat()
+    return result
+
+
+def _answer(db, cache: LookupCache, plate: str, on: date | None) -> _Answer:
     found = find_vehicle(db, plate_key(plate))
-    info = registry_info(db)
-    consulted = clock.now().replace(microsecond=0)
+    info = cache.info
+    if info is None:
+        info = cache.info = registry_info(db)
     if found is None:
-        status = not_found(on or today_in(None))
+        check_date = on or today_in(None)
+        status = not_found(check_date)
         operator = vehicle = None
         jurisdiction = None
     else:
@@ -55,9 +139,9 @@ def lookup(raw_plate: str, *, on: date | None = None) -> dict:
             },
             check_date,
         )
-    return {
+    result = {
         "placa": display(plate),
-        "consultado_em": consulted.isoformat(),
+        "consultado_em": None,
         "situacao": status.situacao,
         "resumo": gettext(status.resumo) if status.resumo else None,
         "motivos": [{"codigo": r.code, "mensagem": render_reason(r), "citations": cites(r.citations)} for r in status.motivos],
@@ -74,6 +158,23 @@ def lookup(raw_plate: str, *, on: date | None = None) -> dict:
         "dados_atualizados_em": info["atualizado_em"],
         "demonstracao": info["demonstracao"],
     }
+    return _Answer(result, jurisdiction, check_date)
+
+
+def plate_page_inputs() -> tuple:
+    """What a plate page (/consulta, /v/<placa>) shows besides its address and language: the
+    registry (its version), the regulators' contacts file, and today's date in each time zone
+    of the places (validity ends at local midnight).  A page rendered for other values is
+    rendered again (``page_cache.cached_render``)."""
+    now = clock.now()
+    return (registry_version(get_db()), contacts_version(), tuple(now.astimezone(zone).date() for zone in _zones()))
+
+
+def _zones() -> tuple:
+    zones = getattr(_zones, "found", None)
+    if zones is None:
+        zones = _zones.found = tuple({str(z): z for z in [clock.DEFAULT_ZONE, *(clock.zone(p) for p in PLACES)]}.values())
+    return zones
 
 
 def before_boarding(jurisdiction: str | None) -> list[dict]:

@@ -14,6 +14,13 @@ The cache lives on the app (``app.extensions["page_cache"]``): a rebuilt corpus
 or a deploy restarts the workers, which starts it empty.  Nothing personal may be
 cached: only views whose output does not depend on the session or cookies other
 than the language use the decorator.
+
+Pages that can change at any moment — a plate's status changes with a registry
+import — use :func:`cached_render` instead: the rendered body is kept per worker
+together with the value of the inputs it was made from (``depends()``: the
+registry's version, the contacts file, today's date), which is compared on every
+request; no validator or public Cache-Control is sent, so browsers and proxies ask
+again every time.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from functools import lru_cache, wraps
 from pathlib import Path
 
 from flask import Flask, current_app, g, make_response, request
+from flask.globals import request_ctx
 from flask_babel import get_locale
 from werkzeug.http import http_date, quote_etag
 from werkzeug.wrappers import Response
@@ -217,7 +225,74 @@ def cached_page(view=None, *, daily: bool = False, only_args: frozenset[str] | N
     return decorate(view) if view is not None else decorate
 
 
+@dataclass
+class Rendered:
+    """A view's answer as rendered once, and the inputs (``depends()``) it was made from."""
+
+    body: bytes
+    status: int
+    mimetype: str
+    inputs: tuple
+
+    @property
+    def size(self) -> int:
+        return len(self.body)
+
+
+# What a response carries when it is nothing but a rendered template (render_template's
+# string, or (string, status)): anything else — a cookie, a redirect — is not kept.
+_PLAIN_HEADERS = frozenset({"content-type", "content-length"})
+
+
+def _session_used() -> bool:
+    """Whether the view read the person's session (then its page is theirs, not kept).  Read
+    from the request context's own slot: Flask's ``session`` proxy marks the session as
+    accessed by being looked at (Flask 3.1).  Unknown (another Flask): counted as used."""
+    found = getattr(request_ctx._get_current_object(), "_session", True)
+    return found is True or bool(getattr(found, "accessed", True))
+
+
+def cached_render(depends):
+    """Keep a GET view's rendered answer per worker (see the module's docstring).
+
+    The key is the address (path and query string as sent), the language and htmx's
+    headers; an entry is used only while ``depends()`` returns the value it had when the
+    page was rendered.  The view's own decorators outside this one (rate limits) run on
+    every request, and so do the after-request hooks (security headers, the language
+    cookie, compression)."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(*args, **kwargs):
+            cache: PageCache | None = current_app.extensions.get("render_cache")
+            if cache is None or request.method not in ("GET", "HEAD"):
+                return view(*args, **kwargs)
+            headers = request.headers
+            key = (request.path, request.query_string, str(get_locale()), headers.get("HX-Request", ""), headers.get("HX-Target", ""),
+                   headers.get("HX-History-Restore-Request", ""))
+            inputs = depends()
+            entry = cache.get(key)
+            if entry is not None and entry.inputs == inputs:
+                return Response(entry.body, status=entry.status, mimetype=entry.mimetype)
+            response = make_response(view(*args, **kwargs))
+            if (
+                not response.is_streamed
+                and {name.lower() for name, _ in response.headers.items()} <= _PLAIN_HEADERS
+                and not _session_used()
+            ):
+                cache.put(key, Rendered(response.get_data(), response.status_code, response.mimetype, inputs))
+            return response
+
+        return wrapper
+
+    return decorate
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("PAGE_CACHE_MAX_BYTES", int(os.environ.get("PORTAL_PAGE_CACHE_MB", DEFAULT_MAX_BYTES // 2**20)) * 2**20)
     if app.config["PAGE_CACHE_MAX_BYTES"]:
         app.extensions["page_cache"] = PageCache(app.config["PAGE_CACHE_MAX_BYTES"])
+    # Plate pages (/consulta, /v/<placa>): ~10-20 KB each, 2 MB by default.
+    app.config.setdefault("RENDER_CACHE_MAX_BYTES", int(os.environ.get("PORTAL_RENDER_CACHE_KB", "2048")) * 1024)
+    if app.config["RENDER_CACHE_MAX_BYTES"]:
+        app.extensions["render_cache"] = PageCache(app.config["RENDER_CACHE_MAX_BYTES"])

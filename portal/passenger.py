@@ -23,7 +23,8 @@ from .database import get_db, get_store
 from .storage.complaints import normalize_protocol, photo_count
 from .storage.registry import find_vehicle
 from .contacts import all_regulator_cards, regulator_card
-from .lookup import before_boarding, lookup
+from .lookup import before_boarding, lookup, plate_page_inputs
+from .page_cache import cached_render
 from .security import COMPLAINT_LIMIT, LOOKUP_LIMIT, PROTOCOL_LIMIT, limiter
 
 bp = Blueprint("passenger", __name__)
@@ -37,6 +38,7 @@ def _is_step(target: str) -> bool:
 
 @bp.get("/consulta")
 @limiter.limit(LOOKUP_LIMIT)
+@cached_render(depends=plate_page_inputs)  # rendered again after a registry import, a contacts edit, at midnight
 def consulta():
     raw = (request.args.get("placa") or "").strip()
     partial = _is_step("resultado")

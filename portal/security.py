@@ -23,6 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 from flask import Flask, request
 from flask.globals import request_ctx
 from flask.sessions import SecureCookieSessionInterface
+from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -103,9 +104,23 @@ def _private(path: str) -> bool:
 
 class _SessionInterface(SecureCookieSessionInterface):
     """Flask's signed-cookie session, with its signing serializer built once per key
-    instead of on every request (Flask builds it even when there is no cookie)."""
+    instead of on every request (Flask builds it even when there is no cookie), and
+    nothing parsed or checked on the requests that have no session: no session cookie
+    in the request (the name appears nowhere in its Cookie header), and a session the
+    request never looked at and need not re-send (issue #12)."""
 
     _cached: tuple | None = None
+
+    def open_session(self, app, request):
+        if self.get_cookie_name(app) not in request.environ.get("HTTP_COOKIE", ""):
+            return None if self.get_signing_serializer(app) is None else self.session_class()
+        return super().open_session(app, request)
+
+    def save_session(self, app, session, response):
+        # Flask's own save_session does nothing else in this case (no Vary, no cookie).
+        if not session.accessed and not self.should_set_cookie(app, session):
+            return
+        super().save_session(app, session, response)
 
     def get_signing_serializer(self, app):
         key = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
@@ -243,6 +258,51 @@ def streamline_hooks(app: Flask) -> None:
     # Flask asks inspect.iscoroutinefunction of every hook and view on every request
     # (ten times per request here); the answer for a given function never changes.
     app.ensure_sync = _memoised_ensure_sync(app.ensure_sync)
+    for endpoint, view in list(app.view_functions.items()):
+        if getattr(view, "__wrapper-limiter-instance", None) is limiter and hasattr(view, "__wrapped__"):
+            app.view_functions[endpoint] = _limited_when_on(app, view)
+    compress = next((h for h in after if getattr(h, "__func__", None) is Compress.after_request), None)
+    if compress is not None:
+        after[after.index(compress)] = _compress_when_useful(app, compress)
+
+
+def _limited_when_on(app: Flask, limited):
+    """A view under ``@limiter.limit``, called without Flask-Limiter's machinery when this
+    app's limits are off (PORTAL_RATELIMIT=0, tests): it would identify the request, build
+    its context and evaluate every limit only for the request filter to exempt them all
+    (a fifth of a cached plate page's cost).  With limits on, nothing changes."""
+    unlimited = limited.__wrapped__
+
+    @wraps(limited)
+    def view(*args, **kwargs):
+        if app.config["PORTAL_RATELIMIT_ON"]:
+            return limited(*args, **kwargs)
+        return app.ensure_sync(unlimited)(*args, **kwargs)
+
+    return view
+
+
+def _compress_when_useful(app: Flask, hook):
+    """Flask-Compress's after-request hook, skipped where it would compress nothing: a body
+    known to be under COMPRESS_MIN_SIZE, or a client that accepts no encoding (no
+    Accept-Encoding header).  Then it would only add ``Vary: Accept-Encoding``, which is
+    done here the same way; every other response goes through the hook as before."""
+    min_size = app.config["COMPRESS_MIN_SIZE"]
+
+    @wraps(hook)
+    def compress(response):
+        if response is not None and not response.is_streamed:
+            length = response.content_length
+            if (length is not None and length < min_size) or "HTTP_ACCEPT_ENCODING" not in request.environ:
+                vary = response.headers.get("Vary")
+                if not vary:
+                    response.headers["Vary"] = "Accept-Encoding"
+                elif "accept-encoding" not in vary.lower():
+                    response.headers["Vary"] = f"{vary}, Accept-Encoding"
+                return response
+        return hook(response)
+
+    return compress
 
 
 def _memoised_ensure_sync(ensure_sync):

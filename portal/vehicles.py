@@ -17,7 +17,8 @@ from knowledge.modalities import MODALITY_LABELS
 from knowledge.places import PLACES
 from knowledge.plates import PLATE_HELP, InvalidPlate, display, normalize, to_mercosul, to_old
 
-from .lookup import before_boarding, lookup
+from .lookup import before_boarding, lookup, plate_page_inputs
+from .page_cache import cached_render
 from .security import LOOKUP_LIMIT, limiter
 
 bp = Blueprint("vehicles", __name__)
@@ -38,6 +39,7 @@ def plate_forms(plate: str) -> list[str]:
 
 @bp.get("/v/<path:placa>")
 @limiter.limit(LOOKUP_LIMIT)
+@cached_render(depends=plate_page_inputs)  # rendered again after a registry import, a contacts edit, at midnight
 def page(placa: str):
     try:
         result = lookup(placa)

@@ -1,6 +1,6 @@
 """A worker thread keeps its SQLite connection between requests: a plate lookup runs
-its two statements (vehicle with operator, registry metadata) and nothing else
-(issue #12: it used to run ten, most of them connection set-up)."""
+the registry-version check and the vehicle query, and a plate asked again only the
+version check (issue #12: it used to run ten statements, most of them connection set-up)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def _connection(app):
 
 def test_plate_lookup_runs_two_statements_on_a_kept_connection(app, client):
     assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
-    assert client.get("/api/v1/veiculos/KGT2E47").status_code == 200
+    assert client.get("/api/v1/veiculos/KGT2E47").status_code == 200  # registry metadata read here, once per version
     conn = _connection(app)
     statements: list[str] = []
     conn.set_trace_callback(statements.append)
@@ -24,8 +24,20 @@ def test_plate_lookup_runs_two_statements_on_a_kept_connection(app, client):
     assert response.status_code == 200 and response.get_json()["placa"] == "KHD1A11"
     assert _connection(app) is conn
     assert len(statements) == 2, statements
-    assert "FROM vehicles v JOIN operators o" in statements[0]
-    assert "FROM meta WHERE key IN" in statements[1]
+    assert statements[0] == "PRAGMA data_version"
+    assert "FROM vehicles v JOIN operators o" in statements[1]
+
+
+def test_a_plate_asked_again_runs_only_the_version_check(app, client):
+    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
+    first = client.get("/api/v1/veiculos/KHD1A11").get_json()
+    conn = _connection(app)
+    statements: list[str] = []
+    conn.set_trace_callback(statements.append)
+    again = client.get("/api/v1/veiculos/KHD1A11").get_json()
+    conn.set_trace_callback(None)
+    assert statements == ["PRAGMA data_version"]
+    assert {k: v for k, v in again.items() if k != "consultado_em"} == {k: v for k, v in first.items() if k != "consultado_em"}
 
 
 def test_a_replaced_database_file_is_reopened(app, client, tmp_path):

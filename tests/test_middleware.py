@@ -1,12 +1,15 @@
 """The per-request hooks made cheaper for issue #12 still protect what they protected.
 
-security.streamline_hooks skips Flask-WTF's CSRF hook on safe methods and Flask-Limiter's
-header/teardown hooks on views without a limit; psycopg is imported only by portals with
+security.streamline_hooks skips Flask-WTF's CSRF hook on safe methods, Flask-Limiter's
+header/teardown hooks on views without a limit and all of Flask-Limiter when the app's
+limits are off, and Flask-Compress where it would compress nothing; the session is not
+parsed or saved when the request has none; psycopg is imported only by portals with
 a shared PostgreSQL.  These tests check the protections, not the speed (benchmarks/).
 """
 
 from __future__ import annotations
 
+import gzip
 import os
 import subprocess
 import sys
@@ -61,3 +64,34 @@ def test_a_sqlite_only_portal_never_imports_psycopg(tmp_path):
     env["PORTAL_DATA_DIR"] = str(tmp_path)
     out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_limits_are_checked_per_request_by_the_apps_own_switch(client, app):
+    # Off (tests, PORTAL_RATELIMIT=0): the limited view runs without Flask-Limiter at all.
+    off = client.get("/api/v1/veiculos/ABC1234")
+    assert off.status_code == 200 and "X-RateLimit-Limit" not in off.headers
+    app.config["PORTAL_RATELIMIT_ON"] = True  # the same app, switched on: limits and headers are back
+    on = client.get("/api/v1/veiculos/ABC1234")
+    assert on.headers["X-RateLimit-Limit"] == "60" and on.headers["X-RateLimit-Remaining"] == "59"
+
+
+def test_no_session_cookie_means_no_session_work_and_none_sent(client):
+    for url in ["/api/v1/ping", "/consulta?placa=ABC1234", "/v/ABC1234"]:
+        response = client.get(url)
+        assert "Set-Cookie" not in response.headers, url
+        assert "Cookie" not in {v.strip() for v in response.headers.get("Vary", "").split(",")}, url
+    # A cookie that is not the session (the language) leaves the page unchanged too.
+    client.set_cookie("lang", "en")
+    assert "Set-Cookie" not in client.get("/api/v1/ping").headers
+
+
+def test_compression_where_it_applies_and_vary_everywhere(client):
+    page = client.get("/consulta?placa=ABC1234", headers={"Accept-Encoding": "gzip"})
+    assert page.headers["Content-Encoding"] == "gzip"
+    assert "<html" in gzip.decompress(page.get_data()).decode()
+    plain = client.get("/consulta?placa=ABC1234")  # no Accept-Encoding: sent as is
+    assert "Content-Encoding" not in plain.headers and "<html" in plain.get_data(as_text=True)
+    small = client.get("/api/v1/ping", headers={"Accept-Encoding": "gzip"})  # under COMPRESS_MIN_SIZE
+    assert "Content-Encoding" not in small.headers and small.get_json() == {"ok": True}
+    for response in (page, plain, small):
+        assert "Accept-Encoding" in {v.strip() for v in response.headers["Vary"].split(",")}

@@ -54,6 +54,20 @@ def fleet_plates(db: sqlite_utils.Database, cnpj: str) -> list[str]:
     return [row[0] for row in db.execute("SELECT placa FROM vehicles WHERE cnpj = ? AND situacao = 'ativo' ORDER BY placa", [cnpj])]
 
 
+def registry_version(db: sqlite_utils.Database) -> tuple:
+    """A value that changes whenever the registry's rows may have changed, for caches of
+    what is built from them (portal/lookup.py): the connection itself, SQLite's
+    ``data_version`` (bumped by a commit on any *other* connection: another worker's
+    import, a registry sync, a restore), and this connection's ``total_changes`` (its own
+    writes, which data_version does not count).  One cheap statement, no table read.
+
+    Any write to the database file counts (a complaint too), so the caches may be emptied
+    more often than needed, never less.  A replaced file gets a new connection
+    (portal/database.py), hence a new value."""
+    conn = db.conn
+    return (conn, conn.execute("PRAGMA data_version").fetchone()[0], conn.total_changes)
+
+
 _REGISTRY_META = ("registro_atualizado_em", "registro_demonstracao", "registro_operadoras", "registro_veiculos")
 
 
