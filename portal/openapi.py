@@ -15,7 +15,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from flask import Blueprint, jsonify
+from pydantic.json_schema import models_json_schema
 
+from .api_responses import RESPONSES
 from .api_schema import FLOW_IDS, JURISDICTION_IDS, LAW_IDS, PLATE_PATTERN, REQUESTS, ComparisonQuery
 
 bp = Blueprint("openapi", __name__)
@@ -48,12 +50,6 @@ def _without_titles(schema):
 
 def components() -> dict:
     """Every model of api_schema as a JSON schema: requests as they are validated, responses as they are sent."""
-    # Imported here: the response models and pydantic's JSON-schema generator serve this
-    # description only, and would weigh ~1 MB on every worker that never serves it (issue #12).
-    from pydantic.json_schema import models_json_schema
-
-    from .api_responses import RESPONSES
-
     _, top = models_json_schema(
         [(model, "validation") for model in REQUESTS] + [(model, "serialization") for model in RESPONSES],
         ref_template="#/components/schemas/{model}",
