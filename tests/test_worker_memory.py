@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_the_app_imports_without_the_libraries_only_some_requests_need():
     # holidays: Recife's apreensão deadlines; Pillow: complaint photos; segno: QR codes;
-    snowballstemmer's pure-Python stemmers.
+    # snowballstemmer's pure-Python stemmers: not at all (PyStemmer stands in).
     code = (
         "import sys, app\n"
         "loaded = [m for m in ('holidays', 'PIL', 'segno', 'snowballstemmer.arabic_stemmer') if m in sys.modules]\n"
