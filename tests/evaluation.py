@@ -65,8 +65,8 @@ def load_precise(name: str) -> list[dict] | None:
 def evaluation_messages() -> list[str]:
     """Every message of every evaluation file, normalised (held-out ones are never printed)."""
     messages = [m for case in load_eval() for m in case["messages"]]
-    for name in ("dev", "heldout"):
-        for case in load_precise(name) or []:
+    for path in sorted(DATA.glob("assistant_precise_*.json")):
+        for case in json.loads(path.read_text(encoding="utf-8")):
             message = case.get("message")
             messages.extend(message if isinstance(message, list) else [message] if message else [])
             messages.extend(case.get("messages") or [])

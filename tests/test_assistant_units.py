@@ -198,3 +198,51 @@ def test_a_question_on_the_crc_papers_cites_the_list_then_narrows_it_in_the_wiza
 
     first_question = FLOWS.get("documentos_crc").run({}, today=date.today()).next_question.id
     assert reply["intencao"] == "wizard" and reply["pergunta"]["id"] == first_question
+
+
+def test_a_reply_citing_one_place_law_names_the_place_whatever_built_it():
+    # Whatever path built it (a wizard opened on a question, a report …), a reply that cites one
+    # place's law and does not say the place gets a line naming it; one that names it is left alone.
+    from knowledge.assistant import Assistant, Reply
+    from knowledge.citations import Cite
+
+    class Ports:
+        def translate(self, text):
+            return text
+
+    assistant = Assistant(Ports())
+    unnamed = Reply("Vou fazer algumas perguntas.", "wizard", citations=[Cite("pe-lei-16205-2017", "art-5")])
+    assistant._name_the_place(unnamed)
+    assert unnamed.texto == "Vou fazer algumas perguntas.\nLei considerada: a de Pernambuco."
+    named = Reply("No Acre: 330 UFIRAC.", "lei", citations=[Cite("ac-lei-2731-2013", "art-88/inc-1")])
+    assistant._name_the_place(named)
+    assert named.texto == "No Acre: 330 UFIRAC."
+    both = Reply("A resposta muda conforme o lugar.", "lei", citations=[Cite("ac-lei-2731-2013", "art-88/inc-1"), Cite("recife-lei-16856-2003", "art-45")])
+    assistant._name_the_place(both)
+    assert both.texto == "A resposta muda conforme o lugar."
+
+
+@pytest.mark.parametrize("message, thing", [
+    # No unit of the four laws uses "banheiro" or "câmera": the reply says the laws are silent,
+    # names the thing, and cites nothing (quoting the nearest rule would answer another question).
+    ("o onibus de fretamento tem que ter banheiro em pernambuco?", "banheiro"),
+    ("a van do complementar do recife precisa ter camera?", "camera"),
+])
+def test_a_thing_the_laws_never_name_is_said_to_be_outside_them(chat, message, thing):
+    reply = converse(chat, [message])
+    assert reply["citations"] == []
+    assert f"nenhum dispositivo fala de “{thing}”" in reply["resposta"]
+
+
+@pytest.mark.parametrize("message, law, unit", [
+    # PE art. 11: "II - Semestral: a) veículos … tipo ônibus … com mais de 15 (quinze) anos da data de fabricação"
+    # (I - Anual: a) the same buses "com até 15 (quinze) anos").
+    ("de quanto em quanto tempo um onibus de 18 anos faz vistoria na epti?", "pe-lei-16205-2017", "art-11/inc-2/ali-a"),
+    ("de quanto em quanto tempo um onibus de 9 anos faz vistoria na epti?", "pe-lei-16205-2017", "art-11/inc-1/ali-a"),
+    # SP art. 25: "III - … a cada 6 (seis) meses, quando os veículos tiverem mais de 10 (dez) anos de fabricação".
+    ("vistoria de onibus com 14 anos no fretamento de sao paulo, qual a periodicidade?", "sp-decreto-29912-1989", "art-25/inc-3"),
+    # Acre art. 78 § único: "II - de onze a trinta dias, quando de reincidência na infração no prazo de doze meses".
+    ("no acre, se o veiculo for apreendido de novo dentro de um ano, fica retido quanto tempo?", "ac-lei-2731-2013", "art-78/par-unico/inc-2"),
+])
+def test_the_condition_the_question_states_picks_the_sibling(chat, message, law, unit):
+    assert first(converse(chat, [message])) == (law, unit)

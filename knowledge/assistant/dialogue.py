@@ -25,7 +25,7 @@ from .foreign import to_portuguese
 from .law import GENERIC_WORDS, LawAnswers, quote_unit
 from .kinds import question_kind
 from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
-from .text import normalize
+from .text import fold, normalize
 from .understanding import Understanding, is_question, understand
 
 # Words of any report that say nothing about what happened (who, which vehicle).
@@ -69,6 +69,7 @@ class Assistant:
         )
         handler = getattr(self, f"_on_{u.intent}")
         reply = handler(u, state, message=message, parsed_answer=parsed_answer, question=question)
+        self._name_the_place(reply)
         if u.intent not in ("lei", "jurisdicao"):
             state.pending_query = None
         state.history.append({"de": "pessoa", "texto": original[:2000]})
@@ -76,6 +77,16 @@ class Assistant:
                               "citations": [[c.law, c.unit, (c.on or self.ports.today()).isoformat()] for c in reply.citations]})
         state.history = state.history[-MAX_HISTORY:]
         return reply
+
+    def _name_the_place(self, reply: Reply) -> None:
+        """A reply that cites one place's law says which place, whichever path built it (a wizard
+        opened on a question, a plate, a report): a place is never assumed silently."""
+        laws = {c.law for c in reply.citations}
+        if len(laws) != 1:
+            return
+        place = next((p for p in PLACES.values() if p.law_id == next(iter(laws))), None)
+        if place is not None and fold(place.name.lower()) not in fold(reply.texto.lower()):
+            reply.texto += "\n" + self._("Lei considerada: a de %(lugar)s.", lugar=place.name)
 
     # -- small talk --------------------------------------------------------------------------
     def _suggestions(self) -> list[str]:

@@ -8,11 +8,13 @@ to another act.
 
 from __future__ import annotations
 
+import bisect
 import re
+from functools import lru_cache
 
 from ..units import Unit
 from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DEADLINE_RE, FORBIDDEN_RE, MANDATORY_RE, MVR_RE, PERCENT_RE, SEATS_RE, UFIRAC_RE,
-                    VB_RE, WHO_RE, YEARS_RE, gravity_fine, introduces, is_list_item, references, texts)
+                    VB_RE, WHO_RE, YEARS_RE, gravity_fine, introduces, is_list_item, references, spelled, texts)
 from .text import fold
 
 # Words the statutes use for the same act as the question's word (matched by their first letters).
@@ -38,6 +40,9 @@ KIND_WORDS = {
     "valor": ("multa", "multas", "valor", "valores", "custa", "custo", "preco", "quanto", "reais", "paga", "pago", "cobra", "cobrada"),
     "limite": ("idade", "anos", "maximo", "maxima", "minimo", "minima", "limite", "quantos", "quantas", "capacidade", "velho", "antigo"),
     "quem": ("quem", "qual", "orgao", "agencia", "entidade", "autoridade"),
+    "permissao": ("pode", "podem", "posso", "podemos", "poderia", "obrigado", "obrigada", "obrigados", "obrigatorio", "obrigatoria",
+                  "proibido", "proibida", "permitido", "permitida", "vedado", "vedada", "preciso", "precisa", "precisam", "deve",
+                  "devem", "exigido", "exigida", "liberado", "legal", "tenho", "temos"),
     "documentos": ("documento", "documentos", "documentacao", "papeis", "papelada", "apresentar", "levar", "entregar", "juntar", "anexar"),
 }
 
@@ -123,10 +128,16 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple
             return 0.35  # Pernambuco's Anexo I names the infraction; art. 28 its fine
         return 0.0
     text = texts(holder)
-    match = pattern.search(text)
+    # A unit may set several values ("remetida … no prazo de 60 dias, para que apresente defesa no
+    # prazo de 15 dias"): the one next to what was asked counts.
+    return max(_value_bonus(kind, unit, holder, text, match, focus) for match in pattern.finditer(text))
+
+
+def _value_bonus(kind: str, unit: Unit, holder: Unit, text: str, match: re.Match, focus: list[str]) -> float:
     near = _around(text, match)
     focus_family = _stems_of(focus[0])
     before = fold(text[: match.start()].lower()).split()[-14:]
+    own = texts(unit)
 
     def last(test) -> int:
         return max((i for i, w in enumerate(before) if test([w])), default=-1)
@@ -158,6 +169,39 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple
     return 0.0
 
 
+@lru_cache(maxsize=1)
+def _vocabulary() -> tuple[str, ...]:
+    """Every word of the four laws, once per unit it appears in (sorted), for document frequencies."""
+    from ..corpus import all_laws
+
+    words = []
+    for law in all_laws():
+        for unit in law.units():
+            words.extend(set(fold(spelled(unit).lower()).replace("-", " ").split()))
+    return tuple(sorted(words))
+
+
+def _units_saying(word: str) -> int:
+    vocabulary, prefix = _vocabulary(), word[:6]
+    start = bisect.bisect_left(vocabulary, prefix)
+    return bisect.bisect_left(vocabulary, prefix + "\uffff", lo=start) - start
+
+
+# "obrigado a TER banheiro", "tem que OFERECER tomada usb": the thing a vehicle or a company must have.
+_HAS_RE = re.compile(r"\b(?:ter|tenha|possuir|possua|oferecer|ofereca|instalar|disponibilizar|dispor de|equipad[oa]s? com)\s+((?:\w+\s*){1,4})")
+
+
+def never_said(text: str, stop: frozenset = frozenset()) -> list[str]:
+    """The words naming what the question asks a vehicle or company to have that no unit of the
+    four laws uses (by their first six letters): "banheiro", "câmera", "tomada usb".  Empty
+    when the question asks no such thing or the laws use every word of it."""
+    match = _HAS_RE.search(text)
+    if not match:
+        return []
+    named = [w for w in match.group(1).split() if len(w) >= 3 and w not in stop][:3]
+    return [w for w in named if _units_saying(w) == 0]
+
+
 def coverage(unit: Unit, focus: list[str]) -> float:
     """How much of what the question is about the unit says, itself or in the caput it completes.
 
@@ -167,7 +211,7 @@ def coverage(unit: Unit, focus: list[str]) -> float:
     """
     if not focus:
         return 0.0
-    said = [texts(unit)] + ([a.text for a in unit.ancestors() if introduces(a)] if is_list_item(unit) else [])
+    said = [spelled(unit)] + ([spelled(a, a.text) for a in unit.ancestors() if introduces(a)] if is_list_item(unit) else [])
     if references(unit):
         # "O descumprimento do disposto no art. 44 …": what art. 44 says is what this unit sanctions.
         from ..corpus import load_law

@@ -41,7 +41,7 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
         r"|\bdias (para|pra|de)\b|\bdemora\w*\b|\bantecedencia\b|\bvalidade\b|\bvale por\b|\bdura\w*\b|\bprorrog\w*\b|\bvenc\w*\b"
     )),
     ("valor", re.compile(
-        r"\bmultas?\b|\bvalor(es)?\b|\bquanto (custa|e|pago|paga|sai|fica|cobra\w*)\b|\bpreco\b|\bufirac\w*\b|\bmvr\b|\bvb\b|\btaxas?\b|\breais\b|\bestadas?\b|\bdiarias?\b|\bcusta\b"
+        r"\bmultas?\b|\bvalor(es)?\b|\bquanto (custa|e|pago|paga|sai|fica|cobra\w*)\b|\bquanto\b(\s+\w+){0,4}\s+(pagar|receber|cobrar|indeniz\w*)\b|\bpreco\b|\bufirac\w*\b|\bmvr\b|\bvb\b|\btaxas?\b|\breais\b|\bestadas?\b|\bdiarias?\b|\bcusta\b"
     )),
     ("limite", re.compile(
         r"\bidade\b|\bquantos anos\b|\banos de (uso|fabricacao)\b|\bvelh\w*\b|\bantig\w*\b|\bmaxim\w*\b|\bminim\w*\b|\blimite\b"
@@ -52,9 +52,15 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
                               r"|\b(apresentar|levar|entregar|juntar|anexar|instruir)\w* (\w+ )?o que\b")),
     ("permissao", re.compile(
         r"^(e )?(pode|podem|posso|podemos)\b|\b(pode|podem|posso|podemos|poderia)\b|\be (permitido|proibido|obrigatorio|vedado|legal|liberado)\b"
-        r"|\b(tem|tenho|temos) que\b|\b(preciso|precisa|precisam)\b|\bobrigatori\w*\b|\bproibid\w*\b|\bpermitid\w*\b|\bvedad\w*\b"
+        r"|\b(tem|tenho|temos) que\b|\b(preciso|precisa|precisam)\b|\bobrigatori\w*\b|\bobrigad[oa]s? a\b|\bproibid\w*\b|\bpermitid\w*\b|\bvedad\w*\b"
     )),
 )
+
+
+# The papers themselves asked for ("quais documentos", "que papéis", "o que preciso apresentar").
+ASKS_PAPERS_RE = re.compile(r"\b(quais|que|qual)\b(\s+\w+){0,2}\s+(document\w*|papeis|papelada|certid\w*|comprovante\w*)\b"
+                            r"|\bdocument\w* (necessari|exigid|obrigatori|precis)\w*|\bo que (eu )?(preciso|tenho que|devo) (apresentar|levar|entregar|juntar|anexar)\b"
+                            r"|\b(apresentar|levar|entregar|juntar|anexar|instruir)\w* (\w+ )?o que\b")
 
 
 def question_kind(text: str) -> str | None:
@@ -67,8 +73,10 @@ def question_kind(text: str) -> str | None:
         return None
     if "quem" in found and len(found) > 1 and not re.search(r"^(e )?quem\b|\b(a|de) quem (compete|cabe)\b", text) and re.search(r"\b(para|de|por|contra|com|a) quem\b", text):
         found.remove("quem")  # "a multa para quem faz …": a relative pronoun, not "who?"
-    if "documentos" in found and not re.search(r"\bprazo\b|\bquantos dias\b|\bquanto tempo\b", text):
+    if "documentos" in found and not re.search(r"\bprazo\b|\bquantos dias\b|\bquanto tempo\b", text) and (len(found) == 1 or ASKS_PAPERS_RE.search(text)):
         return "documentos"  # "quais documentos para recorrer da multa": the papers, not the fine
+    if "documentos" in found and len(found) > 1:
+        found.remove("documentos")  # "multa por rodar sem documento de vistoria": a document named, the fine asked
     # "quanto tempo vale o CRC" is a deadline; "qual a multa" an amount even with "pode" around.
     if "valor" in found and "prazo" in found:
         asks_when = re.search(r"\bprazo\b|\bquantos dias\b|\bquanto tempo\b|\bdias para\b|\b(que|qual) dia\b|\bvence\w*\b|\bvencimento\b", text)
@@ -80,7 +88,7 @@ def question_kind(text: str) -> str | None:
 
 _NUM = rf"(?:\d+(?:[.,]\d+)?|{WORDS_NUMBER})"
 _GLOSS = r"(?:\s*\([^)]{1,60}\))?"
-_TIME_UNIT = r"(dias?(?:\s+[úu]teis|\s+corridos)?|horas?|meses|m[êe]s|anos?)"
+_TIME_UNIT = r"(dias?(?:\s+[úu]teis|\s+corridos)?|horas?|minutos?|meses|m[êe]s|anos?)"
 DEADLINE_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+{_TIME_UNIT}\b", re.I)
 DAY_OF_MONTH_RE = re.compile(r"\b(?:para o|at[ée] o|no)\s+dia\s+(\d{1,2})\b", re.I)
 AFTER_DEADLINE_RE = re.compile(r"^\s*,?\s*((?:contad[oa]s?|a contar|a partir|ap[óo]s|antes|anteriores|de antecedência|da data|do recebimento|improrrog)[^.;:,]*)", re.I)
@@ -100,6 +108,8 @@ DOCUMENT_RE = re.compile(r"\b(documento|documenta[çc][ãa]o|certid[ãa]o|certid
 
 
 LIST_KINDS = ("inciso", "alinea", "item")
+# A unit that holds no value of the kind asked, nor completes a caput that does, when a value is asked.
+NO_VALUE_PENALTY = -0.4
 
 
 def is_list_item(unit: Unit) -> bool:
@@ -136,6 +146,12 @@ def texts(unit: Unit) -> str:
     return " ".join(t for t in (unit.text, unit.closing) if t)
 
 
+def document_list(unit: Unit) -> bool:
+    """A caput that introduces at least two papers ("instruído pelos seguintes documentos: I - …")."""
+    return (introduces(unit) and bool(DOCUMENT_RE.search(unit.text))
+            and sum(1 for c in unit.children if carries("documentos", texts(c))) >= 2)
+
+
 def introduces(unit: Unit) -> bool:
     """A caput that ends with a colon: its children complete it."""
     return bool(unit.children) and unit.text.rstrip().endswith(":")
@@ -170,7 +186,7 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
     own = texts(unit)
     if kind == "documentos":
         # A list of documents is answered by the caput that introduces it (the whole list).
-        if introduces(unit) and sum(1 for c in unit.children if carries(kind, texts(c))) >= 2:
+        if document_list(unit):
             return 0.6
         return 0.25 if carries(kind, own) else 0.0
     if kind == "valor" and DEFINES_SYMBOL_RE.match(unit.text):
@@ -187,6 +203,8 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
         return 0.1 if kind == "prazo" else 0.25  # an alínea under "Pena: multa de …", an item of a fine group
     if introduces(unit) and kind in ("valor", "prazo", "limite"):
         return -0.15  # "serão aplicadas as seguintes sanções:" — the value is below
+    if kind in ("valor", "prazo", "limite") and not inherited:
+        return NO_VALUE_PENALTY  # "razão social;" under "o CRC deverá conter … data de validade": no deadline here
     return 0.0
 
 
@@ -206,6 +224,24 @@ def spelled_out(law_id: str) -> dict[str, str]:
 
     return {acronym: name for u in load_law(law_id).units() for name, acronym in SPELLED_RE.findall(texts(u))
             if BODY_WORDS.match(name) and name[0] == acronym[0]}
+
+
+@lru_cache(maxsize=8)
+def acronyms(law_id: str) -> dict[str, str]:
+    """Every ACRONYM → name the law spells out ("Certificado de Registro Cadastral - CRC")."""
+    from ..corpus import load_law
+
+    return {acronym: name for u in load_law(law_id).units() for name, acronym in SPELLED_RE.findall(texts(u))
+            if name[0] == acronym[0]}
+
+
+def spelled(unit: Unit, text: str | None = None) -> str:
+    """The unit's words with each acronym it uses followed by its name ("o CRC" also says
+    "certificado de registro cadastral"), so a question may name either."""
+    text = texts(unit) if text is None else text
+    names = acronyms(unit.law_id)
+    extra = [names[a] for a in dict.fromkeys(re.findall(r"\b[A-Z]{3,}\b", text)) if a in names]
+    return " ".join([text, *extra])
 
 
 def names_body(unit: Unit) -> bool:

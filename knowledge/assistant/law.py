@@ -19,8 +19,9 @@ from ..history import wording_at
 from ..places import PLACES
 from ..units import Unit
 from .answers import parse_date
-from .focus import FAMILIES, coverage, focus_bonus, focus_words, says
-from .kinds import carries, is_list_item, question_kind, references, referring_units, unit_bonus
+from .conditions import fit
+from .focus import FAMILIES, coverage, focus_bonus, focus_words, never_said, says
+from .kinds import carries, document_list, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import normalize
 from .values import plain_value
@@ -35,6 +36,27 @@ DOMAIN_RE = re.compile(
     r"\bmei\b|turism|aluguel|emplac|idade|fabrica|apolice|ufirac|mvr|vb\b|grupo|infra|penal|suspens|cassa|cancel|retid|retenc|"
     r"remoc|guinch|estadi|diaria|sentad|lotad|porta|clandest|pirata|irregular|capacidade|frota|tfd|paciente|social|proprio|contin|eventual"
 )
+# Words that carry no subject in a Portuguese question: pronouns, articles, prepositions and
+# contractions, the forms of ser/estar/ter/haver/ir/ficar, filler adverbs ("o motorista
+# ESTAVA …", "FUI pego", "NUMA viagem", "HOJE") and light verbs ("TIRAR o CRC", "COLOCAR propaganda").  Without them the question's focus is what
+# it is about.
+FUNCTION_WORDS = frozenset("""
+eu tu ele ela nos vos eles elas me te se lhe lhes mim ti si comigo contigo conosco nosso nossa nossos nossas
+teu tua teus tuas seus suas dele dela deles delas este esta estes estas esse essa esses essas aquele aquela
+aqueles aquelas isto isso aquilo aqui ali la cá onde aonde quem cujo cuja qual quais que
+ao aos as os das dos na no nas nos num numa nuns numas dum duma pelo pela pelos pelas neste nesta nesse nessa
+naquele naquela deste desta desse dessa daquele daquela
+sou somos era eram fui foi fomos foram fosse fossem seja sejam sendo sido serei sera serao seria seriam
+estou estamos estava estavam estive esteve estiveram estiver esteja estejam estando estado estao
+tenho temos tinha tinham tive teve tiveram tiver tenha tenham tendo tido terei tera terao teria teriam
+hei houve havia haja houver haver ha
+vou vai vamos vao ia iam ir indo fica ficou ficaram fico ficam ficar
+muito muita muitos muitas pouco pouca bem mal so ja agora hoje ontem amanha depois logo sempre nunca
+mas porem porque pois entao assim tambem nem ou tipo tal qualquer quaisquer outro outra outros outras
+mesmo mesma todo toda todos todas tudo nada alguma algum alguns algumas nenhum nenhuma varios varias
+sim nao ne ta ok certo coisa coisas negocio vez vezes favor duvida pergunta saber sei sabe queria quero
+tirar pegar pego pegou dar botar colocar conseguir arrumar mandar
+""".split())
 # Words too common in the statutes to show that a passage answers the question.
 GENERIC_WORDS = {
     "fretamento", "fretado", "fretados", "onibus", "van", "vans", "micro", "veiculo", "veiculos", "transporte", "passageiro",
@@ -46,7 +68,7 @@ GENERIC_WORDS = {
     # words that join a question and say nothing of its subject
     "ate", "partir", "contra", "sobre", "entre", "cada", "apos", "desde", "devo", "deve", "devem", "seu", "sua", "meu", "minha",
     "voce", "gente", "alguem", "algum", "alguma", "tipo", "caso", "ainda", "tambem", "complementar",
-}
+} | FUNCTION_WORDS
 # The statutes' word for what a question names otherwise ("em pé": the law says "sentados").
 # Articles read per place (the answering unit may sit in an article the search ranks low).
 SEARCH_LIMIT = 15
@@ -55,7 +77,11 @@ COVERAGE_WEIGHT = 0.5
 VALUE_KINDS = ("valor", "prazo", "limite")
 # A place answers beside the best one when its best unit scores at least this share of the best.
 SIDE_BY_SIDE_SHARE = 0.5
+# …and when the search matched its law at least this share of the best-matched place's law.
+WEAK_PLACE_SHARE = 0.4
 OTHER_VALUE_PENALTY = 0.4
+# The unit's condition ("com mais de 15 anos", "quando de reincidência") holds or fails for the case asked.
+CONDITION_WEIGHT = 0.4
 OTHER_ACT_PENALTY = 0.25  # the value sits beside other words of the question, not beside its main one
 KEY_EQUIVALENTS = {"pe": ("sentados", "lotacao"), "idoso": ("sessenta",), "idosos": ("sessenta",), "cachorro": ("animais",), "animal": ("animais",)}
 # What people say otherwise than the statutes: the statute's word is added to the question
@@ -98,7 +124,7 @@ def answers(query: str, hit: Hit) -> bool:
         return True
     try:
         _law, unit = resolve(hit.law, hit.unit)
-        passage = " ".join([unit.text, unit.closing] + [a.text for a in unit.ancestors()] + unit.article.headings)
+        passage = " ".join([spelled(unit)] + [spelled(a, a.text) for a in unit.ancestors()] + unit.article.headings)
     except UnknownUnit:
         passage = re.sub(r"<[^>]+>", " ", hit.snippet)
     words = set(normalize(passage).split())
@@ -158,6 +184,11 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             share = 0.6 if is_list_item(unit) and kind not in ("documentos", "quem") else 0.15
             inherited = max((own.get(a.id, 0.0) * share for a in unit.ancestors() if a.kind != "anexo"), default=0.0)
             lexical = own.get(unit.id, 0.0) + inherited
+            if kind == "documentos" and document_list(unit):
+                # The list answers as a whole: the caput gets what the search found in any of its items.
+                lexical = max([lexical] + [own.get(item.id, 0.0) for item in unit.walk()])
+            elif kind == "documentos" and is_list_item(unit) and any(document_list(a) for a in unit.ancestors()):
+                continue  # one paper of the list is not the answer; its caput is
             if kind and carries(kind, unit.text):
                 # "O descumprimento do disposto no art. 44 sujeitará … à multa": what art. 44 forbids is asked.
                 lexical += max((0.6 * article_scores.get((hit.law, f"art-{n}"), 0.0) for n in references(unit)), default=0.0)
@@ -170,7 +201,7 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             if kind in VALUE_KINDS and focus and carries(kind, unit.text):
                 elsewhere = OTHER_VALUE_PENALTY if not covered else OTHER_ACT_PENALTY if not coverage(unit, focus[:1]) else 0.0
             score = (lexical / top + unit_bonus(kind, unit, text) + focus_bonus(kind, unit, focus, words) + COVERAGE_WEIGHT * covered
-                     - elsewhere - (0 if telling else 0.5) - 0.01 * position)
+                     + CONDITION_WEIGHT * fit(text, texts(unit)) - elsewhere - (0 if telling else 0.5) - 0.01 * position)
             ranked.append((score, hit.law, unit, law.citation(unit)))
     ranked.sort(key=lambda r: -r[0])
     return ranked
@@ -216,6 +247,13 @@ class LawAnswers:
         today = self.ports.today()
         facts_on = parse_date(text, today)
         on = date.fromisoformat(facts_on) if facts_on and facts_on < today.isoformat() else today
+        if kind in ("permissao", None) and (unknown := never_said(text, GENERIC_WORDS)):
+            # "É obrigado a ter banheiro?": the thing asked about is a word the laws never use; they
+            # have no rule on it, and quoting the nearest rule would answer another question.
+            where = in_place(self._, jurisdiction) if jurisdiction else self._("Nas leis que conheço")
+            return Reply(self._("%(onde)s não há regra sobre isso: nenhum dispositivo fala de “%(assunto)s”. A lei não obriga nem proíbe; se algo aconteceu numa viagem, você pode fazer uma denúncia, e a busca mostra o que as leis dizem de perto.",
+                                onde=where, assunto=" ".join(unknown)), intent,
+                         acoes=[{"tipo": "denuncia", "url": self.ports.denuncia_url(jurisdicao=jurisdiction), "rotulo": self._("Fazer uma denúncia")}, busca])
         # Each place's law is searched on its own, so that every place that answers is seen.
         places = [jurisdiction] if jurisdiction else list(PLACES)
         wanted = with_statute_words(text)  # slang expanded ("qnto" → "quanto"), the statutes' words added
@@ -232,9 +270,15 @@ class LawAnswers:
         if not asked and not carried:
             # No place named: when another place's law answers too, answer each side by side and ask.
             per_place: dict[str, tuple] = {}
+            strongest = max(hits[0].score for hits in found.values())
             for entry in ranked:
                 j = place_of_law(entry[1])
-                if j not in per_place and entry[0] >= ranked[0][0] * SIDE_BY_SIDE_SHARE:
+                if j in per_place or entry[0] < ranked[0][0] * SIDE_BY_SIDE_SHARE:
+                    continue
+                # A place whose law the search barely matched, or whose best unit says nothing of what
+                # was asked, has no answer to put beside the others (its best unit only looks good
+                # against its own weak matches).
+                if found[j][0].score >= strongest * WEAK_PLACE_SHARE and (not focus or coverage(entry[2], focus) > 0):
                     per_place[j] = entry
             if len(per_place) > 1:
                 return self._side_by_side(query, kind, focus, per_place, state, intent, busca, on)

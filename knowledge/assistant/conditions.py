@@ -1,0 +1,116 @@
+"""Does a unit's condition fit the case the question describes?
+
+Sibling units often differ only by a condition: PE art. 11 asks for a yearly
+inspection of buses "com até 15 (quinze) anos da data de fabricação" and a
+half-yearly one "com mais de 15 (quinze) anos"; Acre art. 78 keeps a vehicle
+"de um a dez dias, quando se tratar da primeira apreensão" and "de onze a trinta
+dias, quando de reincidência".  Their words are the same but for the condition,
+so the search scores them alike.  The question usually says which case it is ("um
+micro-ônibus com 12 anos", "é a segunda apreensão"): :func:`fit` compares the
+two and tells whether the unit's condition holds (+1), fails (-1) or is not
+comparable (0).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .numbers import WORDS_NUMBER, as_number
+from .text import fold
+
+_NUM = rf"(?:\d+|{WORDS_NUMBER})"
+_GLOSS = r"(?:\s*\([^)]{1,40}\))?"
+# What a condition counts: the same thing in the question and in the law.
+_MEASURES = {
+    "anos": r"anos?",
+    "lugares": r"lugares|pessoas|passageiros|assentos",
+    "meses": r"meses",
+    "dias": r"dias",
+}
+_MEASURE_RE = "|".join(f"(?P<{name}>{pattern})" for name, pattern in _MEASURES.items())
+# "mais de 5 (cinco) e até 10 (dez) anos", "até 15 (quinze) anos", "mais de 15 anos", "acima de 20 lugares".
+_RANGE_RE = re.compile(
+    rf"\b(?:(?P<low_word>mais de|acima de|superior a|superiores a)\s+(?P<low>{_NUM}){_GLOSS}\s+(?:e\s+)?)?"
+    rf"(?P<high_word>ate|no maximo|igual ou inferior a|inferior a|mais de|acima de|superior a|superiores a|a partir de|no minimo|minimo de)\s+"
+    rf"(?P<value>{_NUM}){_GLOSS}\s+(?:{_MEASURE_RE})\b",
+    re.I,
+)
+# A number the question gives: "com 12 anos", "de 7 lugares", "62 anos", "mais de 15 anos".
+_GIVEN_RE = re.compile(rf"\b(?P<more>mais de |acima de |menos de |abaixo de )?(?P<n>{_NUM})\s+(?:{_MEASURE_RE})\b", re.I)
+
+_REPEAT_RE = re.compile(r"\b(reincid\w*|de novo|novamente|outra vez|segunda vez|segunda apreensao|mais uma vez|repet\w*|ja fui|de novamente)\b")
+_FIRST_RE = re.compile(r"\b(primeira vez|primeira apreensao|pela primeira|nunca fui)\b")
+
+
+def _measure(match: re.Match) -> str:
+    return next(name for name in _MEASURES if match.group(name))
+
+
+def _number(raw: str) -> float | None:
+    said = as_number(raw)
+    return float(said) if said.isdigit() else None
+
+
+def given(question: str) -> list[tuple[str, float, str]]:
+    """(measure, number, "more"/"less"/"") the question states: "micro-ônibus com 12 anos" → ("anos", 12, "")."""
+    found = []
+    for match in _GIVEN_RE.finditer(fold(question.lower())):
+        number = _number(match.group("n"))
+        if number is None:
+            continue
+        more = (match.group("more") or "").strip()
+        found.append((_measure(match), number, "more" if more in ("mais de", "acima de") else "less" if more else ""))
+    return found
+
+
+def _ranges(text: str) -> list[tuple[str, float | None, bool, float | None, bool]]:
+    """(measure, low, low inclusive, high, high inclusive) of each condition the text sets."""
+    found = []
+    for match in _RANGE_RE.finditer(fold(text.lower())):
+        measure, word = _measure(match), match.group("high_word")
+        value = _number(match.group("value"))
+        low = _number(match.group("low")) if match.group("low") else None
+        if value is None:
+            continue
+        if word in ("mais de", "acima de", "superior a", "superiores a"):
+            found.append((measure, value, False, None, False))
+        elif word in ("a partir de", "no minimo", "minimo de"):
+            found.append((measure, value, True, None, False))
+        elif word == "inferior a":
+            found.append((measure, low, False, value, False))
+        else:  # até, no máximo, igual ou inferior a
+            found.append((measure, low, False, value, True))
+    return found
+
+
+def _holds(number: float, side: str, low, low_in, high, high_in) -> bool | None:
+    """Does the stated number (or "more than number") fall in the range?  None when one cannot tell."""
+    if side == "more":  # "mais de 15 anos": any value just above 15
+        number += 0.5
+    elif side == "less":
+        number -= 0.5
+    if low is not None and (number < low or (number == low and not low_in)):
+        return False
+    if high is not None and (number > high or (number == high and not high_in)):
+        return False
+    return True
+
+
+def fit(question: str, text: str) -> int:
+    """+1 when the text's condition holds for the case the question gives, -1 when it fails, 0 otherwise."""
+    verdicts = []
+    stated = given(question)
+    for measure, low, low_in, high, high_in in _ranges(text):
+        for said_measure, number, side in stated:
+            if said_measure == measure:
+                verdicts.append(_holds(number, side, low, low_in, high, high_in))
+    folded_q, folded_t = fold(question.lower()), fold(text.lower())
+    repeat_q, first_q = bool(_REPEAT_RE.search(folded_q)), bool(_FIRST_RE.search(folded_q))
+    if repeat_q != first_q:  # the question says which time it is
+        if re.search(r"\breincid", folded_t):
+            verdicts.append(repeat_q)
+        elif re.search(r"\bprimeira\b", folded_t):
+            verdicts.append(first_q)
+    if any(v is False for v in verdicts):
+        return -1
+    return 1 if any(v for v in verdicts) else 0
