@@ -89,7 +89,8 @@ def question_kind(text: str) -> str | None:
 _NUM = rf"(?:\d+(?:[.,]\d+)?|{WORDS_NUMBER})"
 _GLOSS = r"(?:\s*\([^)]{1,60}\))?"
 _TIME_UNIT = r"(dias?(?:\s+[úu]teis|\s+corridos)?|horas?|minutos?|meses|m[êe]s|anos?)"
-DEADLINE_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+{_TIME_UNIT}\b", re.I)
+# "15 (quinze) anos de fabricação" is a vehicle's age (a limit), not a deadline.
+DEADLINE_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+{_TIME_UNIT}\b(?!\s+(?:da\s+data\s+)?de\s+(?:fabrica|uso))", re.I)
 DAY_OF_MONTH_RE = re.compile(r"\b(?:para o|at[ée] o|no)\s+dia\s+(\d{1,2})\b", re.I)
 AFTER_DEADLINE_RE = re.compile(r"^\s*,?\s*((?:contad[oa]s?|a contar|a partir|ap[óo]s|antes|anteriores|de antecedência|da data|do recebimento|improrrog)[^.;:,]*)", re.I)
 BRL_RE = re.compile(r"R\$\s*([\d.]+(?:,\d{2})?)")
@@ -137,9 +138,13 @@ def referring_units(law_id: str, article_id: str) -> list[Unit]:
     return _referrers(law_id).get(article_id, [])
 
 
+SANCTION_RE = re.compile(r"descumpri|infra[çc]|multa|penalidade|san[çc][ãa]o|san[çc][õo]es|sujeit", re.I)
+
+
 def references(unit: Unit) -> list[str]:
-    """Article numbers of the same law the unit applies ("O descumprimento do disposto no art. 44 …")."""
-    return REFERENCE_RE.findall(unit.text)
+    """Article numbers of the same law the unit sanctions ("O descumprimento do disposto no art. 44
+    sujeitará …"); a mere mention ("preenchidos os requisitos exigidos no art. 16") is no sanction."""
+    return REFERENCE_RE.findall(unit.text) if SANCTION_RE.search(unit.text) else []
 
 
 def texts(unit: Unit) -> str:
@@ -212,7 +217,8 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
 
 # A body the statutes name, spelled out where the law spells it: "Agência Reguladora … - AGEAC".
 SPELLED_RE = re.compile(r"((?:[A-ZÁÉÍÓÚ][\wÀ-ú]*)(?:\s+(?:[A-ZÁÉÍÓÚ][\wÀ-ú]*|d[aeo]s?))+)\s+[-–]\s+([A-Z]{3,})\b")
-BODY_RE = re.compile(r"\b(Departamento de Estradas de Rodagem|Poder P[úu]blico Municipal|poder concedente|[óo]rg[ãa]o gestor|[A-Z]{3,})\b")
+BODY_RE = re.compile(r"\b(Departamento de Estradas de Rodagem|Poder P[úu]blico Municipal|poder concedente|[óo]rg[ãa]o gestor"
+                     r"|(?:Diretor[- ]Presidente|Superintendente|Secret[áa]rio|Prefeito|Presidente)(?: d[aoe] [A-Z][\wÀ-ú -]{2,60}?(?=[,.;:]| para| no| que))?|[A-Z]{3,})\b")
 # What a body's spelled-out name starts with (a certificate or an index is no body).
 BODY_WORDS = re.compile(r"^(Ag[êe]ncia|Empresa|Junta|Departamento|Secretaria|Comiss[ãa]o|Conselho)\b")
 
