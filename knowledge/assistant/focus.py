@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ..units import Unit
 from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DEADLINE_RE, FORBIDDEN_RE, MANDATORY_RE, MVR_RE, PERCENT_RE, SEATS_RE, UFIRAC_RE,
-                    VB_RE, WHO_RE, YEARS_RE, gravity_fine, introduces, is_list_item, references, spelled, texts)
+                    VB_RE, WHO_RE, YEARS_RE, fine_elsewhere, gravity_fine, introduces, is_list_item, references, spelled, texts)
 from .text import fold
 
 # Words the statutes use for the same act as the question's word (matched by their first letters).
@@ -136,8 +136,8 @@ def _plain_focus_bonus(kind: str, unit: Unit, focus: list[str]) -> float:
     holder = unit if pattern.search(own) else next(
         (a for a in reversed(unit.ancestors()) if (introduces(a) or a.closing) and pattern.search(texts(a))), None)
     if holder is None:
-        if kind == "valor" and unit.kind == "alinea" and gravity_fine(unit, unit.law_id) is not None and says(fold(own.lower()).split(), focus[0]):
-            return 0.35  # Pernambuco's Anexo I names the infraction; art. 28 its fine
+        if kind == "valor" and fine_elsewhere(unit) and says(fold(own.lower()).split(), focus[0]):
+            return 0.35  # an annex names the infraction; another article its fine (PE art. 28, Recife art. 36)
         return 0.0
     text = texts(holder)
     # A unit may set several values ("remetida … no prazo de 60 dias, para que apresente defesa no

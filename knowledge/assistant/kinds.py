@@ -202,8 +202,10 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
     if carries(kind, own):
         return 0.2 if kind == "permissao" else 0.5
     inherited = any(carries(kind, texts(a)) for a in unit.ancestors() if introduces(a) or a.closing)
-    if kind == "valor" and unit.article.segment == "anexo-i" and unit.law_id.startswith("pe-") and unit.kind == "alinea":
-        return 0.25  # its gravity's fine is in art. 28
+    if kind == "valor" and fine_elsewhere(unit):
+        # Its gravity's fine is in PE art. 28 (said with it); its group's in Recife art. 36 (Vm = G × Vb,
+        # computed): no penalty for holding no amount itself.
+        return 0.25 if unit.law_id.startswith("pe-") else 0.0
     if kind in ("valor", "limite", "prazo") and inherited and is_list_item(unit):
         return 0.1 if kind == "prazo" else 0.25  # an alínea under "Pena: multa de …", an item of a fine group
     if introduces(unit) and kind in ("valor", "prazo", "limite"):
@@ -254,6 +256,16 @@ def names_body(unit: Unit) -> bool:
     """Does the unit's own text name a body (an agency the law spells out, "poder concedente" …)?"""
     names = spelled_out(unit.law_id)
     return any(not m.group(1).isupper() or m.group(1) in names for m in BODY_RE.finditer(texts(unit)))
+
+
+def fine_elsewhere(unit: Unit) -> bool:
+    """An infraction listed by gravity or group whose fine another article sets: Pernambuco's
+    Anexo I (art. 28 gives each gravity's fine) and Recife's Anexo Único (art. 36: Vm = G × Vb)."""
+    if unit.kind != "alinea":
+        return False
+    if unit.law_id.startswith("pe-"):
+        return unit.article.segment == "anexo-i"
+    return unit.law_id.startswith("recife-") and any(a.kind == "grupo" for a in unit.ancestors())
 
 
 def gravity_fine(unit: Unit, law_id: str) -> Unit | None:
