@@ -20,7 +20,12 @@ units of the four laws.  Afterwards: memory of each worker (RSS, and PSS, which
 counts pages shared between workers by their share).
 
 The machine may be shared with other work: absolute numbers are noisy, the
-ratios measured in the same run are what count.
+ratios measured in the same run are what count.  Besides throughput, each
+measurement reads the CPU time the server's workers spent (user + system, from
+/proc) and divides it by the requests served: "CPU ÷ piso" is the floor's CPU
+per request over the portal's, the same ratio seen from the server's side, much
+less disturbed by other processes competing for the cores (throughput also pays
+for waiting; CPU time does not).
 
 Needs ``wrk`` (Debian/Ubuntu: ``sudo apt-get install wrk``; macOS: ``brew install wrk``).
 Run on demand: ``python benchmarks/http_load.py [--seconds 5] [--rounds 2] [--connections 32] [--workers 2] [--before DIR]``.
@@ -30,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import statistics
@@ -112,9 +118,11 @@ def wrk(url: str, script: Path | None, path: str, seconds: float, connections: i
         value, unit = float(match.group(1)), match.group(2)
         return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
 
+    served = re.search(r"(\d+) requests in", out)
     bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
     errors = re.search(r"Socket errors:.*", out)
     return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)), "p50": ms("50"), "p99": ms("99"),
+            "requests": int(served.group(1)) if served else 0,
             "non2xx": int(bad.group(1)) if bad else 0, "socket_errors": errors.group(0) if errors else ""}
 
 
@@ -128,9 +136,27 @@ def check_paths(url: str, paths: list[str]) -> None:
             raise SystemExit(f"{url}{path} respondeu {exc.code}; nada foi medido") from None
 
 
-def measure(url: str, paths: list[str], script: Path | None, seconds: float, connections: int) -> dict:
-    wrk(url, script, paths[0], 1, 4)  # warm-up: lazy loads, caches
-    return wrk(url, script, paths[0], seconds, connections)
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of these processes so far (Linux /proc; 0 elsewhere)."""
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / ticks
+
+
+def measure(server, paths: list[str], script: Path | None, seconds: float, connections: int) -> dict:
+    wrk(server.url, script, paths[0], 1, 4)  # warm-up: lazy loads, caches
+    pids = server.worker_pids()
+    before = cpu_seconds(pids)
+    result = wrk(server.url, script, paths[0], seconds, connections)
+    spent = cpu_seconds(pids) - before
+    result["cpu_us"] = spent * 1e6 / result["requests"] if result["requests"] and spent else float("nan")
+    return result
 
 
 def main() -> None:
@@ -169,23 +195,28 @@ def main() -> None:
             # median over rounds (the machine may be shared: load changes within seconds).
             rounds = []
             for _ in range(args.rounds):
-                result = {"floor": [measure(floor.url, ["/"], None, args.seconds, args.connections)]}
+                result = {"floor": [measure(floor, ["/"], None, args.seconds, args.connections)]}
                 for label, server in portals:
-                    result[label] = measure(server.url, paths, script, args.seconds, args.connections)
-                result["floor"].append(measure(floor.url, ["/"], None, args.seconds, args.connections))
+                    result[label] = measure(server, paths, script, args.seconds, args.connections)
+                result["floor"].append(measure(floor, ["/"], None, args.seconds, args.connections))
                 floor_rps = statistics.mean(f["rps"] for f in result["floor"])
+                floor_cpu = statistics.mean(f["cpu_us"] for f in result["floor"])
                 for label, _server in portals:
                     result[label]["ratio"] = result[label]["rps"] / floor_rps
+                    result[label]["cpu_ratio"] = floor_cpu / result[label]["cpu_us"]
                 result["floor_rps"] = floor_rps
+                result["floor_cpu"] = floor_cpu
                 rounds.append(result)
             row = {"name": name, "target": target, "distinct": len(paths), "rounds": rounds,
-                   "floor": {"rps": statistics.median(r["floor_rps"] for r in rounds)}}
+                   "floor": {"rps": statistics.median(r["floor_rps"] for r in rounds), "cpu_us": statistics.median(r["floor_cpu"] for r in rounds)}}
             for label, _server in portals:
                 runs = [r[label] for r in rounds]
                 row[label] = {
                     "rps": statistics.median(r["rps"] for r in runs), "p50": statistics.median(r["p50"] for r in runs),
                     "p99": statistics.median(r["p99"] for r in runs), "ratio": statistics.median(r["ratio"] for r in runs),
                     "ratios": [r["ratio"] for r in runs], "non2xx": sum(r["non2xx"] for r in runs),
+                    "cpu_us": statistics.median(r["cpu_us"] for r in runs), "cpu_ratio": statistics.median(r["cpu_ratio"] for r in runs),
+                    "cpu_ratios": [r["cpu_ratio"] for r in runs],
                     "socket_errors": "; ".join(r["socket_errors"] for r in runs if r["socket_errors"]),
                 }
             rows.append(row)
@@ -217,6 +248,18 @@ def main() -> None:
         for label in labels:
             if row[label]["non2xx"] or row[label]["socket_errors"]:
                 print(f"    {label}: {row[label]['non2xx']} respostas não-2xx/3xx {row[label]['socket_errors']}")
+    print("CPU dos workers por pedido (µs, usuário + sistema), e o piso ÷ portal em CPU (menos sensível à carga da máquina):")
+    header = f"{'endpoint':<28} {'piso µs':>8}"
+    for label in labels:
+        header += f" | {label + ' µs':>12} {'CPU ÷ piso':>10}"
+    print(header)
+    for row in rows:
+        line = f"{row['name']:<28} {row['floor']['cpu_us']:8.0f}"
+        for label in labels:
+            r = row[label]
+            line += f" | {r['cpu_us']:12.0f} {r['cpu_ratio']:10.2f}"
+        print(line + "  (por rodada: " + "; ".join(
+            f"{label} " + " ".join(f"{x:.2f}" for x in row[label]["cpu_ratios"]) for label in labels) + ")")
     for label, values in memory.items():
         print(f"memória por worker ({label}): " + ", ".join(f"RSS {r:.0f} MB / PSS {p:.0f} MB" for r, p in values))
 

@@ -27,6 +27,12 @@ _PLATE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{3}[\s\-.]?[0-9][A-Za-z0-9][0-9]{2
 
 def escape(text: str) -> str:
     """Every character a terminal or a log parser could take as structure, escaped."""
+    if text.isprintable() and "\\" not in text and "\u2028" not in text and "\u2029" not in text:
+        return text  # nothing to escape (almost every atom): no loop over its characters
+    return _escape_each(text)
+
+
+def _escape_each(text: str) -> str:
     out = []
     for ch in text:
         if ch == "\\":

@@ -9,7 +9,7 @@ The work behind each route is in a service module shared with the HTML pages —
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, current_app, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from knowledge import clock
@@ -24,7 +24,7 @@ from . import assistant_service, comparison_service, complaints_service, law_dat
 from .api_schema import AssistantIn, RequestError, WizardAnswersIn, parse_request
 from .errors import error_response
 from .law_urls import unit_url
-from .lookup import lookup
+from .lookup import lookup_json
 from .page_cache import cached_page
 from .search import index_watch, service
 from .search_request import requested_search
@@ -210,7 +210,8 @@ def wizard_answer(flow_id: str):
 @limiter.limit(LOOKUP_LIMIT)
 def vehicle(placa: str):
     try:
-        return jsonify(lookup(placa))
+        # The same JSON as jsonify(lookup(placa)), from the text kept with the answer.
+        return current_app.response_class(lookup_json(placa), mimetype=current_app.json.mimetype)
     except InvalidPlate:
         return error_response(400, translate(PLATE_HELP), field="placa")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from datetime import date
 from pathlib import Path
 
@@ -39,9 +40,9 @@ def _read(path: Path) -> dict | None:
         return None
 
 
-def _stamp(path: Path) -> tuple | None:
+def _stamp(path: str) -> tuple | None:
     try:
-        st = path.stat()
+        st = os.stat(path)
     except OSError:
         return None
     return (st.st_mtime_ns, st.st_size)
@@ -57,8 +58,15 @@ _CACHE: dict[tuple, dict] = {}
 def contacts_version() -> tuple:
     """The two candidate files and their (mtime, size): changes whenever the contacts may have
     (pages rendered from them are kept while it stays the same, portal/page_cache.py)."""
-    local = Path(current_app.config["DATA_DIR"]) / "orgaos.json"
-    return (str(local), _stamp(local), _stamp(REPO_FILE))
+    data_dir = current_app.config["DATA_DIR"]
+    local = _LOCAL_FILES.get(data_dir)
+    if local is None:
+        local = _LOCAL_FILES[data_dir] = os.path.join(data_dir, "orgaos.json")
+    return (local, _stamp(local), _stamp(_REPO_FILE_NAME))
+
+
+_LOCAL_FILES: dict[str, str] = {}  # data dir -> its contacts file (asked on every plate page)
+_REPO_FILE_NAME = str(REPO_FILE)
 
 
 def contacts_file() -> dict:

@@ -93,10 +93,11 @@ def _thread_connection(app: Flask) -> sqlite_utils.Database:
 
 
 def _release(app: Flask, exc: BaseException | None) -> None:
-    store = g.pop("store", None)
+    held = g._get_current_object().__dict__  # the request's handles, looked up once
+    store = held.pop("store", None)
     if store is not None:
         store.close()  # back to the pool (which discards a broken connection)
-    db = g.pop("db", None)
+    db = held.pop("db", None)
     if db is None:
         return
     if isinstance(exc, sqlite3.Error):  # locked, read-only disk, damaged: start afresh next time

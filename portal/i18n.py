@@ -14,6 +14,7 @@ from urllib.parse import quote, urlencode
 from babel import Locale
 from babel.numbers import format_currency, get_currency_symbol
 from flask import Flask, g, request
+from flask.globals import request_ctx
 from flask_babel import Babel, format_date, get_locale, get_translations, gettext
 
 LANGUAGES = {"pt_BR": "Português", "en": "English", "es": "Español"}
@@ -33,18 +34,30 @@ def _normalise(code: str | None) -> str | None:
 
 # Parsed once: Flask-Babel would parse the selector's answer into a new Locale on every request.
 _LOCALE_OBJECTS = {code: Locale.parse(code) for code in LANGUAGES}
+# The language each Accept-Language header asks for, kept per header text (browsers send a few
+# dozen different ones); parsing and matching it was a tenth of a plate answer's cost.
+_ACCEPTED: dict[str, str] = {}
+_ACCEPTED_MAX = 512
 
 
 def select_locale() -> Locale:
-    explicit = _normalise(request.args.get("lang"))
+    req = request_ctx.request
+    explicit = _normalise(req.args.get("lang"))
     if explicit:
         g.lang_to_remember = explicit
         return _LOCALE_OBJECTS[explicit]
-    remembered = _normalise(request.cookies.get(COOKIE))
-    if remembered:
-        return _LOCALE_OBJECTS[remembered]
-    best = request.accept_languages.best_match(["pt-BR", "pt", "en", "es"])
-    return _LOCALE_OBJECTS[_normalise(best) or DEFAULT_LOCALE]
+    if req.environ.get("HTTP_COOKIE"):  # no Cookie header, no cookie to parse
+        remembered = _normalise(req.cookies.get(COOKIE))
+        if remembered:
+            return _LOCALE_OBJECTS[remembered]
+    header = req.environ.get("HTTP_ACCEPT_LANGUAGE", "")
+    code = _ACCEPTED.get(header)
+    if code is None:
+        code = _normalise(req.accept_languages.best_match(["pt-BR", "pt", "en", "es"])) or DEFAULT_LOCALE
+        if len(_ACCEPTED) >= _ACCEPTED_MAX:
+            _ACCEPTED.clear()
+        _ACCEPTED[header] = code
+    return _LOCALE_OBJECTS[code]
 
 
 def money(value: Decimal | float | int) -> str:
@@ -155,6 +168,10 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def remember_language(response):
+        # Only a "lang" argument sets it (select_locale); "%" for a key written percent-encoded.
+        query = request_ctx.request.environ.get("QUERY_STRING", "")
+        if "lang" not in query and "%" not in query:
+            return response
         lang = g.pop("lang_to_remember", None)
         if lang:
             response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, time, timedelta, timezone
 
 from flask import current_app, g
 from flask_babel import get_locale, gettext
@@ -39,12 +39,12 @@ def render_reason(reason) -> str:
     return gettext(reason.message) % params if params else gettext(reason.message)
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Answer:
     result: dict  # without "consultado_em", which is the moment of each request
     jurisdiction: str | None
     check_date: date  # the day the status was evaluated for
-
+    json_parts: tuple[str, str] | None = None  # the JSON text before and after "consultado_em"
 
 class LookupCache:
     """Plate answers of one registry version, per plate, language, date asked and law date.
@@ -100,6 +100,40 @@ def lookup_cache(db) -> LookupCache:
 
 def lookup(raw_plate: str, *, on: date | None = None) -> dict:
     """The public answer for a plate; raises InvalidPlate for anything that is not a plate."""
+    result = dict(_cached_answer(raw_plate, on).result)  # the nested parts are shared and only read
+    result["consultado_em"] = _consulted()
+    return result
+
+
+def lookup_json(raw_plate: str) -> str:
+    """``lookup(raw_plate)`` as the JSON text ``jsonify`` would send (the app's JSON
+    provider: sorted keys, its separators, a final newline), from a serialization kept with
+    the answer: only the moment of the request is written anew."""
+    answer = _cached_answer(raw_plate, None)
+    parts = answer.json_parts
+    if parts is None:
+        provider = current_app.json
+        text = provider.dumps({**answer.result, "consultado_em": _TIME_SLOT}, **_dump_args(provider))
+        before, after = text.split(provider.dumps(_TIME_SLOT, **_dump_args(provider)))
+        parts = answer.json_parts = (before, after + "\n")
+    return parts[0] + current_app.json.dumps(_consulted()) + parts[1]
+
+
+_TIME_SLOT = "\x00consultado_em\x00"  # no answer holds a NUL: it marks where the time goes
+
+
+def _dump_args(provider) -> dict:
+    # What DefaultJSONProvider.response passes to dumps (compact unless debugging).
+    if (provider.compact is None and current_app.debug) or provider.compact is False:
+        return {"indent": 2}
+    return {"separators": (",", ":")}
+
+
+def _consulted() -> str:
+    return clock.now().replace(microsecond=0).isoformat()
+
+
+def _cached_answer(raw_plate: str, on: date | None) -> _Answer:
     plate = normalize(raw_plate)
     db = get_db()
     cache = lookup_cache(db)
@@ -112,9 +146,7 @@ def lookup(raw_plate: str, *, on: date | None = None) -> dict:
         cache.put(key, answer)
     else:
         cache.hits += 1
-    result = dict(answer.result)  # the nested parts are shared and only read
-    result["consultado_em"] = clock.now().replace(microsecond=0).isoformat()
-    return result
+    return answer
 
 
 def _answer(db, cache: LookupCache, plate: str, on: date | None) -> _Answer:
@@ -166,15 +198,27 @@ def plate_page_inputs() -> tuple:
     registry (its version), the regulators' contacts file, and today's date in each time zone
     of the places (validity ends at local midnight).  A page rendered for other values is
     rendered again (``page_cache.cached_render``)."""
+    return (registry_version(get_db()), contacts_version(), _todays())
+
+
+_TODAYS: list = [None, None, None]  # (from, until, today in each zone) of the last computation
+
+
+def _todays() -> tuple:
+    """Today's date in each time zone of the places, recomputed only when the clock leaves
+    the span of instants it was computed for (``[from, until)``, ``until`` being the next
+    midnight in any of the zones): a comparison instead of a date per zone per request."""
     now = clock.now()
-    return (registry_version(get_db()), contacts_version(), tuple(now.astimezone(zone).date() for zone in _zones()))
-
-
-def _zones() -> tuple:
-    zones = getattr(_zones, "found", None)
-    if zones is None:
-        zones = _zones.found = tuple({str(z): z for z in [clock.DEFAULT_ZONE, *(clock.zone(p) for p in PLACES)]}.values())
-    return zones
+    start, until, dates = _TODAYS
+    if start is not None and start <= now < until:
+        return dates
+    zones = tuple({str(z): z for z in [clock.DEFAULT_ZONE, *(clock.zone(p) for p in PLACES)]}.values())
+    dates = tuple(now.astimezone(zone).date() for zone in zones)
+    until = min(
+        datetime.combine(day + timedelta(days=1), time.min, zone).astimezone(timezone.utc) for day, zone in zip(dates, zones)
+    )
+    _TODAYS[:] = [now, until, dates]
+    return dates
 
 
 def before_boarding(jurisdiction: str | None) -> list[dict]:

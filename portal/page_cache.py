@@ -36,7 +36,7 @@ from functools import lru_cache, wraps
 from pathlib import Path
 
 from flask import Flask, current_app, g, make_response, request
-from flask.globals import request_ctx
+from flask.globals import _cv_request, request_ctx
 from flask_babel import get_locale
 from werkzeug.http import http_date, quote_etag
 from werkzeug.wrappers import Response
@@ -265,11 +265,12 @@ def cached_render(depends):
         @wraps(view)
         def wrapper(*args, **kwargs):
             cache: PageCache | None = current_app.extensions.get("render_cache")
-            if cache is None or request.method not in ("GET", "HEAD"):
+            req = _cv_request.get().request
+            if cache is None or req.method not in ("GET", "HEAD"):
                 return view(*args, **kwargs)
-            headers = request.headers
-            key = (request.path, request.query_string, str(get_locale()), headers.get("HX-Request", ""), headers.get("HX-Target", ""),
-                   headers.get("HX-History-Restore-Request", ""))
+            environ = req.environ  # htmx's headers read straight from the WSGI environ
+            key = (req.path, req.query_string, str(get_locale()), environ.get("HTTP_HX_REQUEST", ""), environ.get("HTTP_HX_TARGET", ""),
+                   environ.get("HTTP_HX_HISTORY_RESTORE_REQUEST", ""))
             inputs = depends()
             entry = cache.get(key)
             if entry is not None and entry.inputs == inputs:

@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 from flask import Flask, request
-from flask.globals import request_ctx
+from flask.globals import _cv_request, request_ctx
 from flask.sessions import SecureCookieSessionInterface
 from flask_compress import Compress
 from flask_limiter import Limiter
@@ -192,15 +192,16 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def security_headers(response):
+        req = _cv_request.get().request  # the request itself, looked up once (not through the proxy)
         headers = response.headers
         # One pass over the few headers present (Headers.setdefault scans them per call).
-        present = {name.lower() for name, _ in headers.items()}
+        present = {name.lower() for name, _ in headers._list}
         # The constant pairs go straight into the header list: Headers.add would check each
         # constant for newlines again on every response.
         headers._list.extend((name, value) for lower, name, value in _DEFAULT_HEADERS if lower not in present)
-        if request.is_secure and "strict-transport-security" not in present:
+        if req.is_secure and "strict-transport-security" not in present:
             headers.add("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
-        if _private(request.path):
+        if _private(req.path):
             headers["Cache-Control"] = "no-store"
         if "location" in present:
             headers["Location"] = safe_location(headers["Location"], app.config.get("PORTAL_BASE_URL"))
@@ -245,6 +246,7 @@ def streamline_hooks(app: Flask) -> None:
     for i, hook in enumerate(before):
         if getattr(hook, "__qualname__", "") == "CSRFProtect.init_app.<locals>.csrf_protect":
             before[i] = _only_for_unsafe_methods(app, hook)
+    _group_unsafe_method_hooks(app, before)
     inject = getattr(Limiter, "_Limiter__inject_headers", None)
     after = app.after_request_funcs.get(None, [])
     for i, hook in enumerate(after):
@@ -259,11 +261,51 @@ def streamline_hooks(app: Flask) -> None:
     # (ten times per request here); the answer for a given function never changes.
     app.ensure_sync = _memoised_ensure_sync(app.ensure_sync)
     for endpoint, view in list(app.view_functions.items()):
-        if getattr(view, "__wrapper-limiter-instance", None) is limiter and hasattr(view, "__wrapped__"):
+        # Flask-Limiter marks its wrappers with a weak proxy of the limiter: compared with ==, as it does.
+        if getattr(view, "__wrapper-limiter-instance", None) == limiter and hasattr(view, "__wrapped__"):
             app.view_functions[endpoint] = _limited_when_on(app, view)
     compress = next((h for h in after if getattr(h, "__func__", None) is Compress.after_request), None)
     if compress is not None:
         after[after.index(compress)] = _compress_when_useful(app, compress)
+
+
+# Global before-request hooks that do nothing on GET/HEAD/OPTIONS: the two request-size
+# limits for uploads (POST only) and the CSRF check (POST/PUT/PATCH/DELETE, wrapped above).
+_UNSAFE_METHOD_HOOKS = (
+    "portal.admin.allow_registry_upload",
+    "portal.passenger.init_upload_limit.<locals>.complaint_upload_limit",
+    "CSRFProtect.init_app.<locals>.csrf_protect",
+)
+_SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def _group_unsafe_method_hooks(app: Flask, before: list) -> None:
+    """The hooks named in _UNSAFE_METHOD_HOOKS become one, in their order and at the first
+    one's place, which a GET/HEAD/OPTIONS request leaves at once (one method test instead
+    of three hook calls, each looking the request up).  Any other method runs each of them
+    as before, stopping at the first that answers (Flask's own rule)."""
+    def name(hook) -> str:
+        qualname = getattr(hook, "__qualname__", "")
+        return qualname if qualname.startswith("CSRFProtect.") else f"{getattr(hook, '__module__', '')}.{qualname}"
+
+    grouped = [hook for hook in before if name(hook) in _UNSAFE_METHOD_HOOKS]
+    if len(grouped) < 2:
+        return
+    first = before.index(grouped[0])
+
+    def unsafe_method_hooks():
+        method = _cv_request.get().request.method
+        if method in _SAFE_METHODS and method not in app.config["WTF_CSRF_METHODS"]:
+            return None
+        for hook in grouped:
+            answer = hook()
+            if answer is not None:
+                return answer
+        return None
+
+    unsafe_method_hooks.grouped = tuple(grouped)
+    before[:] = [hook for hook in before if hook not in grouped]
+    before.insert(first, unsafe_method_hooks)
 
 
 def _limited_when_on(app: Flask, limited):

@@ -15,7 +15,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from app import create_app
+from portal.access_log import _escape_each, escape
+from portal.security import limiter
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -66,13 +71,20 @@ def test_a_sqlite_only_portal_never_imports_psycopg(tmp_path):
     assert out.strip().splitlines()[-1] == "[]"
 
 
-def test_limits_are_checked_per_request_by_the_apps_own_switch(client, app):
-    # Off (tests, PORTAL_RATELIMIT=0): the limited view runs without Flask-Limiter at all.
-    off = client.get("/api/v1/veiculos/ABC1234")
-    assert off.status_code == 200 and "X-RateLimit-Limit" not in off.headers
+def test_limits_are_checked_per_request_by_the_apps_own_switch(client, app, monkeypatch):
+    checks = []
+    original = limiter._check_request_limit
+    monkeypatch.setattr(limiter, "_check_request_limit", lambda *a, **k: checks.append(1) or original(*a, **k))
+    # Off (tests, PORTAL_RATELIMIT=0): the limited views run without Flask-Limiter at all.
+    for url in ("/api/v1/veiculos/ABC1234", "/consulta?placa=ABC1234", "/v/KGT2E47"):
+        off = client.get(url)
+        assert off.status_code in (200, 404) and "X-RateLimit-Limit" not in off.headers
+    assert checks == []
     app.config["PORTAL_RATELIMIT_ON"] = True  # the same app, switched on: limits and headers are back
     on = client.get("/api/v1/veiculos/ABC1234")
     assert on.headers["X-RateLimit-Limit"] == "60" and on.headers["X-RateLimit-Remaining"] == "59"
+    assert client.get("/consulta?placa=ABC1234").headers["X-RateLimit-Remaining"] == "59"
+    assert len(checks) == 2
 
 
 def test_no_session_cookie_means_no_session_work_and_none_sent(client):
@@ -95,3 +107,19 @@ def test_compression_where_it_applies_and_vary_everywhere(client):
     assert "Content-Encoding" not in small.headers and small.get_json() == {"ok": True}
     for response in (page, plain, small):
         assert "Accept-Encoding" in {v.strip() for v in response.headers["Vary"].split(",")}
+
+
+def test_the_browsers_language_is_chosen_per_header_also_when_seen_before(client):
+    asked = [("en-US,en;q=0.9", "en"), ("es-AR,es;q=0.8", "es"), ("fr-FR", "pt-BR"), ("de, en;q=0.5", "en"), ("", "pt-BR"), ("en-US,en;q=0.9", "en")]
+    for header, lang in asked * 2:
+        page = client.get("/consulta", headers={"Accept-Language": header} if header else {}).get_data(as_text=True)
+        assert f'<html lang="{lang}">' in page, header
+    client.set_cookie("lang", "es")  # the remembered choice comes before the header
+    assert '<html lang="es">' in client.get("/consulta", headers={"Accept-Language": "en"}).get_data(as_text=True)
+
+
+@given(st.text(max_size=60) | st.sampled_from(["", "/consulta", "a\\b", "x\u2028y", "\u2029", "GET /a%0d%0a HTTP/1.1", "ção é"]))
+def test_the_access_logs_quick_path_escapes_exactly_as_the_character_loop(text):
+    # escape() returns printable atoms as they are (almost all of them) without looping over them.
+    assert escape(text) == _escape_each(text)
+    assert "\n" not in escape(text) and "\r" not in escape(text)

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
+
+from flask import jsonify
 
 from app import create_app
 from knowledge import clock
 from portal.database import db_path, get_db
+from portal.lookup import _todays, lookup
 
 NOON = datetime(2026, 12, 1, 15, 0, tzinfo=timezone.utc)  # 12:00 in Recife
 
@@ -182,3 +185,30 @@ def test_rate_limits_count_kept_pages_and_answers(tmp_path, index_dir):
     for _ in range(57):
         client.get("/consulta?placa=KGT2E47")
     assert client.get("/consulta?placa=KGT2E47").status_code == 429
+
+
+def test_the_api_sends_exactly_what_jsonify_would(app, client):
+    load_demo(app)
+    for plate in ("KHD1A11", "KHD1A11", "PFX1J60", "ZZZ9Z99"):  # a repeat, the other plate form, an unknown plate
+        with clock.fixed(NOON):
+            response = client.get(f"/api/v1/veiculos/{plate}")
+            with app.test_request_context(f"/api/v1/veiculos/{plate}"):
+                expected = jsonify(lookup(plate))
+        assert response.status_code == 200
+        assert response.headers["Content-Type"] == expected.headers["Content-Type"] == "application/json"
+        assert response.get_data() == expected.get_data()
+        assert response.get_json()["consultado_em"] == "2026-12-01T15:00:00+00:00"
+
+
+def test_todays_dates_follow_each_places_midnight_forwards_and_backwards():
+    # Recife, São Paulo (UTC-3) and Acre (UTC-5): the set of dates a plate page depends on.
+    steps = [
+        (datetime(2026, 12, 11, 2, 59, tzinfo=timezone.utc), {date(2026, 12, 10)}),
+        (datetime(2026, 12, 11, 3, 0, tzinfo=timezone.utc), {date(2026, 12, 11), date(2026, 12, 10)}),  # Acre still on the 10th
+        (datetime(2026, 12, 11, 4, 59, tzinfo=timezone.utc), {date(2026, 12, 11), date(2026, 12, 10)}),
+        (datetime(2026, 12, 11, 5, 0, tzinfo=timezone.utc), {date(2026, 12, 11)}),
+        (datetime(2026, 12, 11, 2, 0, tzinfo=timezone.utc), {date(2026, 12, 10)}),  # a clock set back
+    ]
+    for instant, dates in steps:
+        with clock.fixed(instant):
+            assert set(_todays()) == dates == {clock.today(p) for p in ("pe", "sp", "ac", "recife")} | {clock.today()}, instant
