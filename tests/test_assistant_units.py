@@ -278,3 +278,13 @@ def test_an_amount_set_as_a_share_is_said_as_the_law_sets_it(chat):
     reply = converse(chat, ["no recife, quanto o permissionário recolhe por mês pelo gerenciamento da operação?"])
     assert first(reply) == ("recife-lei-16856-2003", "art-25/par-1/inc-1")
     assert reply["resposta"].startswith("No Recife: 4% da demanda transportada no mês anterior.")
+
+
+def test_em_PE_is_pernambuco_and_em_pe_is_standing():
+    # "em PE" names the place; "em pé" (or "em pe") is about standing passengers (PE art. 34, VII:
+    # "condução de passageiros em pé").
+    from knowledge.assistant.law import key_words
+
+    assert "pe" not in key_words("a empresa leva multa de quanto em PE?")
+    assert "pe" in key_words("pode levar passageiro em pé?")
+    assert "pe" in key_words("pode levar passageiro em pe?")
