@@ -17,7 +17,6 @@ from datetime import date, timedelta
 from functools import lru_cache
 from pathlib import Path
 
-import holidays
 import yaml
 
 CALENDARS_DIR = Path(__file__).parent / "calendars"
@@ -59,9 +58,17 @@ def municipal_calendar(place: str) -> tuple[MunicipalHoliday, ...]:
     return tuple(out)
 
 
+def _holidays():
+    """The ``holidays`` library, imported on first use: it loads every country's calendars
+    (~3 MB per web worker) and only Recife's apreensão deadlines count working days."""
+    import holidays
+
+    return holidays
+
+
 @lru_cache(maxsize=64)
 def _calendar(place: str, year: int) -> dict[date, str]:
-    days = dict(holidays.country_holidays("BR", subdiv=STATE_OF_PLACE[place], years=year, language="pt_BR").items())
+    days = dict(_holidays().country_holidays("BR", subdiv=STATE_OF_PLACE[place], years=year, language="pt_BR").items())
     for holiday in municipal_calendar(place):
         day = holiday.on(year)
         if day is not None and day not in days:
@@ -76,7 +83,7 @@ def holiday_name(day: date, place: str) -> str | None:
 
 def municipal_holiday(day: date, place: str) -> MunicipalHoliday | None:
     """The municipal holiday of ``place`` on ``day``, if that day is one (and not also a national or state one)."""
-    national_or_state = holidays.country_holidays("BR", subdiv=STATE_OF_PLACE[place], years=day.year)
+    national_or_state = _holidays().country_holidays("BR", subdiv=STATE_OF_PLACE[place], years=day.year)
     if day in national_or_state:
         return None
     return next((h for h in municipal_calendar(place) if h.on(day.year) == day), None)

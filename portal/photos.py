@@ -16,8 +16,6 @@ from __future__ import annotations
 import io
 import warnings
 
-from PIL import Image, ImageOps, UnidentifiedImageError
-
 from knowledge.citations import N_
 
 from .storage.complaints import Photo
@@ -44,6 +42,10 @@ def clean(data: bytes) -> Photo:
         raise PhotoError(N_("Cada foto pode ter no máximo %(mb)d MB."), mb=MAX_BYTES // (1024 * 1024))
     if not data:
         raise PhotoError(N_("O arquivo da foto está vazio."))
+    # Pillow is imported on the first photo: with its image libraries it weighs ~2 MB
+    # on every web worker, most of which never receive one (issue #12).
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 from urllib.parse import urlsplit
 
-import segno
 from flask import current_app
 
 from knowledge.plates import normalize
@@ -41,7 +40,10 @@ def short_url(plate: str) -> str:
     return parts.netloc + parts.path
 
 
-def make_qr(url: str) -> segno.QRCode:
+def make_qr(url: str) -> "segno.QRCode":  # noqa: F821
+    # Imported on first use: only the vehicle pages and stickers draw codes (~1 MB per worker, issue #12).
+    import segno
+
     return segno.make_qr(url, error=ERROR_LEVEL, boost_error=False)
 
 
