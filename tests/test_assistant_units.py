@@ -246,3 +246,27 @@ def test_a_thing_the_laws_never_name_is_said_to_be_outside_them(chat, message, t
 ])
 def test_the_condition_the_question_states_picks_the_sibling(chat, message, law, unit):
     assert first(converse(chat, [message])) == (law, unit)
+
+
+@pytest.mark.parametrize("message, law, unit, said", [
+    # SP art. 19, parágrafo único: "As renovações deverão ser requeridas até 90 (noventa) dias antes de seu
+    # termo final" — not art. 19, VI, whose "15 (quinze) anos" is the age of the vehicles listed.
+    ("em sao paulo, quantos dias antes do vencimento eu peço a renovação do registro de fretamento?",
+     "sp-decreto-29912-1989", "art-19/par-unico", "Em São Paulo: 90 dias, antes de seu termo final."),
+])
+def test_a_deadline_before_an_event_and_not_an_age(chat, message, law, unit, said):
+    reply = converse(chat, [message])
+    assert first(reply) == (law, unit)
+    assert reply["resposta"].startswith(said)
+
+
+def test_only_a_sanction_brings_in_the_article_it_names():
+    # Recife art. 45: "O descumprimento do disposto no art. 44 sujeitará o infrator …" sanctions art. 44;
+    # art. 19, parágrafo único ("preenchidos todos os requisitos exigidos no art. 16 desta Lei") only
+    # mentions art. 16, whose words are not what it says.
+    from knowledge.assistant.kinds import references
+    from knowledge.corpus import load_law
+
+    recife = load_law("recife-lei-16856-2003")
+    assert references(recife.by_id["art-45"]) == ["44"]
+    assert references(recife.by_id["art-19/par-unico"]) == []

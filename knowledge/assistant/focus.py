@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ..units import Unit
 from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DEADLINE_RE, FORBIDDEN_RE, MANDATORY_RE, MVR_RE, PERCENT_RE, SEATS_RE, UFIRAC_RE,
-                    VB_RE, WHO_RE, YEARS_RE, gravity_fine, introduces, is_list_item, references, spelled, texts)
+                    VB_RE, WHO_RE, YEARS_RE, fine_elsewhere, gravity_fine, introduces, is_list_item, references, spelled, texts)
 from .text import fold
 
 # Words the statutes use for the same act as the question's word (matched by their first letters).
@@ -27,7 +27,7 @@ FAMILIES: tuple[tuple[str, ...], ...] = (
     ("renov",),
     ("liber", "restit"),
     ("vistor", "inspec"),
-    ("julg", "aprec"),
+    ("julg", "aprec", "decid", "decis"),
     ("clandest", "remunerado sem", "transporte remunerado"),
     ("idos", "sessenta anos"),
     ("fiscaliz", "gestor", "regulat", "~compet"),  # the body in charge: "órgão gestor", "poder regulatório"
@@ -48,6 +48,7 @@ KIND_WORDS = {
 
 
 # Short words whose meaning the statutes say otherwise ("em pé": "sentados", "lotação").
+STEM = 4
 EXACT_FAMILIES = {"pe": ("em pe", "sentad", "lotac", "superlot")}
 
 
@@ -57,7 +58,7 @@ def _stems_of(word: str) -> tuple[str, ...]:
     for family in FAMILIES:
         if any(word.startswith(p) for p in family if not p.startswith("~")):
             return family
-    return (word[:4] if len(word) >= 5 else word,)  # "vende" / "vendas", "regula" / "regulatório"
+    return (word[:STEM] if len(word) > STEM else word,)  # "vende" / "vendas", "regula" / "regulatório"
 
 
 def focus_words(text: str, key_words: list[str], kind: str | None) -> list[str]:
@@ -117,15 +118,26 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple
         if match and re.search(r"idade|fabrica[çc][ãa]o|de uso|vida [úu]til", own, re.I):
             return 0.35
         return -0.2
+    if kind == "prazo" and re.search(r"\bantecedencia\b|\bantes\b", " ".join(focus_all)):
+        # "com quanto tempo de antecedência": the deadline counted before an event.
+        before = re.search(r"\bantes\b|\banteced[êe]ncia\b|\banteriores\b", texts(unit), re.I)
+        if not focus:
+            return 0.3 if before else 0.0
+        if before:
+            return 0.3 + max(0.0, _plain_focus_bonus(kind, unit, focus))
     if kind not in ("prazo", "valor", "limite") or not focus:
         return 0.0
+    return _plain_focus_bonus(kind, unit, focus)
+
+
+def _plain_focus_bonus(kind: str, unit: Unit, focus: list[str]) -> float:
     pattern = _value_pattern(kind)
     own = texts(unit)
     holder = unit if pattern.search(own) else next(
         (a for a in reversed(unit.ancestors()) if (introduces(a) or a.closing) and pattern.search(texts(a))), None)
     if holder is None:
-        if kind == "valor" and unit.kind == "alinea" and gravity_fine(unit, unit.law_id) is not None and says(fold(own.lower()).split(), focus[0]):
-            return 0.35  # Pernambuco's Anexo I names the infraction; art. 28 its fine
+        if kind == "valor" and fine_elsewhere(unit) and says(fold(own.lower()).split(), focus[0]):
+            return 0.35  # an annex names the infraction; another article its fine (PE art. 28, Recife art. 36)
         return 0.0
     text = texts(holder)
     # A unit may set several values ("remetida … no prazo de 60 dias, para que apresente defesa no

@@ -89,7 +89,8 @@ def question_kind(text: str) -> str | None:
 _NUM = rf"(?:\d+(?:[.,]\d+)?|{WORDS_NUMBER})"
 _GLOSS = r"(?:\s*\([^)]{1,60}\))?"
 _TIME_UNIT = r"(dias?(?:\s+[úu]teis|\s+corridos)?|horas?|minutos?|meses|m[êe]s|anos?)"
-DEADLINE_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+{_TIME_UNIT}\b", re.I)
+# "15 (quinze) anos de fabricação" is a vehicle's age (a limit), not a deadline.
+DEADLINE_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+{_TIME_UNIT}\b(?!\s+(?:da\s+data\s+)?de\s+(?:fabrica|uso))", re.I)
 DAY_OF_MONTH_RE = re.compile(r"\b(?:para o|at[ée] o|no)\s+dia\s+(\d{1,2})\b", re.I)
 AFTER_DEADLINE_RE = re.compile(r"^\s*,?\s*((?:contad[oa]s?|a contar|a partir|ap[óo]s|antes|anteriores|de antecedência|da data|do recebimento|improrrog)[^.;:,]*)", re.I)
 BRL_RE = re.compile(r"R\$\s*([\d.]+(?:,\d{2})?)")
@@ -137,9 +138,13 @@ def referring_units(law_id: str, article_id: str) -> list[Unit]:
     return _referrers(law_id).get(article_id, [])
 
 
+SANCTION_RE = re.compile(r"descumpri|infra[çc]|multa|penalidade|san[çc][ãa]o|san[çc][õo]es|sujeit", re.I)
+
+
 def references(unit: Unit) -> list[str]:
-    """Article numbers of the same law the unit applies ("O descumprimento do disposto no art. 44 …")."""
-    return REFERENCE_RE.findall(unit.text)
+    """Article numbers of the same law the unit sanctions ("O descumprimento do disposto no art. 44
+    sujeitará …"); a mere mention ("preenchidos os requisitos exigidos no art. 16") is no sanction."""
+    return REFERENCE_RE.findall(unit.text) if SANCTION_RE.search(unit.text) else []
 
 
 def texts(unit: Unit) -> str:
@@ -197,8 +202,10 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
     if carries(kind, own):
         return 0.2 if kind == "permissao" else 0.5
     inherited = any(carries(kind, texts(a)) for a in unit.ancestors() if introduces(a) or a.closing)
-    if kind == "valor" and unit.article.segment == "anexo-i" and unit.law_id.startswith("pe-") and unit.kind == "alinea":
-        return 0.25  # its gravity's fine is in art. 28
+    if kind == "valor" and fine_elsewhere(unit):
+        # Its gravity's fine is in PE art. 28 (said with it); its group's in Recife art. 36 (Vm = G × Vb,
+        # computed): no penalty for holding no amount itself.
+        return 0.25 if unit.law_id.startswith("pe-") else 0.0
     if kind in ("valor", "limite", "prazo") and inherited and is_list_item(unit):
         return 0.1 if kind == "prazo" else 0.25  # an alínea under "Pena: multa de …", an item of a fine group
     if introduces(unit) and kind in ("valor", "prazo", "limite"):
@@ -212,7 +219,8 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
 
 # A body the statutes name, spelled out where the law spells it: "Agência Reguladora … - AGEAC".
 SPELLED_RE = re.compile(r"((?:[A-ZÁÉÍÓÚ][\wÀ-ú]*)(?:\s+(?:[A-ZÁÉÍÓÚ][\wÀ-ú]*|d[aeo]s?))+)\s+[-–]\s+([A-Z]{3,})\b")
-BODY_RE = re.compile(r"\b(Departamento de Estradas de Rodagem|Poder P[úu]blico Municipal|poder concedente|[óo]rg[ãa]o gestor|[A-Z]{3,})\b")
+BODY_RE = re.compile(r"\b(Departamento de Estradas de Rodagem|Poder P[úu]blico Municipal|poder concedente|[óo]rg[ãa]o gestor"
+                     r"|(?:Diretor[- ]Presidente|Superintendente|Secret[áa]rio|Prefeito|Presidente)(?: d[aoe] [A-Z][\wÀ-ú -]{2,60}?(?=[,.;:]| para| no| que))?|[A-Z]{3,})\b")
 # What a body's spelled-out name starts with (a certificate or an index is no body).
 BODY_WORDS = re.compile(r"^(Ag[êe]ncia|Empresa|Junta|Departamento|Secretaria|Comiss[ãa]o|Conselho)\b")
 
@@ -248,6 +256,16 @@ def names_body(unit: Unit) -> bool:
     """Does the unit's own text name a body (an agency the law spells out, "poder concedente" …)?"""
     names = spelled_out(unit.law_id)
     return any(not m.group(1).isupper() or m.group(1) in names for m in BODY_RE.finditer(texts(unit)))
+
+
+def fine_elsewhere(unit: Unit) -> bool:
+    """An infraction listed by gravity or group whose fine another article sets: Pernambuco's
+    Anexo I (art. 28 gives each gravity's fine) and Recife's Anexo Único (art. 36: Vm = G × Vb)."""
+    if unit.kind != "alinea":
+        return False
+    if unit.law_id.startswith("pe-"):
+        return unit.article.segment == "anexo-i"
+    return unit.law_id.startswith("recife-") and any(a.kind == "grupo" for a in unit.ancestors())
 
 
 def gravity_fine(unit: Unit, law_id: str) -> Unit | None:
