@@ -16,7 +16,7 @@ from flask_htmx import HTMX
 
 from flask_wtf.csrf import CSRFProtect
 
-from . import admin, api, assistant_web, cli, comparison_web, database, errors, health, i18n, json_safety, law_reader, law_urls, openapi, opendata, page_cache, pages, passenger, security, serialize, vehicles, wizards
+from . import admin, api, assistant_web, cli, comparison_web, database, errors, health, i18n, json_safety, law_reader, law_urls, locale_data, openapi, opendata, page_cache, pages, passenger, security, serialize, vehicles, wizards
 from .search import SearchService
 
 
@@ -56,6 +56,7 @@ def create_portal(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIN_SIZE", 1024)
     Compress(app)
     i18n.init_app(app)
+    locale_data.slim(i18n.LANGUAGES)  # Babel's data for the three languages, ~2 MB less per worker
     page_cache.init_app(app)
     app.extensions["search"] = SearchService(app.config["INDEX_DIR"])
     app.register_blueprint(pages.bp)

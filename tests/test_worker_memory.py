@@ -63,3 +63,27 @@ def test_the_index_is_read_through_views_of_its_file(search_index):
     postings = reader._terms._postfile
     assert isinstance(postings.file, _ViewReader)
     assert search_index.search("vistoria").total > 0
+
+
+def test_slim_locale_data_formats_as_babel_and_still_answers_what_it_left_out():
+    import subprocess as sp
+
+    code = (
+        "from datetime import date\n"
+        "from decimal import Decimal\n"
+        "import sys\n"
+        "from babel import Locale\n"
+        "from babel.dates import format_date\n"
+        "from babel.numbers import format_currency, format_decimal, get_currency_symbol\n"
+        "if sys.argv[1] == 'slim':\n"
+        "    from portal.locale_data import slim\n"
+        "    slim(['pt_BR', 'en', 'es'])\n"
+        "for code in ('pt_BR', 'en', 'es'):\n"
+        "    print(format_date(date(2026, 11, 30), 'medium', locale=code), format_date(date(2019, 5, 1), 'dd/MM/yyyy', locale=code),\n"
+        "          format_currency(Decimal('2900.5'), 'BRL', locale=code), get_currency_symbol('BRL', code),\n"
+        "          format_decimal(1234567.891, locale=code), Locale.parse(code).territories['BR'], Locale.parse(code).languages['pt'])\n"
+    )
+    full, slimmed = (sp.run([sys.executable, "-c", code, mode], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+                     for mode in ("full", "slim"))
+    assert slimmed == full
+    assert full.splitlines()[0] == "30 de nov. de 2026 01/05/2019 R$\xa02.900,50 R$ 1.234.567,891 Brasil português"
