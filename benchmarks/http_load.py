@@ -155,8 +155,16 @@ def measure(server, paths: list[str], script: Path | None, seconds: float, conne
     before = cpu_seconds(pids)
     result = wrk(server.url, script, paths[0], seconds, connections)
     spent = cpu_seconds(pids) - before
-    result["cpu_us"] = spent * 1e6 / result["requests"] if result["requests"] and spent else float("nan")
+    # A worker replaced during the measurement (gunicorn's max_requests) leaves it without a CPU figure.
+    valid = sorted(server.worker_pids()) == sorted(pids) and spent > 0 and result["requests"]
+    result["cpu_us"] = spent * 1e6 / result["requests"] if valid else float("nan")
     return result
+
+
+def median(values) -> float:
+    """The median of the values that were measured (NaN: none was)."""
+    known = [v for v in values if v == v]
+    return statistics.median(known) if known else float("nan")
 
 
 def main() -> None:
@@ -165,7 +173,7 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--before", type=Path, help="another checkout (e.g. main) measured in the same run as 'antes'")
-    parser.add_argument("--only", help="measure only endpoints whose name contains this text")
+    parser.add_argument("--only", help="measure only endpoints whose name contains this text (several: separated by commas)")
     parser.add_argument("--rounds", type=int, default=2, help="floor/portals/floor rounds per endpoint; the median is shown")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
@@ -185,7 +193,7 @@ def main() -> None:
             server.start()
         floor.start()
         for name, paths, target in endpoints():
-            if args.only and args.only not in name:
+            if args.only and not any(part and part in name for part in args.only.split(",")):
                 continue
             script = lua_rotation(paths, workdir) if len(paths) > 1 else None
             for _, server in portals:
@@ -200,7 +208,7 @@ def main() -> None:
                     result[label] = measure(server, paths, script, args.seconds, args.connections)
                 result["floor"].append(measure(floor, ["/"], None, args.seconds, args.connections))
                 floor_rps = statistics.mean(f["rps"] for f in result["floor"])
-                floor_cpu = statistics.mean(f["cpu_us"] for f in result["floor"])
+                floor_cpu = median(f["cpu_us"] for f in result["floor"])
                 for label, _server in portals:
                     result[label]["ratio"] = result[label]["rps"] / floor_rps
                     result[label]["cpu_ratio"] = floor_cpu / result[label]["cpu_us"]
@@ -208,14 +216,14 @@ def main() -> None:
                 result["floor_cpu"] = floor_cpu
                 rounds.append(result)
             row = {"name": name, "target": target, "distinct": len(paths), "rounds": rounds,
-                   "floor": {"rps": statistics.median(r["floor_rps"] for r in rounds), "cpu_us": statistics.median(r["floor_cpu"] for r in rounds)}}
+                   "floor": {"rps": statistics.median(r["floor_rps"] for r in rounds), "cpu_us": median(r["floor_cpu"] for r in rounds)}}
             for label, _server in portals:
                 runs = [r[label] for r in rounds]
                 row[label] = {
                     "rps": statistics.median(r["rps"] for r in runs), "p50": statistics.median(r["p50"] for r in runs),
                     "p99": statistics.median(r["p99"] for r in runs), "ratio": statistics.median(r["ratio"] for r in runs),
                     "ratios": [r["ratio"] for r in runs], "non2xx": sum(r["non2xx"] for r in runs),
-                    "cpu_us": statistics.median(r["cpu_us"] for r in runs), "cpu_ratio": statistics.median(r["cpu_ratio"] for r in runs),
+                    "cpu_us": median(r["cpu_us"] for r in runs), "cpu_ratio": median(r["cpu_ratio"] for r in runs),
                     "cpu_ratios": [r["cpu_ratio"] for r in runs],
                     "socket_errors": "; ".join(r["socket_errors"] for r in runs if r["socket_errors"]),
                 }

@@ -70,7 +70,9 @@ def get_db() -> sqlite_utils.Database:
 
 
 def _thread_connection(app: Flask) -> sqlite_utils.Database:
-    local = app.extensions.setdefault("db_connections", threading.local())
+    local = app.extensions.get("db_connections")
+    if local is None:
+        local = app.extensions.setdefault("db_connections", threading.local())
     path = db_path(app)
     readonly = bool(app.config.get("DATABASE_READONLY"))
     try:
@@ -80,8 +82,8 @@ def _thread_connection(app: Flask) -> sqlite_utils.Database:
     cached = getattr(local, "entry", None)
     if cached is not None:
         db, pid, cached_path, cached_readonly, cached_inode = cached
-        if (pid, cached_path, cached_readonly, cached_inode) == (os.getpid(), path, readonly, inode):
-            return db
+        if cached_inode == inode and cached_path is path and cached_readonly == readonly and pid == os.getpid():
+            return db  # (the path is the same object while the configured location is: db_path keeps it)
         if pid == os.getpid():
             db.conn.close()
         local.entry = None

@@ -110,13 +110,13 @@ def lookup_json(raw_plate: str) -> str:
     provider: sorted keys, its separators, a final newline), from a serialization kept with
     the answer: only the moment of the request is written anew."""
     answer = _cached_answer(raw_plate, None)
+    provider = current_app.json
     parts = answer.json_parts
     if parts is None:
-        provider = current_app.json
         text = provider.dumps({**answer.result, "consultado_em": _TIME_SLOT}, **_dump_args(provider))
         before, after = text.split(provider.dumps(_TIME_SLOT, **_dump_args(provider)))
         parts = answer.json_parts = (before, after + "\n")
-    return parts[0] + current_app.json.dumps(_consulted()) + parts[1]
+    return parts[0] + provider.dumps(_consulted()) + parts[1]
 
 
 _TIME_SLOT = "\x00consultado_em\x00"  # no answer holds a NUL: it marks where the time goes

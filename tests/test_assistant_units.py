@@ -270,3 +270,21 @@ def test_only_a_sanction_brings_in_the_article_it_names():
     recife = load_law("recife-lei-16856-2003")
     assert references(recife.by_id["art-45"]) == ["44"]
     assert references(recife.by_id["art-19/par-unico"]) == []
+
+
+def test_an_amount_set_as_a_share_is_said_as_the_law_sets_it(chat):
+    # Recife art. 25 § 1º, I: "gerenciamento da operação, com recolhimento mensal, correspondente ao valor
+    # de 4% (quatro por cento) da demanda transportada no mês anterior".
+    reply = converse(chat, ["no recife, quanto o permissionário recolhe por mês pelo gerenciamento da operação?"])
+    assert first(reply) == ("recife-lei-16856-2003", "art-25/par-1/inc-1")
+    assert reply["resposta"].startswith("No Recife: 4% da demanda transportada no mês anterior.")
+
+
+def test_em_PE_is_pernambuco_and_em_pe_is_standing():
+    # "em PE" names the place; "em pé" (or "em pe") is about standing passengers (PE art. 34, VII:
+    # "condução de passageiros em pé").
+    from knowledge.assistant.law import key_words
+
+    assert "pe" not in key_words("a empresa leva multa de quanto em PE?")
+    assert "pe" in key_words("pode levar passageiro em pé?")
+    assert "pe" in key_words("pode levar passageiro em pe?")

@@ -32,6 +32,9 @@ FAMILIES: tuple[tuple[str, ...], ...] = (
     ("idos", "sessenta anos"),
     ("fiscaliz", "gestor", "regulat", "~compet"),  # the body in charge: "órgão gestor", "poder regulatório"
     ("gratui", "isen"),
+    ("emit", "emiss", "fornec", "expedi"),  # a certificate is "fornecido" or "expedido" when people say "emitido"
+    ("andando", "rodando", "circul", "trafeg", "em movimento"),  # a vehicle "em movimento", "trafegando"
+    ("extravi", "danific", "dano"),  # luggage lost ("extraviada") or damaged
 )
 KIND_WORDS = {
     # The words that ask for the kind (kinds._KIND_RULES), not what the question is about.

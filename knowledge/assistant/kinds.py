@@ -41,7 +41,7 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
         r"|\bdias (para|pra|de)\b|\bdemora\w*\b|\bantecedencia\b|\bvalidade\b|\bvale por\b|\bdura\w*\b|\bprorrog\w*\b|\bvenc\w*\b"
     )),
     ("valor", re.compile(
-        r"\bmultas?\b|\bvalor(es)?\b|\bquanto (custa|e|pago|paga|sai|fica|cobra\w*)\b|\bquanto\b(\s+\w+){0,4}\s+(pagar|receber|cobrar|indeniz\w*)\b|\bpreco\b|\bufirac\w*\b|\bmvr\b|\bvb\b|\btaxas?\b|\breais\b|\bestadas?\b|\bdiarias?\b|\bcusta\b"
+        r"\bmultas?\b|\bvalor(es)?\b|\bquanto (custa|e|pago|paga|sai|fica|cobra\w*)\b|\bquanto\b(\s+\w+){0,4}\s+(pagar|paga|receber|cobrar|cobra|recolher|recolhe|indeniz\w*)\b|\bpreco\b|\bufirac\w*\b|\bmvr\b|\bvb\b|\btaxas?\b|\breais\b|\bestadas?\b|\bdiarias?\b|\bcusta\b"
     )),
     ("limite", re.compile(
         r"\bidade\b|\bquantos anos\b|\banos de (uso|fabricacao)\b|\bvelh\w*\b|\bantig\w*\b|\bmaxim\w*\b|\bminim\w*\b|\blimite\b"
@@ -98,6 +98,8 @@ UFIRAC_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+UFIRACs?\b", re.I)
 MVR_RE = re.compile(r"(\d+(?:,\d+)?)\s*%\s*(?:\([^)]*\)\s*)?(?:do\s+(?:valor\s+do\s+)?(?:Maior Valor de Refer[êe]ncia|MVR))", re.I)
 VB_RE = re.compile(r"\bVm\s*=\s*(\d+|G)\s*(?:x|×|\*)?\s*Vb\b", re.I)
 PERCENT_RE = re.compile(r"(\d+(?:,\d+)?)\s*%")
+# An amount set as a share of something: "correspondente ao valor de 4% (quatro por cento) da demanda transportada".
+SHARE_AMOUNT_RE = re.compile(r"\b(?:valor|al[íi]quota|correspondente)\s+(?:a|ao|de)?\s*(?:valor\s+de\s+)?(\d+(?:,\d+)?)\s*%(?:\s*\([^)]{1,40}\))?(\s+d[aoe]s?\s+[^,.;]{3,80})?", re.I)
 YEARS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+anos\b", re.I)
 COUNT_RE = re.compile(rf"\b(?:at[ée]|m[áa]ximo de|m[íi]nimo de|no m[áa]ximo|no m[íi]nimo|limite de)\s+({_NUM}){_GLOSS}\s+(\w+)", re.I)
 SEATS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+(lugares|passageiros|pessoas|assentos|ve[íi]culos)\b", re.I)
@@ -168,7 +170,7 @@ def carries(kind: str | None, text: str) -> bool:
         return bool(DEADLINE_RE.search(text) or DAY_OF_MONTH_RE.search(text))
     if kind == "valor":
         vb = VB_RE.search(text)
-        return bool(BRL_RE.search(text) or UFIRAC_RE.search(text) or MVR_RE.search(text) or (vb and vb.group(1) != "G"))
+        return bool(BRL_RE.search(text) or UFIRAC_RE.search(text) or MVR_RE.search(text) or (vb and vb.group(1) != "G") or SHARE_AMOUNT_RE.search(text))
     if kind == "limite":
         return bool(YEARS_RE.search(text) or SEATS_RE.search(text) or COUNT_RE.search(text) or PERCENT_RE.search(text) or re.search(r"\b(m[áa]xim|m[íi]nim|limite|superior a|inferior a)", text, re.I))
     if kind == "permissao":

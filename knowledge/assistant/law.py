@@ -55,7 +55,7 @@ muito muita muitos muitas pouco pouca bem mal so ja agora hoje ontem amanha depo
 mas porem porque pois entao assim tambem nem ou tipo tal qualquer quaisquer outro outra outros outras
 mesmo mesma todo toda todos todas tudo nada alguma algum alguns algumas nenhum nenhuma varios varias
 sim nao ne ta ok certo coisa coisas negocio vez vezes favor duvida pergunta saber sei sabe queria quero
-tirar pegar pego pegou dar botar colocar conseguir arrumar mandar
+tirar pegar pego pegou dar botar colocar conseguir arrumar mandar leva levam levou
 """.split())
 # Words too common in the statutes to show that a passage answers the question.
 GENERIC_WORDS = {
@@ -112,8 +112,8 @@ def _family_member(word: str) -> bool:
 def key_words(query: str) -> list[str]:
     text = with_statute_words(normalize(query), replace=True)
     key = [w for w in text.split() if len(w) >= 3 and w not in GENERIC_WORDS]
-    if re.search(r"\b(em|de) pe\b", text):
-        key.append("pe")  # "em pé": standing passengers, not Pernambuco
+    if re.search(r"\b(em|de) pe\b", text) and not re.search(r"\b(em|de|no|na) PE\b", query):
+        key.append("pe")  # "em pé" / "em pe": standing passengers; "em PE" is Pernambuco
     return key
 
 

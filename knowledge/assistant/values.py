@@ -15,7 +15,7 @@ from ..citations import N_
 from ..parameters import NotInForce, param
 from ..units import Unit
 from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DAY_OF_MONTH_RE, DEADLINE_RE, AFTER_DEADLINE_RE, FORBIDDEN_RE, MVR_RE, PERCENT_RE,
-                    SEATS_RE, UFIRAC_RE, VB_RE, YEARS_RE, BODY_RE, gravity_fine, introduces, is_list_item, spelled_out, texts)
+                    SEATS_RE, SHARE_AMOUNT_RE, UFIRAC_RE, VB_RE, YEARS_RE, BODY_RE, gravity_fine, introduces, is_list_item, spelled_out, texts)
 from .focus import says
 from .numbers import as_number, brl
 from .text import fold
@@ -123,6 +123,8 @@ def _amount(unit: Unit, law_id: str, on: date) -> Value | None:
             return Value(MVR_SHARE, MISSING_MVR, params={"pct": match.group(1)})
         if matches := BRL_RE.findall(text):
             return raw(", ".join(f"R$ {m}" for m in matches[:3]))
+        if match := SHARE_AMOUNT_RE.search(text):
+            return raw(f"{match.group(1)}%" + (re.sub(r"\s+", " ", match.group(2)) if match.group(2) else ""))
         if u is not unit and not (introduces(u) or u.closing):
             break
     return None
