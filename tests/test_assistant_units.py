@@ -288,3 +288,11 @@ def test_em_PE_is_pernambuco_and_em_pe_is_standing():
     assert "pe" not in key_words("a empresa leva multa de quanto em PE?")
     assert "pe" in key_words("pode levar passageiro em pé?")
     assert "pe" in key_words("pode levar passageiro em pe?")
+
+
+def test_a_periodicity_named_in_a_word_is_the_deadline_said(chat):
+    # PE art. 11: "II - Semestral: a) veículos com registro em CRLV tipo ônibus … com mais de 15 (quinze)
+    # anos da data de fabricação" — the answer is the periodicity, not the vehicle's age.
+    reply = converse(chat, ["de quanto em quanto tempo um onibus de 18 anos faz vistoria na epti?"])
+    assert first(reply) == ("pe-lei-16205-2017", "art-11/inc-2/ali-a")
+    assert reply["resposta"].startswith("Em Pernambuco: Semestral.")

@@ -73,7 +73,10 @@ def _deadline(text: str, focus: list[str]) -> tuple[str, dict] | None:
     matches = list(DEADLINE_RE.finditer(text))
     if not matches:
         day = DAY_OF_MONTH_RE.search(text)
-        return (DAY_OF_MONTH, {"dia": int(day.group(1))}) if day else None
+        if day:
+            return (DAY_OF_MONTH, {"dia": int(day.group(1))})
+        period = PERIOD_RE.search(text)  # "II - Semestral:" over the vehicles it applies to
+        return (RAW, {"v": period.group(1).capitalize()}) if period else None
     match = matches[0]
     if len(matches) > 1 and focus:
         near = [m for m in matches if any(says(fold(text[max(0, m.start() - 80): m.end() + 30].lower()).split(), w, weak=False) for w in focus[:1])]
@@ -86,6 +89,8 @@ def _deadline(text: str, focus: list[str]) -> tuple[str, dict] | None:
     return (RAW, {"v": said})
 
 
+# A periodicity the law names in a word (PE art. 11: "I - Anual:", "II - Semestral:").
+PERIOD_RE = re.compile(r"\b(anual|semestral|trimestral|bimestral|mensal|bienal|semanal)\b", re.I)
 GROUP_RE = re.compile(r"^\s*Grupo\s+(\d)\b")
 
 
