@@ -229,11 +229,8 @@ BODY_WORDS = re.compile(r"^(Ag[êe]ncia|Empresa|Junta|Departamento|Secretaria|Co
 
 @lru_cache(maxsize=8)
 def spelled_out(law_id: str) -> dict[str, str]:
-    """ACRONYM → name, as the law spells them out somewhere in its text."""
-    from ..corpus import load_law
-
-    return {acronym: name for u in load_law(law_id).units() for name, acronym in SPELLED_RE.findall(texts(u))
-            if BODY_WORDS.match(name) and name[0] == acronym[0]}
+    """The bodies among the law's acronyms ("AGEAC" → "Agência Reguladora …"; not "CRC")."""
+    return {acronym: name for acronym, name in acronyms(law_id).items() if BODY_WORDS.match(name)}
 
 
 @lru_cache(maxsize=8)
