@@ -32,6 +32,10 @@ KINDS = ("prazo", "valor", "limite", "permissao", "quem", "documentos")
 
 # -- the kind of question -----------------------------------------------------------------------
 
+# "o que preciso apresentar", "anexar o quê": what to bring, asked without naming papers.
+_WHAT_TO_BRING = (r"\bo que (eu )?(preciso|tenho que|devo) (apresentar|levar|entregar|juntar|anexar)\b"
+                  r"|\b(apresentar|levar|entregar|juntar|anexar|instruir)\w* (\w+ )?o que\b")
+
 _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
     # "quem", or which body: "qual (é) o órgão", "que agência", "qual entidade".
     ("quem", re.compile(r"\bquem\b|\b(qual|quais|que) (e |sao )?(o |a |os |as )?(orgaos?|agencias?|entidades?|autoridades?|secretarias?)\b"
@@ -47,9 +51,7 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
         r"\bidade\b|\bquantos anos\b|\banos de (uso|fabricacao)\b|\bvelh\w*\b|\bantig\w*\b|\bmaxim\w*\b|\bminim\w*\b|\blimite\b"
         r"|\bquant[oa]s (?!dias|horas|meses|anos|vezes)\w+|\bcapacidade\b|\bporcentagem\b|\bpercentual\b|\bno maximo\b"
     )),
-    ("documentos", re.compile(r"\bdocument\w*\b|\bpapeis\b|\bpapelada\b|\bcertid\w*\b|\bcomprovante\w*\b"
-                              r"|\bo que (eu )?(preciso|tenho que|devo) (apresentar|levar|entregar|juntar|anexar)\b"
-                              r"|\b(apresentar|levar|entregar|juntar|anexar|instruir)\w* (\w+ )?o que\b")),
+    ("documentos", re.compile(r"\bdocument\w*\b|\bpapeis\b|\bpapelada\b|\bcertid\w*\b|\bcomprovante\w*\b|" + _WHAT_TO_BRING)),
     ("permissao", re.compile(
         r"^(e )?(pode|podem|posso|podemos)\b|\b(pode|podem|posso|podemos|poderia)\b|\be (permitido|proibido|obrigatorio|vedado|legal|liberado)\b"
         r"|\b(tem|tenho|temos) que\b|\b(preciso|precisa|precisam)\b|\bobrigatori\w*\b|\bobrigad[oa]s? a\b|\bproibid\w*\b|\bpermitid\w*\b|\bvedad\w*\b"
@@ -59,8 +61,7 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
 
 # The papers themselves asked for ("quais documentos", "que papéis", "o que preciso apresentar").
 ASKS_PAPERS_RE = re.compile(r"\b(quais|que|qual)\b(\s+\w+){0,2}\s+(document\w*|papeis|papelada|certid\w*|comprovante\w*)\b"
-                            r"|\bdocument\w* (necessari|exigid|obrigatori|precis)\w*|\bo que (eu )?(preciso|tenho que|devo) (apresentar|levar|entregar|juntar|anexar)\b"
-                            r"|\b(apresentar|levar|entregar|juntar|anexar|instruir)\w* (\w+ )?o que\b")
+                            r"|\bdocument\w* (necessari|exigid|obrigatori|precis)\w*|" + _WHAT_TO_BRING)
 
 
 def question_kind(text: str) -> str | None:
@@ -219,7 +220,7 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
 
 
 
-# A body the statutes name, spelled out where the law spells it: "Agência Reguladora … - AGEAC".
+# A name the law spells out before its acronym: "Agência Reguladora … - AGEAC", "Certificado de Registro Cadastral - CRC".
 SPELLED_RE = re.compile(r"((?:[A-ZÁÉÍÓÚ][\wÀ-ú]*)(?:\s+(?:[A-ZÁÉÍÓÚ][\wÀ-ú]*|d[aeo]s?))+)\s+[-–]\s+([A-Z]{3,})\b")
 BODY_RE = re.compile(r"\b(Departamento de Estradas de Rodagem|Poder P[úu]blico Municipal|poder concedente|[óo]rg[ãa]o gestor"
                      r"|(?:Diretor[- ]Presidente|Superintendente|Secret[áa]rio|Prefeito|Presidente)(?: d[aoe] [A-Z][\wÀ-ú -]{2,60}?(?=[,.;:]| para| no| que))?|[A-Z]{3,})\b")

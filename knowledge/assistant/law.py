@@ -218,6 +218,10 @@ class LawAnswers:
         """A citation; to the wording in force on the facts' date when that date is past."""
         return Cite(law_id, unit_id, on=on) if on < self.ports.today() else Cite(law_id, unit_id)
 
+    def _where(self, jurisdiction: str | None) -> str:
+        """ "No Acre" for a place asked about, "Nas leis que conheço" without one (starts a sentence)."""
+        return in_place(self._, jurisdiction) if jurisdiction else self._("Nas leis que conheço")
+
     def _link(self, law_id: str, unit_id: str, label: str, on: date) -> dict:
         """A link to the unit, in the wording of the facts' date when that date is past (as the citation)."""
         return {"tipo": "lei", "url": self.ports.unit_url(law_id, unit_id, on if on < self.ports.today() else None), "rotulo": label}
@@ -250,7 +254,7 @@ class LawAnswers:
         if kind in ("permissao", None) and (unknown := never_said(text, GENERIC_WORDS)):
             # "É obrigado a ter banheiro?": the thing asked about is a word the laws never use; they
             # have no rule on it, and quoting the nearest rule would answer another question.
-            where = in_place(self._, jurisdiction) if jurisdiction else self._("Nas leis que conheço")
+            where = self._where(jurisdiction)
             return Reply(self._("%(onde)s não há regra sobre isso: nenhum dispositivo fala de “%(assunto)s”. A lei não obriga nem proíbe; se algo aconteceu numa viagem, você pode fazer uma denúncia, e a busca mostra o que as leis dizem de perto.",
                                 onde=where, assunto=" ".join(unknown)), intent,
                          acoes=[{"tipo": "denuncia", "url": self.ports.denuncia_url(jurisdicao=jurisdiction), "rotulo": self._("Fazer uma denúncia")}, busca])
@@ -265,7 +269,7 @@ class LawAnswers:
         # answer in fewer matching words is not pushed out of a side-by-side answer.
         ranked = sorted((entry for hits in found.values() for entry in rank(query, kind, hits, hits[0].score)), key=lambda r: -r[0])
         if not ranked or ranked[0][0] < 0.3:
-            where = in_place(self._, jurisdiction) if jurisdiction else self._("Nas leis que conheço")
+            where = self._where(jurisdiction)
             return Reply(self._("%(onde)s não encontrei um trecho que trate especificamente disso. Veja a busca, ou pergunte de outro jeito.", onde=where), intent, acoes=[busca])
         if not asked and not carried:
             # No place named: when another place's law answers too, answer each side by side and ask.
