@@ -11,12 +11,15 @@ from functools import lru_cache
 
 from .laws import LAWS, law_info
 from .parser import parse_law
+from .unit_questions import unit_questions
 from .units import Law, Unit
 
 
 @lru_cache(maxsize=None)
 def load_law(law_id: str) -> Law:
-    return parse_law(law_info(law_id))
+    law = parse_law(law_info(law_id))
+    law.questions = unit_questions(law_id)
+    return law
 
 
 def all_laws() -> list[Law]:

@@ -267,6 +267,9 @@ class Law:
     toc: list[Division | Unit] = field(default_factory=list)
     signatures: list[str] = field(default_factory=list)
     by_id: dict[str, Unit] = field(default_factory=dict)
+    # unit id → what people ask that the unit answers (knowledge/unit_questions.py); the laws
+    # of knowledge.corpus carry them, a law parsed on its own or read at a past date has none.
+    questions: dict = field(default_factory=dict)
 
     @property
     def id(self) -> str:

@@ -60,7 +60,7 @@ MIN_COMPRESS = 1024
 def content_version_time() -> datetime:
     """When what the cached pages are made of last changed: statutes, templates, catalogs, code."""
     newest = 0.0
-    for pattern in ("knowledge/**/*.py", "knowledge/statutes/*", "portal/**/*.py", "templates/**/*.html", "portal/translations/**/*.mo"):
+    for pattern in ("knowledge/**/*.py", "knowledge/statutes/**/*", "portal/**/*.py", "templates/**/*.html", "portal/translations/**/*.mo"):
         for path in ROOT.glob(pattern):
             newest = max(newest, path.stat().st_mtime)
     return datetime.fromtimestamp(int(newest), timezone.utc)

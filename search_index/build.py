@@ -24,7 +24,7 @@ from whoosh.fields import BOOLEAN, ID, NUMERIC, STORED, TEXT, Schema
 
 from . import analysis
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 MANIFEST = "manifest.json"
 
 STAGE_DOCUMENTS = "documentos"
@@ -78,6 +78,9 @@ def schema() -> Schema:
         order=NUMERIC(stored=True, sortable=True),
         text=TEXT(analyzer=pt, stored=True, chars=True),
         context=TEXT(analyzer=pt),
+        # What people ask that the unit answers, in their words (knowledge/statutes/perguntas):
+        # "ônibus pirata" finds "transporte remunerado sem autorização".
+        questions=TEXT(analyzer=pt),
         heading=STORED,
         spell=TEXT(analyzer=analysis.spelling_analyzer()),
         # "stem:start:end …" of each word of the text: snippets mark the query's words without
@@ -104,6 +107,7 @@ class IndexDocument:
     text: str
     context: str
     heading: str
+    questions: str = ""
 
 
 def documents_from_laws(laws: Iterable) -> Iterable[IndexDocument]:
@@ -140,7 +144,11 @@ def documents_from_laws(laws: Iterable) -> Iterable[IndexDocument]:
                 heading=" › ".join(top.headings + ([top.title] if top.title else [])),
             )
             if text and not unit.vetoed:
-                yield IndexDocument(doc_id=f"{law.id}:{unit.id}", history=False, text=text, **common)
+                # A law may carry the questions each unit answers (knowledge.unit_questions); only
+                # the wording in force answers them.
+                asked = getattr(law, "questions", {}).get(unit.id)
+                yield IndexDocument(doc_id=f"{law.id}:{unit.id}", history=False, text=text,
+                                    questions="\n".join(asked.perguntas) if asked else "", **common)
             for n, previous in enumerate(unit.history, start=1):
                 yield IndexDocument(
                     doc_id=f"{law.id}:{unit.id}#h{n}", history=True, text=previous.text, **common
@@ -209,6 +217,7 @@ def build_index(
             text=doc.text,
             context=doc.context,
             heading=doc.heading,
+            questions=doc.questions,
             spell=doc.text,
             marks=word_marks(analyzer, doc.text),
         )

@@ -15,7 +15,8 @@ from whoosh import query as Q
 from . import analysis
 from .synonyms import JURISDICTION_HINTS, ONE_WAY, REWRITES, SYNONYM_GROUPS
 
-FIELD_WEIGHTS = {"text": 1.0, "context": 0.7}
+# "questions": what people ask that a unit answers, in their words (see build.py).
+FIELD_WEIGHTS = {"text": 1.0, "context": 0.7, "questions": 0.6}
 ALTERNATIVE_WEIGHT = 0.6
 FINE_TABLE_WEIGHT = 0.5
 

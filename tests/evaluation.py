@@ -207,3 +207,15 @@ def describe(name: str, figures: dict) -> str:
             f"asked or answered per place when ambiguous {pct(figures['asked'])}; every place's unit when answered per place "
             f"{pct(figures['per_place'])}; silent law said {pct(figures['silent'])}; place assumed silently {figures['assumed']} "
             f"({figures['cases']} questions)")
+
+
+def question_leaks() -> list[tuple[str, str]]:
+    """(law id, unit id) of each question in knowledge/statutes/perguntas that repeats an evaluation
+    message: the same words, in any order.  The questions were written from the statutes by people
+    who never saw the evaluation sets; this keeps it so (the message itself is never printed)."""
+    from knowledge.laws import LAWS
+    from knowledge.unit_questions import unit_questions
+
+    messages = {frozenset(m.split()) for m in evaluation_messages() if m}
+    return [(law_id, unit_id) for law_id in LAWS for unit_id, asked in unit_questions(law_id).items()
+            if any(frozenset(normalize(p).split()) in messages for p in asked.perguntas)]

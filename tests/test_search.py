@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -82,7 +83,9 @@ def test_issue_examples_in_top_three(search_index, query, law, article):
 
 def test_one_result_per_article(search_index):
     hits = search_index.search("fretamento turístico automóvel 7 lugares", limit=50).hits
-    keys = [(h.law, h.article) for h in hits]
+    # São Paulo's decree has articles of its own beside the Regulamento's: "decreto/art-1" and "art-1"
+    # are two articles numbered 1.
+    keys = [(h.law, re.match(r"(decreto/)?[^/]+", h.unit).group(0)) for h in hits]
     assert len(keys) == len(set(keys))
 
 

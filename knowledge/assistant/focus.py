@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ..units import Unit
 from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DEADLINE_RE, FORBIDDEN_RE, MANDATORY_RE, MVR_RE, PERCENT_RE, SEATS_RE, UFIRAC_RE,
-                    VB_RE, WHO_RE, YEARS_RE, fine_elsewhere, gravity_fine, introduces, is_list_item, references, spelled, texts)
+                    VB_RE, WHO_RE, YEARS_RE, fine_elsewhere, gravity_fine, introduces, is_list_item, people_words, references, spelled, texts)
 from .text import fold
 
 # Words the statutes use for the same act as the question's word (matched by their first letters).
@@ -226,7 +226,7 @@ def coverage(unit: Unit, focus: list[str]) -> float:
     """
     if not focus:
         return 0.0
-    said = [spelled(unit)] + ([spelled(a, a.text) for a in unit.ancestors() if introduces(a)] if is_list_item(unit) else [])
+    said = [spelled(unit), people_words(unit)] + ([spelled(a, a.text) for a in unit.ancestors() if introduces(a)] if is_list_item(unit) else [])
     if references(unit):
         # "O descumprimento do disposto no art. 44 …": what art. 44 says is what this unit sanctions.
         from ..corpus import load_law

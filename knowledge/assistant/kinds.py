@@ -252,6 +252,23 @@ def spelled(unit: Unit, text: str | None = None) -> str:
     return " ".join([text, *extra])
 
 
+def people_words(unit: Unit) -> str:
+    """What people ask that the unit answers, in their words (knowledge/statutes/perguntas), as one
+    text: "" for a unit nobody annotated."""
+    from ..corpus import load_law
+
+    asked = load_law(unit.law_id).questions.get(unit.id)
+    return " ".join(asked.perguntas) if asked else ""
+
+
+def answer_tipo(unit: Unit) -> str | None:
+    """The kind of answer the unit gives, as its annotation says (None when not annotated)."""
+    from ..corpus import load_law
+
+    asked = load_law(unit.law_id).questions.get(unit.id)
+    return asked.tipo if asked else None
+
+
 def names_body(unit: Unit) -> bool:
     """Does the unit's own text name a body (an agency the law spells out, "poder concedente" …)?"""
     names = spelled_out(unit.law_id)

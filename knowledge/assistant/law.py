@@ -21,7 +21,7 @@ from ..units import Unit
 from .answers import parse_date
 from .conditions import fit
 from .focus import FAMILIES, coverage, focus_bonus, focus_words, never_said, says
-from .kinds import carries, document_list, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
+from .kinds import answer_tipo, carries, document_list, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import normalize
 from .values import plain_value
@@ -82,6 +82,8 @@ WEAK_PLACE_SHARE = 0.4
 OTHER_VALUE_PENALTY = 0.4
 # The unit's condition ("com mais de 15 anos", "quando de reincidência") holds or fails for the case asked.
 CONDITION_WEIGHT = 0.4
+# The unit's annotation (knowledge/statutes/perguntas) says it gives the kind of answer asked.
+TIPO_WEIGHT = 0.15
 OTHER_ACT_PENALTY = 0.25  # the value sits beside other words of the question, not beside its main one
 KEY_EQUIVALENTS = {"pe": ("sentados", "lotacao"), "idoso": ("sessenta",), "idosos": ("sessenta",), "cachorro": ("animais",), "animal": ("animais",)}
 # What people say otherwise than the statutes: the statute's word is added to the question
@@ -124,7 +126,7 @@ def answers(query: str, hit: Hit) -> bool:
         return True
     try:
         _law, unit = resolve(hit.law, hit.unit)
-        passage = " ".join([spelled(unit)] + [spelled(a, a.text) for a in unit.ancestors()] + unit.article.headings)
+        passage = " ".join([spelled(unit), people_words(unit)] + [spelled(a, a.text) for a in unit.ancestors()] + unit.article.headings)
     except UnknownUnit:
         passage = re.sub(r"<[^>]+>", " ", hit.snippet)
     words = set(normalize(passage).split())
@@ -201,7 +203,7 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             if kind in VALUE_KINDS and focus and carries(kind, unit.text):
                 elsewhere = OTHER_VALUE_PENALTY if not covered else OTHER_ACT_PENALTY if not coverage(unit, focus[:1]) else 0.0
             score = (lexical / top + unit_bonus(kind, unit, text) + focus_bonus(kind, unit, focus, words) + COVERAGE_WEIGHT * covered
-                     + CONDITION_WEIGHT * fit(text, texts(unit)) - elsewhere - (0 if telling else 0.5) - 0.01 * position)
+                     + CONDITION_WEIGHT * fit(text, texts(unit)) + (TIPO_WEIGHT if kind and answer_tipo(unit) == kind else 0.0) - elsewhere - (0 if telling else 0.5) - 0.01 * position)
             ranked.append((score, hit.law, unit, law.citation(unit)))
     ranked.sort(key=lambda r: -r[0])
     return ranked

@@ -1,0 +1,60 @@
+"""The questions each unit of a statute answers, in the words people use.
+
+The statutes say "transporte remunerado sem autorização" where a passenger types
+"ônibus pirata", and "apreensão" where a driver says "guincharam meu ônibus".  For
+each unit that answers something, ``knowledge/statutes/perguntas/<law id>*.yaml``
+lists a few such questions and the kind of answer the unit gives (a deadline, an
+amount, a permission …).  They were written from the statutes alone, unit by unit,
+by people who never saw the assistant's evaluation questions; the search indexes
+them with their unit (so people's words find the law's) and the assistant reads a
+unit's kind of answer from them.  They are data about the law, like the parameters,
+and a unit they name must exist in the law in force (``tests/test_unit_questions.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+FOLDER = Path(__file__).parent / "statutes" / "perguntas"
+# The kinds of answer a unit gives: the assistant's six kinds of question, and three that
+# no question kind asks for (what a thing is, how it is done, anything else).
+TIPOS = ("prazo", "valor", "limite", "permissao", "quem", "documentos", "definicao", "procedimento", "outro")
+
+
+@dataclass(frozen=True)
+class UnitQuestions:
+    unit_id: str
+    tipo: str
+    perguntas: tuple[str, ...]
+
+
+class QuestionsError(ValueError):
+    """A questions file names an unknown law, repeats a unit or has a malformed entry."""
+
+
+@lru_cache(maxsize=None)
+def _all() -> dict[str, dict[str, UnitQuestions]]:
+    found: dict[str, dict[str, UnitQuestions]] = {}
+    for path in sorted(FOLDER.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        law_id = data.get("law")
+        if not isinstance(law_id, str) or not path.stem.startswith(law_id):
+            raise QuestionsError(f"{path.name}: 'law' must name the law the file is named after")
+        units = found.setdefault(law_id, {})
+        for unit_id, entry in (data.get("units") or {}).items():
+            if unit_id in units:
+                raise QuestionsError(f"{path.name}: {unit_id} is annotated twice")
+            perguntas = entry.get("perguntas") if isinstance(entry, dict) else None
+            if entry.get("tipo") not in TIPOS or not perguntas or not all(isinstance(p, str) and p.strip() for p in perguntas):
+                raise QuestionsError(f"{path.name}: {unit_id} needs a tipo of {TIPOS} and a list of perguntas")
+            units[unit_id] = UnitQuestions(unit_id, entry["tipo"], tuple(p.strip() for p in perguntas))
+    return found
+
+
+def unit_questions(law_id: str) -> dict[str, UnitQuestions]:
+    """unit id → the questions it answers, for one law (empty for a law without a file)."""
+    return _all().get(law_id, {})
