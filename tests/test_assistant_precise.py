@@ -28,6 +28,14 @@ FRESH_UNIT_FLOOR = 0.6
 FRESH_VALUE_FLOOR = 0.7
 FRESH_ASKED_FLOOR = 0.95
 FRESH_ASSUMED_MAX = 0
+# The third held-out set (assistant_precise_heldout3.json, 100 questions written on 2026-12-01 from the
+# statutes by someone who saw neither the rules nor the unit questions), first run after the unit questions
+# (knowledge/statutes/perguntas) were read by the ranking: unit 50/71, value 49/71, asked 24/24, silent 1/5,
+# none assumed.  Floors below.
+THIRD_UNIT_FLOOR = 0.65
+THIRD_VALUE_FLOOR = 0.63
+THIRD_ASKED_FLOOR = 0.95
+THIRD_ASSUMED_MAX = 0
 
 
 @pytest.fixture(scope="module")
@@ -70,10 +78,11 @@ def test_precise_development_set(precise_app, capsys):
             if wrong:
                 cited = [f"{c['law'][:6]} {c['unit']}" for c in reply["citations"][:4]]
                 print(f"  {case['id']}: {','.join(wrong)}: {case['message']!r} -> {cited} {reply['resposta'][:160]!r}")
-    # Development figures when last measured (156 questions, 116 of them new): unit 79/120, value 84/120
-    # before this session's ranking work, 90/120 and 93/120 after; floors just below them.
-    assert figures["unit"][0] / figures["unit"][1] >= 0.72
-    assert figures["value"][0] / figures["value"][1] >= 0.75
+    # Development figures when last measured (284 questions, 128 added on 2026-12-01): unit 156/217 and
+    # value 166/222 with the unit questions in the index only, 180/217 and 190/222 once the ranking reads
+    # them (question_match); floors below them.
+    assert figures["unit"][0] / figures["unit"][1] >= 0.78
+    assert figures["value"][0] / figures["value"][1] >= 0.80
     assert figures["assumed"] == 0
 
 
@@ -82,6 +91,8 @@ HELDOUT_SETS = [
     ("heldout", "HELD-OUT set", HELDOUT_UNIT_FLOOR, HELDOUT_VALUE_FLOOR, HELDOUT_ASKED_FLOOR, HELDOUT_ASSUMED_MAX),
     # 97 questions written from the statutes on 30/11/2026, after the rules; nobody working on them has read it.
     ("heldout2", "FRESH HELD-OUT set", FRESH_UNIT_FLOOR, FRESH_VALUE_FLOOR, FRESH_ASKED_FLOOR, FRESH_ASSUMED_MAX),
+    # 100 questions written on 2026-12-01 while the unit questions were being written, by someone else.
+    ("heldout3", "THIRD HELD-OUT set", THIRD_UNIT_FLOOR, THIRD_VALUE_FLOOR, THIRD_ASKED_FLOOR, THIRD_ASSUMED_MAX),
 ]
 
 

@@ -213,7 +213,9 @@ def never_said(text: str, stop: frozenset = frozenset()) -> list[str]:
     match = _HAS_RE.search(text)
     if not match:
         return []
-    named = [w for w in match.group(1).split() if len(w) >= 3 and w not in stop][:3]
+    # The thing itself, not what completes it: "propaganda | do lado de fora", "poltrona reclinável | no ônibus".
+    thing = re.split(r"\b(?:de|do|da|dos|das|no|na|nos|nas|em|para|pra|pro|com|por|pelo|pela|ao|dentro|fora|que)\b", match.group(1))[0]
+    named = [w for w in thing.split() if len(w) >= 3 and w not in stop][:3]
     return [w for w in named if _units_saying(w) == 0]
 
 

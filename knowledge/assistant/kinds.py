@@ -43,6 +43,7 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
     ("prazo", re.compile(
         r"\bprazos?\b|\bquantos dias\b|\bquantas horas\b|\bquantos meses\b|\bem quanto tempo\b|\bquanto tempo\b|\bate quando\b"
         r"|\bdias (para|pra|de)\b|\bdemora\w*\b|\bantecedencia\b|\bvalidade\b|\bvale por\b|\bdura\w*\b|\bprorrog\w*\b|\bvenc\w*\b"
+        r"|\b(ate|em) (que|qual) dia\b|\bquanto em quanto\b|\bcom que frequencia\b|\bperiodicidade\b|\ba cada quanto\b"
     )),
     ("valor", re.compile(
         r"\bmultas?\b|\bvalor(es)?\b|\bquanto (custa|e|pago|paga|sai|fica|cobra\w*)\b|\bquanto\b(\s+\w+){0,4}\s+(pagar|paga|receber|cobrar|cobra|recolher|recolhe|indeniz\w*)\b|\bpreco\b|\bufirac\w*\b|\bmvr\b|\bvb\b|\btaxas?\b|\breais\b|\bestadas?\b|\bdiarias?\b|\bcusta\b"
@@ -93,12 +94,15 @@ _TIME_UNIT = r"(dias?(?:\s+[úu]teis|\s+corridos)?|horas?|minutos?|meses|m[êe]s
 # "15 (quinze) anos de fabricação" is a vehicle's age (a limit), not a deadline.
 DEADLINE_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+{_TIME_UNIT}\b(?!\s+(?:da\s+data\s+)?de\s+(?:fabrica|uso))", re.I)
 DAY_OF_MONTH_RE = re.compile(r"\b(?:para o|at[ée] o|no)\s+dia\s+(\d{1,2})\b", re.I)
+# "até o trigésimo dia do mês subsequente", "até o quinto dia útil do mês": a day named by its ordinal.
+ORDINAL_DAY_RE = re.compile(r"\b((?:para o|at[ée] o|no)\s+(?:(?:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo|vig[ée]simo|trig[ée]simo)\s+){1,2}"
+                            r"dia(?:\s+[úu]til)?(?:\s+(?:do|de cada)\s+m[êe]s(?:\s+(?:subsequente|seguinte|anterior))?)?)", re.I)
 AFTER_DEADLINE_RE = re.compile(r"^\s*,?\s*((?:contad[oa]s?|a contar|a partir|ap[óo]s|antes|anteriores|de antecedência|da data|do recebimento|improrrog)[^.;:,]*)", re.I)
 BRL_RE = re.compile(r"R\$\s*([\d.]+(?:,\d{2})?)")
 UFIRAC_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+UFIRACs?\b", re.I)
 MVR_RE = re.compile(r"(\d+(?:,\d+)?)\s*%\s*(?:\([^)]*\)\s*)?(?:do\s+(?:valor\s+do\s+)?(?:Maior Valor de Refer[êe]ncia|MVR))", re.I)
 VB_RE = re.compile(r"\bVm\s*=\s*(\d+|G)\s*(?:x|×|\*)?\s*Vb\b", re.I)
-PERCENT_RE = re.compile(r"(\d+(?:,\d+)?)\s*%")
+PERCENT_RE = re.compile(rf"(\d+(?:,\d+)?|{WORDS_NUMBER})\s*(?:%|por\s+cento\b)", re.I)  # "10%", "dez por cento"
 # An amount set as a share of something: "correspondente ao valor de 4% (quatro por cento) da demanda transportada".
 SHARE_AMOUNT_RE = re.compile(r"\b(?:valor|al[íi]quota|correspondente)\s+(?:a|ao|de)?\s*(?:valor\s+de\s+)?(\d+(?:,\d+)?)\s*%(?:\s*\([^)]{1,40}\))?(\s+d[aoe]s?\s+[^,.;]{3,80})?", re.I)
 YEARS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+anos\b", re.I)
@@ -168,7 +172,7 @@ def introduces(unit: Unit) -> bool:
 def carries(kind: str | None, text: str) -> bool:
     """Do these words hold an answer of that kind (a number of days, an amount, "vedado" …)?"""
     if kind == "prazo":
-        return bool(DEADLINE_RE.search(text) or DAY_OF_MONTH_RE.search(text))
+        return bool(DEADLINE_RE.search(text) or DAY_OF_MONTH_RE.search(text) or ORDINAL_DAY_RE.search(text))
     if kind == "valor":
         vb = VB_RE.search(text)
         return bool(BRL_RE.search(text) or UFIRAC_RE.search(text) or MVR_RE.search(text) or (vb and vb.group(1) != "G") or SHARE_AMOUNT_RE.search(text))

@@ -10,8 +10,10 @@ conversation is used only saying so.
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import date
+from functools import lru_cache
 
 from ..citations import Cite
 from ..corpus import UnknownUnit, resolve
@@ -21,7 +23,7 @@ from ..units import Unit
 from .answers import parse_date
 from .conditions import fit
 from .focus import FAMILIES, coverage, focus_bonus, focus_words, never_said, says
-from .kinds import answer_tipo, carries, document_list, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
+from .kinds import answer_tipo, carries, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import normalize
 from .values import plain_value
@@ -84,6 +86,9 @@ OTHER_VALUE_PENALTY = 0.4
 CONDITION_WEIGHT = 0.4
 # The unit's annotation (knowledge/statutes/perguntas) says it gives the kind of answer asked.
 TIPO_WEIGHT = 0.15
+# How close the question is to one the unit answers (question_match: cosine of the telling words).
+QUESTION_WEIGHT = 1.0
+ASKED_ELSEWHERE = 0.5
 OTHER_ACT_PENALTY = 0.25  # the value sits beside other words of the question, not beside its main one
 KEY_EQUIVALENTS = {"pe": ("sentados", "lotacao"), "idoso": ("sessenta",), "idosos": ("sessenta",), "cachorro": ("animais",), "animal": ("animais",)}
 # What people say otherwise than the statutes: the statute's word is added to the question
@@ -119,6 +124,62 @@ def key_words(query: str) -> list[str]:
     return key
 
 
+def _prefixes(words) -> frozenset[str]:
+    return frozenset(w[:5] for w in words)
+
+
+@lru_cache(maxsize=1)
+def _asked_index() -> tuple[dict[tuple[str, str], tuple[frozenset[str], ...]], dict[str, float]]:
+    """Each annotated unit's questions as sets of telling word prefixes, and each prefix's weight
+    (rarer among all the questions, more telling)."""
+    from ..corpus import all_laws
+
+    asked = {(law.id, unit_id): tuple(_prefixes(key_words(p)) for p in entry.perguntas)
+             for law in all_laws() for unit_id, entry in law.questions.items()}
+    counts: dict[str, int] = {}
+    for sets in asked.values():
+        for words in sets:
+            for w in words:
+                counts[w] = counts.get(w, 0) + 1
+    total = sum(len(sets) for sets in asked.values()) or 1
+    return asked, {w: math.log(total / n) for w, n in counts.items()}
+
+
+UNSEEN_WEIGHT = 8.0  # a word no annotated question uses: rarer than any
+
+
+def _norm(words, weights: dict[str, float]) -> float:
+    return math.sqrt(sum(weights.get(w, UNSEEN_WEIGHT) ** 2 for w in words)) or 1.0
+
+
+def _cosine(words: frozenset[str], other: frozenset[str], weights: dict[str, float]) -> float:
+    return sum(weights.get(w, UNSEEN_WEIGHT) ** 2 for w in words & other) / (_norm(words, weights) * _norm(other, weights))
+
+
+def question_match(unit: Unit, key: list[str]) -> float:
+    """How close the question is to the closest of the questions the unit answers (0–1): the cosine
+    of their telling words' first letters, each weighted by how rare it is among all those questions
+    ("estepe" tells more than "multa").  The cosine, not the share of the question's words found, so
+    that a long question that happens to hold every word says less than a short one that asks the same."""
+    asked, weights = _asked_index()
+    sets = asked.get((unit.law_id, unit.id))
+    words = _prefixes(key)
+    if not sets or not words:
+        return 0.0
+    return max(_cosine(words, s, weights) for s in sets)
+
+
+def asked_in_other_words(key: list[str], unknown: list[str]) -> bool:
+    """Does a question some unit answers ask about the thing the statutes never name, as this question
+    does ("precisa ter estepe e macaco?": the law says "pneu e aro sobressalentes")?  One of those
+    questions shares that word and another with it, and is as close as ASKED_ELSEWHERE (the cosine of
+    question_match): "o banheiro da rodoviária pode ser pago?" is no answer to a bathroom on the bus."""
+    asked, weights = _asked_index()
+    words = _prefixes(key)
+    wanted = _prefixes(unknown)
+    return any(_cosine(words, s, weights) >= ASKED_ELSEWHERE for sets in asked.values() for s in sets if wanted & s and len(words & s) >= 2)
+
+
 def answers(query: str, hit: Hit) -> bool:
     """Does the passage (with the caput it completes) share a telling word of the question?"""
     key = key_words(query)
@@ -147,7 +208,12 @@ def quote_unit(unit: Unit, limit: int = 450) -> str:
         own = own[:limit].rsplit(" ", 1)[0] + " …"
     parts = [f"{a.marker} {a.text.split(chr(10))[0]}".strip() for a in lead[-1:]]
     parts.append(f"{unit.marker} {own}".strip())
-    return " ".join(parts)
+    if introduces(unit):
+        # "I - no seu interior:" says nothing until its items are read.
+        items = " ".join(f"{c.marker} {c.text}".strip() for c in unit.children if c.text and not c.vetoed)
+        room = max(0, limit - len(own))
+        parts.append(items if len(items) <= room else items[:room].rsplit(" ", 1)[0] + " …")
+    return " ".join(p for p in parts if p)
 
 
 def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None) -> list[tuple[float, str, Unit, str]]:
@@ -160,7 +226,8 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
     top = top or max(h.score for h in hits)
     text = with_statute_words(normalize(query))
     words = tuple(text.split())
-    focus = focus_words(text, key_words(query), kind)
+    key = key_words(query)
+    focus = focus_words(text, key, kind)
     article_scores = {(h.law, h.unit.split("/")[0]): h.score for h in hits}
     ranked = []
     for position, hit in enumerate(hits):
@@ -203,7 +270,8 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             if kind in VALUE_KINDS and focus and carries(kind, unit.text):
                 elsewhere = OTHER_VALUE_PENALTY if not covered else OTHER_ACT_PENALTY if not coverage(unit, focus[:1]) else 0.0
             score = (lexical / top + unit_bonus(kind, unit, text) + focus_bonus(kind, unit, focus, words) + COVERAGE_WEIGHT * covered
-                     + CONDITION_WEIGHT * fit(text, texts(unit)) + (TIPO_WEIGHT if kind and answer_tipo(unit) == kind else 0.0) - elsewhere - (0 if telling else 0.5) - 0.01 * position)
+                     + CONDITION_WEIGHT * fit(text, texts(unit)) + (TIPO_WEIGHT if kind and answer_tipo(unit) == kind else 0.0)
+                     + QUESTION_WEIGHT * question_match(unit, key) - elsewhere - (0 if telling else 0.5) - 0.01 * position)
             ranked.append((score, hit.law, unit, law.citation(unit)))
     ranked.sort(key=lambda r: -r[0])
     return ranked
@@ -231,8 +299,8 @@ class LawAnswers:
     def place_question(self, text: str) -> dict:
         return {"id": "jurisdicao", "texto": text, "opcoes": [{"valor": j, "rotulo": p.name} for j, p in PLACES.items()]}
 
-    def value_line(self, kind: str | None, law_id: str, unit: Unit, on: date, focus: list[str] = ()) -> str:
-        value = plain_value(kind, unit, law_id, on, focus)
+    def value_line(self, kind: str | None, law_id: str, unit: Unit, on: date, focus: list[str] = (), asked: str = "") -> str:
+        value = plain_value(kind, unit, law_id, on, focus, asked)
         if not value:
             return ""
         line = value.said(self._)
@@ -253,7 +321,7 @@ class LawAnswers:
         today = self.ports.today()
         facts_on = parse_date(text, today)
         on = date.fromisoformat(facts_on) if facts_on and facts_on < today.isoformat() else today
-        if kind in ("permissao", None) and (unknown := never_said(text, GENERIC_WORDS)):
+        if kind in ("permissao", None) and (unknown := never_said(text, GENERIC_WORDS)) and not asked_in_other_words(key_words(query), unknown):
             # "É obrigado a ter banheiro?": the thing asked about is a word the laws never use; they
             # have no rule on it, and quoting the nearest rule would answer another question.
             where = self._where(jurisdiction)
@@ -295,7 +363,7 @@ class LawAnswers:
         lines = [self._("A resposta muda conforme o lugar:")]
         citations, acoes = [], []
         for j, (_score, law_id, unit, label) in per_place.items():
-            value = self.value_line(kind, law_id, unit, on, focus) or quote_unit(unit, limit=160)
+            value = self.value_line(kind, law_id, unit, on, focus, normalize(query)) or quote_unit(unit, limit=160)
             lines.append(f"• {in_place(self._, j)}: {value} ({label})")
             citations.append(self._cite(law_id, unit.id, on))
             acoes.append(self._link(law_id, unit.id, label, on))
@@ -323,7 +391,7 @@ class LawAnswers:
     def _one_place(self, query, kind, focus, ranked, state, intent, busca, on, *, asked: bool, carried: bool) -> Reply:
         best_score, law_id, unit, label = ranked[0]
         place = place_of_law(law_id)
-        quoted, value, dated = unit, self.value_line(kind, law_id, unit, on, focus), ""
+        quoted, value, dated = unit, self.value_line(kind, law_id, unit, on, focus, normalize(query)), ""
         if on < self.ports.today() and (then := self._dated(kind, law_id, unit, on)) is not None:
             quoted, value, dated = then
         place_name = in_place(self._, place)

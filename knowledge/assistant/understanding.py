@@ -199,7 +199,8 @@ def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, an
     u = Understanding(intent="lei", text=text, jurisdiction=jurisdiction_in(text))
     if u.jurisdiction is None and re.search(r"\bPE\b", message or ""):
         u.jurisdiction = "pe"  # "em PE" in capitals is the state; "em pé" (standing) is written in lower case
-    if any(has_phrase(text, w) for w in RESTART):
+    if any(has_phrase(text, w) for w in RESTART) and len(words) <= 5:
+        # "recomeçar", "nova conversa": a command, said in a few words ("o prazo volta a contar do zero?" is a question)
         u.intent = "recomecar"
         return u
     u.plates = find_plates(message)

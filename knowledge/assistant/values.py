@@ -14,7 +14,7 @@ from datetime import date
 from ..citations import N_
 from ..parameters import NotInForce, param
 from ..units import Unit
-from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DAY_OF_MONTH_RE, DEADLINE_RE, AFTER_DEADLINE_RE, FORBIDDEN_RE, MVR_RE, PERCENT_RE,
+from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DAY_OF_MONTH_RE, DEADLINE_RE, ORDINAL_DAY_RE, AFTER_DEADLINE_RE, FORBIDDEN_RE, MVR_RE, PERCENT_RE,
                     SEATS_RE, SHARE_AMOUNT_RE, UFIRAC_RE, VB_RE, YEARS_RE, BODY_RE, gravity_fine, introduces, is_list_item, spelled_out, texts)
 from .focus import says
 from .numbers import as_number, brl
@@ -75,6 +75,8 @@ def _deadline(text: str, focus: list[str]) -> tuple[str, dict] | None:
         day = DAY_OF_MONTH_RE.search(text)
         if day:
             return (DAY_OF_MONTH, {"dia": int(day.group(1))})
+        if ordinal := ORDINAL_DAY_RE.search(text):
+            return (RAW, {"v": re.sub(r"\s+", " ", ordinal.group(1))})
         period = PERIOD_RE.search(text)  # "II - Semestral:" over the vehicles it applies to
         return (RAW, {"v": period.group(1).capitalize()}) if period else None
     match = matches[0]
@@ -112,10 +114,17 @@ def _vb_times(n: int, on: date) -> Value:
     return raw(brl(base * n), missing=MISSING_VB, basis=VB_BASIS[n != 1], basis_params={"n": n, "vb": brl(base)})
 
 
-def _amount(unit: Unit, law_id: str, on: date) -> Value | None:
+# "a multa do grupo 3": the group a question names.
+ASKED_GROUP_RE = re.compile(r"\bgrupo\s+(\d)\b")
+
+
+def _amount(unit: Unit, law_id: str, on: date, asked: str = "") -> Value | None:
     if (fine := gravity_fine(unit, law_id)) is not None and (amounts := BRL_RE.findall(texts(fine))):
         return raw(f"R$ {amounts[0]} ({fine.text.split(':')[0].strip()})", source=fine)
     group = _recife_group(unit) if law_id.startswith("recife") else None
+    if group is None and law_id.startswith("recife") and (named := ASKED_GROUP_RE.search(asked)) \
+            and any(VB_RE.search(texts(u)) for u in [unit, *unit.ancestors()]):
+        group = int(named.group(1))  # the formula Vm = G × Vb, for the group the question names
     if group is not None:
         return _vb_times(group, on)
     for u in [unit, *reversed(unit.ancestors())]:
@@ -143,7 +152,7 @@ def _limit(unit: Unit) -> Value | None:
             for match in pattern.finditer(text):
                 found.append((match.start(), f"{as_number(match.group(1))} {suffix or match.group(2)}"))
         for match in PERCENT_RE.finditer(text):
-            found.append((match.start(), f"{match.group(1)}%"))
+            found.append((match.start(), f"{as_number(match.group(1))}%"))
         said = list(dict.fromkeys(v for _, v in sorted(found)))
         if said:
             return raw("; ".join(said[:3]))  # "3 anos; 6 anos": every limit the unit sets, in its order
@@ -191,15 +200,16 @@ def _who(unit: Unit, law_id: str) -> Value | None:
     return None
 
 
-def plain_value(kind: str | None, unit: Unit, law_id: str, on: date, focus: list[str] = ()) -> Value | None:
-    """The answer in plain words, read from the unit (and the caput or fine it completes), on a date."""
+def plain_value(kind: str | None, unit: Unit, law_id: str, on: date, focus: list[str] = (), asked: str = "") -> Value | None:
+    """The answer in plain words, read from the unit (and the caput or fine it completes), on a date;
+    ``asked``: the normalised question, for what it names of a formula (Recife's fine group)."""
     if kind == "prazo":
         for u in [unit, *reversed(unit.ancestors())][:2]:
             if said := _deadline(texts(u), list(focus)):
                 return Value(said[0], params=said[1])
         return None
     if kind == "valor":
-        return _amount(unit, law_id, on)
+        return _amount(unit, law_id, on, asked)
     if kind == "limite":
         return _limit(unit)
     if kind == "documentos":
