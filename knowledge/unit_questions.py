@@ -45,13 +45,17 @@ def _all() -> dict[str, dict[str, UnitQuestions]]:
         if not isinstance(law_id, str) or not path.stem.startswith(law_id):
             raise QuestionsError(f"{path.name}: 'law' must name the law the file is named after")
         units = found.setdefault(law_id, {})
+        seen: set[str] = set()
         for unit_id, entry in (data.get("units") or {}).items():
-            if unit_id in units:
-                raise QuestionsError(f"{path.name}: {unit_id} is annotated twice")
             perguntas = entry.get("perguntas") if isinstance(entry, dict) else None
-            if entry.get("tipo") not in TIPOS or not perguntas or not all(isinstance(p, str) and p.strip() for p in perguntas):
-                raise QuestionsError(f"{path.name}: {unit_id} needs a tipo of {TIPOS} and a list of perguntas")
-            units[unit_id] = UnitQuestions(unit_id, entry["tipo"], tuple(p.strip() for p in perguntas))
+            if unit_id in seen or entry.get("tipo") not in TIPOS or not perguntas or not all(isinstance(p, str) and p.strip() for p in perguntas):
+                raise QuestionsError(f"{path.name}: {unit_id} needs one entry with a tipo of {TIPOS} and a list of perguntas")
+            seen.add(unit_id)
+            # Several writers may annotate one unit, each in a file of their own: the unit answers all
+            # their questions, and keeps the kind of answer the first file (in name order) gives it.
+            earlier = units.get(unit_id)
+            asked = tuple(dict.fromkeys((earlier.perguntas if earlier else ()) + tuple(p.strip() for p in perguntas)))
+            units[unit_id] = UnitQuestions(unit_id, earlier.tipo if earlier else entry["tipo"], asked)
     return found
 
 

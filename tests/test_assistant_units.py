@@ -296,3 +296,63 @@ def test_a_periodicity_named_in_a_word_is_the_deadline_said(chat):
     reply = converse(chat, ["de quanto em quanto tempo um onibus de 18 anos faz vistoria na epti?"])
     assert first(reply) == ("pe-lei-16205-2017", "art-11/inc-2/ali-a")
     assert reply["resposta"].startswith("Em Pernambuco: Semestral.")
+
+
+def test_a_fine_set_against_another_is_computed(chat):
+    # AC art. 88: "I - multa de trezentas e trinta UFIRACs"; § 1º "O valor da multa prevista no inciso I
+    # deste artigo será duplicado a partir da primeira reincidência".
+    reply = converse(chat, ["no acre quem é pego outra vez fazendo transporte clandestino paga quanto de multa?"])
+    assert first(reply) == ("ac-lei-2731-2013", "art-88/par-1")
+    assert reply["resposta"].startswith("No Acre: o dobro: 660 UFIRAC")
+    # Nothing said of a repeat: the first time's fine, not the doubled one.
+    assert first(converse(chat, ["no acre qual a multa por fazer transporte clandestino?"])) == ("ac-lei-2731-2013", "art-88/inc-1")
+
+
+@pytest.mark.parametrize("message, law, unit, said", [
+    # AC art. 69: "… a ser recolhido mensalmente até o trigésimo dia do mês subsequente, junto a AGEAC".
+    ("no acre até que dia do mês a taxa de regulação é recolhida?", "ac-lei-2731-2013", "art-69",
+     "No Acre: até o trigésimo dia do mês subsequente."),
+    # AC art. 35: "… mais a frota reserva equivalente ao mínimo de dez por cento da frota operacional".
+    ("no acre qual o mínimo da frota reserva?", "ac-lei-2731-2013", "art-35", "No Acre: 10%."),
+])
+def test_a_value_written_in_words_is_read(chat, message, law, unit, said):
+    reply = converse(chat, [message])
+    assert first(reply) == (law, unit)
+    assert reply["resposta"].startswith(said)
+
+
+def test_a_permission_bound_to_a_condition_says_the_condition(chat):
+    # SP art. 30: "Qualquer propaganda somente poderá ser feita na parte interna do veículo …" — not a plain yes.
+    reply = converse(chat, ["pode ter propaganda na traseira do onibus fretado em sp?"])
+    assert first(reply) == ("sp-decreto-29912-1989", "art-30")
+    assert reply["resposta"].startswith("Em São Paulo: Só nestes termos: a lei diz “somente poderá ser feita na parte interna do veículo”.")
+
+
+def test_a_quoted_unit_that_opens_a_list_quotes_its_items():
+    # AC art. 39: "os veículos deverão conduzir: I - no seu interior: a) um indicativo com nome do motorista …"
+    from knowledge.assistant.law import quote_unit
+    from knowledge.corpus import load_law
+
+    quoted = quote_unit(load_law("ac-lei-2731-2013").unit("art-39/inc-1"))
+    assert "I - no seu interior: a) um indicativo com nome do motorista" in quoted
+
+
+def test_restarting_is_a_short_command_not_a_word_inside_a_question():
+    from knowledge.assistant.understanding import understand
+
+    assert understand("recomeçar", in_wizard=False, awaiting_jurisdiction=False, answer_parses=False).intent == "recomecar"
+    long = understand("o prazo do pedido volta a contar do zero quando entrego papel que faltava?", in_wizard=False,
+                      awaiting_jurisdiction=False, answer_parses=False)
+    assert long.intent != "recomecar"
+
+
+def test_a_thing_a_units_question_names_in_peoples_words_is_answered_not_declared_silent(chat):
+    # PE art. 17, parágrafo único: "Será facultativa nos veículos automotores … a presença de pneu e aro
+    # sobressalentes, macaco hidráulico e chave de roda" — people say "estepe"; the statute never does.
+    reply = converse(chat, ["em pernambuco o ônibus fretado precisa ter estepe?"])
+    assert first(reply) == ("pe-lei-16205-2017", "art-17/par-unico")
+    assert reply["resposta"].startswith("Em Pernambuco: É opcional: a lei diz “Será facultativa”.")
+    # Only the law of the place asked counts: a question on another law's unit ("banheiro da rodoviária",
+    # Acre art. 81) does not make Pernambuco's law speak of a bathroom on the bus.
+    silent = converse(chat, ["o onibus de fretamento tem que ter banheiro em pernambuco?"])
+    assert silent["citations"] == [] and "“banheiro”" in silent["resposta"]

@@ -111,6 +111,16 @@ def fit(question: str, text: str) -> int:
             verdicts.append(repeat_q)
         elif re.search(r"\bprimeira\b", folded_t):
             verdicts.append(first_q)
+    elif not repeat_q and re.search(r"\b(caso de|na|quando de|a partir da (primeira|segunda)) reincid", folded_t):
+        verdicts.append(False)  # nothing said of a repeat: the case asked is the first, not the repeat the unit is for
     if any(v is False for v in verdicts):
         return -1
     return 1 if any(v for v in verdicts) else 0
+
+
+def repeat_elsewhere(question: str, text: str, article_text: str) -> bool:
+    """The question says it happened again, and the article has a unit for that ("duplicado a partir da
+    primeira reincidência") while this unit's words set no such condition: the base case, not the one asked."""
+    folded_q = fold(question.lower())
+    return (bool(_REPEAT_RE.search(folded_q)) and not _FIRST_RE.search(folded_q)
+            and not re.search(r"\breincid", fold(text.lower())) and bool(re.search(r"\breincid", fold(article_text.lower()))))

@@ -13,8 +13,8 @@ import re
 from functools import lru_cache
 
 from ..units import Unit
-from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DEADLINE_RE, FORBIDDEN_RE, MANDATORY_RE, MVR_RE, PERCENT_RE, SEATS_RE, UFIRAC_RE,
-                    VB_RE, WHO_RE, YEARS_RE, fine_elsewhere, gravity_fine, introduces, is_list_item, people_words, references, spelled, texts)
+from .kinds import (ALLOWED_RE, BRL_RE, MULTIPLIER_RE, COUNT_RE, DEADLINE_RE, FORBIDDEN_RE, MANDATORY_RE, MVR_RE, PERCENT_RE, SEATS_RE, UFIRAC_RE,
+                    VB_RE, WHO_RE, YEARS_RE, fine_elsewhere, gravity_fine, introduces, is_list_item, people_words, references, spelled, texts, SAME_ARTICLE_RE)
 from .text import fold
 
 # Words the statutes use for the same act as the question's word (matched by their first letters).
@@ -35,6 +35,7 @@ FAMILIES: tuple[tuple[str, ...], ...] = (
     ("emit", "emiss", "fornec", "expedi"),  # a certificate is "fornecido" or "expedido" when people say "emitido"
     ("andando", "rodando", "circul", "trafeg", "em movimento"),  # a vehicle "em movimento", "trafegando"
     ("extravi", "danific", "dano"),  # luggage lost ("extraviada") or damaged
+    ("aument", "dobr", "duplic", "tripl", "major", "acresc"),  # a fine that grows is "duplicada", "majorada"
 )
 KIND_WORDS = {
     # The words that ask for the kind (kinds._KIND_RULES), not what the question is about.
@@ -84,7 +85,7 @@ def says(text_words: list[str], word: str, weak: bool = True) -> bool:
 def _value_pattern(kind: str) -> re.Pattern:
     return {
         "prazo": DEADLINE_RE,
-        "valor": re.compile(f"{BRL_RE.pattern}|{UFIRAC_RE.pattern}|{MVR_RE.pattern}|{VB_RE.pattern}", re.I),
+        "valor": re.compile(f"{BRL_RE.pattern}|{UFIRAC_RE.pattern}|{MVR_RE.pattern}|{VB_RE.pattern}|{MULTIPLIER_RE.pattern}", re.I),
         "limite": re.compile(f"{YEARS_RE.pattern}|{SEATS_RE.pattern}|{COUNT_RE.pattern}|{PERCENT_RE.pattern}", re.I),
     }[kind]
 
@@ -177,6 +178,8 @@ def _value_bonus(kind: str, unit: Unit, holder: Unit, text: str, match: re.Match
                 return 0.35  # "O descumprimento do disposto no art. 44 [o transporte remunerado sem autorização] …"
         if is_list_item(unit) and any(says(fold(a.text.lower()).split(), focus[0]) for a in unit.ancestors() if introduces(a)):
             return 0.35  # "Serão aplicadas a quem realizar transporte clandestino …: I - multa de …"
+        if SAME_ARTICLE_RE.search(own) and says(fold(unit.article.text.lower()).split(), focus[0]):
+            return 0.35  # "§ 1º O valor da multa prevista no inciso I deste artigo será duplicado …" of that caput's act
         return 0.15 if any(says(near, w) for w in focus[1:]) else 0.0
     # The value is above (a fine group, "Pena: multa de …"): the unit names the infraction asked.
     if kind == "valor" and says(fold(own.lower()).split(), focus[0]):

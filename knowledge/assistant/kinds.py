@@ -73,8 +73,9 @@ def question_kind(text: str) -> str | None:
     found = [kind for kind, pattern in _KIND_RULES if pattern.search(text)]
     if not found:
         return None
-    if "quem" in found and len(found) > 1 and not re.search(r"^(e )?quem\b|\b(a|de) quem (compete|cabe)\b", text) and re.search(r"\b(para|de|por|contra|com|a) quem\b", text):
-        found.remove("quem")  # "a multa para quem faz …": a relative pronoun, not "who?"
+    if "quem" in found and len(found) > 1 and not re.search(r"^(e )?quem\b|\b(a|de) quem (compete|cabe)\b", text) and (
+            re.search(r"\b(para|de|por|contra|com|a) quem\b", text) or re.search(r"\bquem (e|for|foi|esta|estiver) (pego|flagrad|autuad|multad)\w*", text)):
+        found.remove("quem")  # "a multa para quem faz …", "quem é pego … paga quanto": a relative pronoun, not "who?"
     if "documentos" in found and not re.search(r"\bprazo\b|\bquantos dias\b|\bquanto tempo\b", text) and (len(found) == 1 or ASKS_PAPERS_RE.search(text)):
         return "documentos"  # "quais documentos para recorrer da multa": the papers, not the fine
     if "documentos" in found and len(found) > 1:
@@ -102,11 +103,15 @@ BRL_RE = re.compile(r"R\$\s*([\d.]+(?:,\d{2})?)")
 UFIRAC_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+UFIRACs?\b", re.I)
 MVR_RE = re.compile(r"(\d+(?:,\d+)?)\s*%\s*(?:\([^)]*\)\s*)?(?:do\s+(?:valor\s+do\s+)?(?:Maior Valor de Refer[êe]ncia|MVR))", re.I)
 VB_RE = re.compile(r"\bVm\s*=\s*(\d+|G)\s*(?:x|×|\*)?\s*Vb\b", re.I)
+# An amount set against another: "o valor da multa prevista no inciso I deste artigo será duplicado".
+MULTIPLIER_RE = re.compile(r"\b(duplicad[oa]s?|em dobro|o dobro|triplicad[oa]s?|em triplo|o triplo)\b", re.I)
+# "a multa prevista no inciso I deste artigo": a unit that sets its value against a sibling's.
+SAME_ARTICLE_RE = re.compile(r"\binciso\s+([IVXL]+)\s+deste\s+artigo\b", re.I)
 PERCENT_RE = re.compile(rf"(\d+(?:,\d+)?|{WORDS_NUMBER})\s*(?:%|por\s+cento\b)", re.I)  # "10%", "dez por cento"
 # An amount set as a share of something: "correspondente ao valor de 4% (quatro por cento) da demanda transportada".
 SHARE_AMOUNT_RE = re.compile(r"\b(?:valor|al[íi]quota|correspondente)\s+(?:a|ao|de)?\s*(?:valor\s+de\s+)?(\d+(?:,\d+)?)\s*%(?:\s*\([^)]{1,40}\))?(\s+d[aoe]s?\s+[^,.;]{3,80})?", re.I)
 YEARS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+anos\b", re.I)
-COUNT_RE = re.compile(rf"\b(?:at[ée]|m[áa]ximo de|m[íi]nimo de|no m[áa]ximo|no m[íi]nimo|limite de)\s+({_NUM}){_GLOSS}\s+(\w+)", re.I)
+COUNT_RE = re.compile(rf"\b(?:at[ée]|m[áa]ximo de|m[íi]nimo de|no m[áa]ximo|no m[íi]nimo|limite de)\s+({_NUM}){_GLOSS}\s+(?!por\s+cento\b)(\w+)", re.I)
 SEATS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+(lugares|passageiros|pessoas|assentos|ve[íi]culos)\b", re.I)
 FORBIDDEN_RE = re.compile(r"\b(vedad[oa]s?|proibid[oa]s?|n[ãa]o (ser[áa]|ser[ãa]o|poder[áa]|poder[ãa]o|[ée]|s[ãa]o) (permitid|admitid|autorizad)\w*|n[ãa]o poder[áa]o?|defeso)\b", re.I)
 ALLOWED_RE = re.compile(r"\b([ée]|s[ãa]o|ser[áa]|ser[ãa]o|fica|ficam) (permitid|admitid|facultad|autorizad)\w*|\bpoder[áa]o? ser\b", re.I)
@@ -175,7 +180,8 @@ def carries(kind: str | None, text: str) -> bool:
         return bool(DEADLINE_RE.search(text) or DAY_OF_MONTH_RE.search(text) or ORDINAL_DAY_RE.search(text))
     if kind == "valor":
         vb = VB_RE.search(text)
-        return bool(BRL_RE.search(text) or UFIRAC_RE.search(text) or MVR_RE.search(text) or (vb and vb.group(1) != "G") or SHARE_AMOUNT_RE.search(text))
+        return bool(BRL_RE.search(text) or UFIRAC_RE.search(text) or MVR_RE.search(text) or (vb and vb.group(1) != "G") or SHARE_AMOUNT_RE.search(text)
+                    or MULTIPLIER_RE.search(text))
     if kind == "limite":
         return bool(YEARS_RE.search(text) or SEATS_RE.search(text) or COUNT_RE.search(text) or PERCENT_RE.search(text) or re.search(r"\b(m[áa]xim|m[íi]nim|limite|superior a|inferior a)", text, re.I))
     if kind == "permissao":
@@ -209,10 +215,10 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
     if carries(kind, own):
         return 0.2 if kind == "permissao" else 0.5
     inherited = any(carries(kind, texts(a)) for a in unit.ancestors() if introduces(a) or a.closing)
-    if kind == "valor" and fine_elsewhere(unit):
+    if kind == "valor" and (fine_elsewhere(unit) or group_fine(unit)):
         # Its gravity's fine is in PE art. 28 (said with it); its group's in Recife art. 36 (Vm = G × Vb,
         # computed): no penalty for holding no amount itself.
-        return 0.25 if unit.law_id.startswith("pe-") else 0.0
+        return 0.25 if unit.law_id.startswith("pe-") or group_fine(unit) else 0.0
     if kind in ("valor", "limite", "prazo") and inherited and is_list_item(unit):
         return 0.1 if kind == "prazo" else 0.25  # an alínea under "Pena: multa de …", an item of a fine group
     if introduces(unit) and kind in ("valor", "prazo", "limite"):
@@ -287,6 +293,15 @@ def fine_elsewhere(unit: Unit) -> bool:
     if unit.law_id.startswith("pe-"):
         return unit.article.segment == "anexo-i"
     return unit.law_id.startswith("recife-") and any(a.kind == "grupo" for a in unit.ancestors())
+
+
+# Recife art. 32: "III - Grupo 3 - infração de natureza grave": a group whose fine art. 36 computes (G × Vb).
+GROUP_RE = re.compile(r"^\s*Grupo\s+(\d)\b")
+
+
+def group_fine(unit: Unit) -> bool:
+    """A unit that names one of Recife's fine groups; its fine is art. 36's formula for that group."""
+    return unit.law_id.startswith("recife-") and bool(GROUP_RE.match(unit.text))
 
 
 def gravity_fine(unit: Unit, law_id: str) -> Unit | None:

@@ -21,7 +21,7 @@ from ..history import wording_at
 from ..places import PLACES
 from ..units import Unit
 from .answers import parse_date
-from .conditions import fit
+from .conditions import fit, repeat_elsewhere
 from .focus import FAMILIES, coverage, focus_bonus, focus_words, never_said, says
 from .kinds import answer_tipo, carries, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
@@ -57,7 +57,7 @@ muito muita muitos muitas pouco pouca bem mal so ja agora hoje ontem amanha depo
 mas porem porque pois entao assim tambem nem ou tipo tal qualquer quaisquer outro outra outros outras
 mesmo mesma todo toda todos todas tudo nada alguma algum alguns algumas nenhum nenhuma varios varias
 sim nao ne ta ok certo coisa coisas negocio vez vezes favor duvida pergunta saber sei sabe queria quero
-tirar pegar pego pegou dar botar colocar conseguir arrumar mandar leva levam levou
+tirar pegar pego pegou dar botar colocar conseguir arrumar mandar leva levam levou faz fazem fazendo fez
 """.split())
 # Words too common in the statutes to show that a passage answers the question.
 GENERIC_WORDS = {
@@ -74,22 +74,43 @@ GENERIC_WORDS = {
 # The statutes' word for what a question names otherwise ("em pé": the law says "sentados").
 # Articles read per place (the answering unit may sit in an article the search ranks low).
 SEARCH_LIMIT = 15
-# Weight of focus.coverage in a unit's score: the unit that says what the question is about.
-COVERAGE_WEIGHT = 0.5
 VALUE_KINDS = ("valor", "prazo", "limite")
 # A place answers beside the best one when its best unit scores at least this share of the best.
 SIDE_BY_SIDE_SHARE = 0.5
 # …and when the search matched its law at least this share of the best-matched place's law.
 WEAK_PLACE_SHARE = 0.4
-OTHER_VALUE_PENALTY = 0.4
-# The unit's condition ("com mais de 15 anos", "quando de reincidência") holds or fails for the case asked.
-CONDITION_WEIGHT = 0.4
-# The unit's annotation (knowledge/statutes/perguntas) says it gives the kind of answer asked.
-TIPO_WEIGHT = 0.15
-# How close the question is to one the unit answers (question_match: cosine of the telling words).
-QUESTION_WEIGHT = 1.0
-ASKED_ELSEWHERE = 0.5
-OTHER_ACT_PENALTY = 0.25  # the value sits beside other words of the question, not beside its main one
+# A question answered in other words counts when one of a unit's questions is this close (question_match).
+ASKED_ELSEWHERE = 0.4
+# The share of its article's search score a unit that sanctions that article ("O descumprimento do
+# disposto no art. 44 …") takes.
+REFERRER_SHARE = 0.6
+# A unit's score: what the search found in it (and in the caput it completes), over the best article's;
+# how its own words carry the kind of answer asked (kinds.unit_bonus) and hold the value next to what was
+# asked (focus.focus_bonus); the share of what the question is about it says (focus.coverage); whether its
+# condition ("com mais de 15 anos", "quando de reincidência") holds for the case asked (conditions.fit);
+# whether its annotation says it gives the kind of answer asked, and how close the question is to one it
+# answers (knowledge/statutes/perguntas); minus a value that says nothing of what was asked ("leves:
+# R$ 150,00" for a ticket-selling fine) or sits beside other words of the question than its main one, a
+# passage that shares no telling word with the question, and the article's place in the search's order.
+WEIGHTS = {
+    "lexical": 1.0,
+    "kind": 1.0,
+    "focus": 1.0,
+    "coverage": 0.5,
+    "condition": 0.4,
+    "tipo": 0.15,
+    "asked": 1.0,
+    "other_value": -0.4,
+    "other_act": -0.25,
+    "untelling": -0.5,
+    "position": -0.01,
+}
+
+
+def score(features: dict[str, float]) -> float:
+    return sum(WEIGHTS[name] * value for name, value in features.items())
+
+
 KEY_EQUIVALENTS = {"pe": ("sentados", "lotacao"), "idoso": ("sessenta",), "idosos": ("sessenta",), "cachorro": ("animais",), "animal": ("animais",)}
 # What people say otherwise than the statutes: the statute's word is added to the question
 # (for the search and for the focus).  Not paying is "gratuito"; transport without any
@@ -119,6 +140,8 @@ def _family_member(word: str) -> bool:
 def key_words(query: str) -> list[str]:
     text = with_statute_words(normalize(query), replace=True)
     key = [w for w in text.split() if len(w) >= 3 and w not in GENERIC_WORDS]
+    if re.search(r"\bde novo\b", text):
+        key.remove("novo")  # "fui pego de novo": once more (conditions.py reads it), not a new vehicle
     if re.search(r"\b(em|de) pe\b", text) and not re.search(r"\b(em|de|no|na) PE\b", query):
         key.append("pe")  # "em pé" / "em pe": standing passengers; "em PE" is Pernambuco
     return key
@@ -169,15 +192,17 @@ def question_match(unit: Unit, key: list[str]) -> float:
     return max(_cosine(words, s, weights) for s in sets)
 
 
-def asked_in_other_words(key: list[str], unknown: list[str]) -> bool:
+def asked_in_other_words(key: list[str], unknown: list[str], law_ids: tuple[str, ...]) -> bool:
     """Does a question some unit answers ask about the thing the statutes never name, as this question
     does ("precisa ter estepe e macaco?": the law says "pneu e aro sobressalentes")?  One of those
-    questions shares that word and another with it, and is as close as ASKED_ELSEWHERE (the cosine of
+    questions, in the laws asked about, shares that word and another with it (the question's only telling
+    word, when it has one), and is as close as ASKED_ELSEWHERE (the cosine of
     question_match): "o banheiro da rodoviária pode ser pago?" is no answer to a bathroom on the bus."""
     asked, weights = _asked_index()
     words = _prefixes(key)
     wanted = _prefixes(unknown)
-    return any(_cosine(words, s, weights) >= ASKED_ELSEWHERE for sets in asked.values() for s in sets if wanted & s and len(words & s) >= 2)
+    return any(_cosine(words, s, weights) >= ASKED_ELSEWHERE for (law_id, _unit), sets in asked.items() if law_id in law_ids
+               for s in sets if wanted & s and len(words & s) >= min(2, len(words)))
 
 
 def answers(query: str, hit: Hit) -> bool:
@@ -237,13 +262,14 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             continue
         own = dict(hit.units) or {hit.unit: hit.score}
         telling = answers(query, hit)
+        article_text = " ".join(texts(u) for u in found.article.walk())
         if kind in ("valor", "prazo"):
             # The fine or deadline of what this article forbids may sit in the article that applies it.
             for referrer in referring_units(hit.law, found.article.id):
                 if referrer.article is not found.article and carries(kind, referrer.text):
-                    score = (0.6 * hit.score / top + unit_bonus(kind, referrer, text) + focus_bonus(kind, referrer, focus, words)
-                             + COVERAGE_WEIGHT * coverage(referrer, focus) - 0.01 * position)
-                    ranked.append((score, hit.law, referrer, law.citation(referrer)))
+                    features = {"lexical": REFERRER_SHARE * hit.score / top, "kind": unit_bonus(kind, referrer, text),
+                                "focus": focus_bonus(kind, referrer, focus, words), "coverage": coverage(referrer, focus), "position": position}
+                    ranked.append((score(features), hit.law, referrer, law.citation(referrer)))
         for unit in found.article.walk():
             if unit.vetoed or not (unit.text or unit.closing):
                 continue
@@ -260,19 +286,27 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 continue  # one paper of the list is not the answer; its caput is
             if kind and carries(kind, unit.text):
                 # "O descumprimento do disposto no art. 44 sujeitará … à multa": what art. 44 forbids is asked.
-                lexical += max((0.6 * article_scores.get((hit.law, f"art-{n}"), 0.0) for n in references(unit)), default=0.0)
+                lexical += max((REFERRER_SHARE * article_scores.get((hit.law, f"art-{n}"), 0.0) for n in references(unit)), default=0.0)
             if lexical <= 0:
                 continue
             covered = coverage(unit, focus)
             # A value that says nothing of what was asked ("leves: R$ 150,00" for a ticket-selling fine)
-            # answers another question.
-            elsewhere = 0.0
-            if kind in VALUE_KINDS and focus and carries(kind, unit.text):
-                elsewhere = OTHER_VALUE_PENALTY if not covered else OTHER_ACT_PENALTY if not coverage(unit, focus[:1]) else 0.0
-            score = (lexical / top + unit_bonus(kind, unit, text) + focus_bonus(kind, unit, focus, words) + COVERAGE_WEIGHT * covered
-                     + CONDITION_WEIGHT * fit(text, texts(unit)) + (TIPO_WEIGHT if kind and answer_tipo(unit) == kind else 0.0)
-                     + QUESTION_WEIGHT * question_match(unit, key) - elsewhere - (0 if telling else 0.5) - 0.01 * position)
-            ranked.append((score, hit.law, unit, law.citation(unit)))
+            # answers another question; so does one beside other words of the question than its main one.
+            says_value = kind in VALUE_KINDS and bool(focus) and carries(kind, unit.text)
+            features = {
+                "lexical": lexical / top,
+                "kind": unit_bonus(kind, unit, text),
+                "focus": focus_bonus(kind, unit, focus, words),
+                "coverage": covered,
+                "condition": fit(text, texts(unit)) or (-1.0 if kind in VALUE_KINDS and repeat_elsewhere(text, texts(unit), article_text) else 0.0),
+                "tipo": 1.0 if kind and answer_tipo(unit) == kind else 0.0,
+                "asked": question_match(unit, key),
+                "other_value": 1.0 if says_value and not covered else 0.0,
+                "other_act": 1.0 if says_value and covered and not coverage(unit, focus[:1]) else 0.0,
+                "untelling": 0.0 if telling else 1.0,
+                "position": position,
+            }
+            ranked.append((score(features), hit.law, unit, law.citation(unit)))
     ranked.sort(key=lambda r: -r[0])
     return ranked
 
@@ -321,7 +355,8 @@ class LawAnswers:
         today = self.ports.today()
         facts_on = parse_date(text, today)
         on = date.fromisoformat(facts_on) if facts_on and facts_on < today.isoformat() else today
-        if kind in ("permissao", None) and (unknown := never_said(text, GENERIC_WORDS)) and not asked_in_other_words(key_words(query), unknown):
+        if kind in ("permissao", None) and (unknown := never_said(text, GENERIC_WORDS)) and not asked_in_other_words(
+                key_words(query), unknown, tuple(PLACES[j].law_id for j in ([jurisdiction] if jurisdiction else PLACES))):
             # "É obrigado a ter banheiro?": the thing asked about is a word the laws never use; they
             # have no rule on it, and quoting the nearest rule would answer another question.
             where = self._where(jurisdiction)
@@ -332,7 +367,7 @@ class LawAnswers:
         places = [jurisdiction] if jurisdiction else list(PLACES)
         wanted = with_statute_words(text)  # slang expanded ("qnto" → "quanto"), the statutes' words added
         found = {j: self.ports.search(wanted, j, SEARCH_LIMIT) for j in places}
-        found = {j: hits for j, hits in found.items() if hits and hits[0].score >= 2.0 and any(answers(query, h) for h in hits[:3])}
+        found = {j: hits for j, hits in found.items() if hits and hits[0].score >= 2.0 and any(answers(query, h) for h in hits[:5])}
         if not found:
             return Reply(self._("Não encontrei nas leis que conheço um trecho que responda a isso. Tente dizer de outro jeito, ou veja a busca."), intent, acoes=[busca])
         # Each place's units are scored against that place's best article: a law that words the

@@ -13,8 +13,8 @@ from datetime import date
 
 from ..citations import N_
 from ..parameters import NotInForce, param
-from ..units import Unit
-from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DAY_OF_MONTH_RE, DEADLINE_RE, ORDINAL_DAY_RE, AFTER_DEADLINE_RE, FORBIDDEN_RE, MVR_RE, PERCENT_RE,
+from ..units import Unit, roman_to_int
+from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DAY_OF_MONTH_RE, DEADLINE_RE, ORDINAL_DAY_RE, AFTER_DEADLINE_RE, FORBIDDEN_RE, GROUP_RE, MULTIPLIER_RE, MVR_RE, PERCENT_RE, SAME_ARTICLE_RE,
                     SEATS_RE, SHARE_AMOUNT_RE, UFIRAC_RE, VB_RE, YEARS_RE, BODY_RE, gravity_fine, introduces, is_list_item, spelled_out, texts)
 from .focus import says
 from .numbers import as_number, brl
@@ -30,12 +30,16 @@ MISSING_MVR = N_("o MVR (Maior Valor de Referência) foi extinto em 1991, e o de
 # The words around a value, said in the interface language (the value itself is the law's).
 SAID_NO = N_("Não: a lei diz “%(palavras)s”")
 SAID_YES = N_("Sim: a lei diz “%(palavras)s”")
+SAID_ONLY = N_("Só nestes termos: a lei diz “%(palavras)s”")
+SAID_OPTIONAL = N_("É opcional: a lei diz “%(palavras)s”")
 DAY_OF_MONTH = N_("dia %(dia)d")
 # One and many (the assistant's translate() has no plural forms).
 VB_TIMES = (N_("%(n)d vez o valor-base (Vb)"), N_("%(n)d vezes o valor-base (Vb)"))
 VB_BASIS = (N_("%(n)d vez o valor-base, Vb, de %(vb)s fixado na lei"), N_("%(n)d vezes o valor-base, Vb, de %(vb)s fixado na lei"))
 MVR_SHARE = N_("%(pct)s%% do MVR")
 UFIRAC_COUNT = N_("%(n)s UFIRAC")
+# A fine set against another ("será duplicado a partir da primeira reincidência"), with what it comes to.
+TIMES_AMOUNT = {2: N_("o dobro: %(v)s"), 3: N_("o triplo: %(v)s")}
 RAW = "%(v)s"  # the law's own words ("15 dias, contados da notificação"): not a message to translate
 
 
@@ -93,7 +97,6 @@ def _deadline(text: str, focus: list[str]) -> tuple[str, dict] | None:
 
 # A periodicity the law names in a word (PE art. 11: "I - Anual:", "II - Semestral:").
 PERIOD_RE = re.compile(r"\b(anual|semestral|trimestral|bimestral|mensal|bienal|semanal)\b", re.I)
-GROUP_RE = re.compile(r"^\s*Grupo\s+(\d)\b")
 
 
 def _recife_group(unit: Unit) -> int | None:
@@ -118,7 +121,30 @@ def _vb_times(n: int, on: date) -> Value:
 ASKED_GROUP_RE = re.compile(r"\bgrupo\s+(\d)\b")
 
 
+def _multiplied(unit: Unit, law_id: str, on: date) -> Value | None:
+    """ "O valor da multa prevista no inciso I deste artigo será duplicado": twice what inciso I sets."""
+    match = MULTIPLIER_RE.search(texts(unit))
+    named = SAME_ARTICLE_RE.search(texts(unit))
+    if not match or not named:
+        return None
+    factor = 3 if re.match(r"tripl|em triplo|o triplo", match.group(1), re.I) else 2
+    base_unit = next((u for u in unit.article.walk() if u.kind == "inciso" and u.parent is unit.article
+                      and u.number == str(roman_to_int(named.group(1).upper()))), None)
+    base = _amount(base_unit, law_id, on) if base_unit is not None else None
+    if base is None:
+        return None
+    if base.text == UFIRAC_COUNT and str(base.params.get("n", "")).isdigit():
+        said = UFIRAC_COUNT % {"n": int(base.params["n"]) * factor}
+    elif base.text == MVR_SHARE:
+        said = MVR_SHARE % {"pct": base.params["pct"]} + f" × {factor}"
+    else:
+        said = f"{base.said()} × {factor}"
+    return Value(TIMES_AMOUNT[factor], base.missing, params={"v": said})
+
+
 def _amount(unit: Unit, law_id: str, on: date, asked: str = "") -> Value | None:
+    if multiplied := _multiplied(unit, law_id, on):
+        return multiplied
     if (fine := gravity_fine(unit, law_id)) is not None and (amounts := BRL_RE.findall(texts(fine))):
         return raw(f"R$ {amounts[0]} ({fine.text.split(':')[0].strip()})", source=fine)
     group = _recife_group(unit) if law_id.startswith("recife") else None
@@ -169,6 +195,11 @@ def _documents(unit: Unit) -> Value | None:
     return raw(listed if len(listed) <= 600 else listed[:600].rsplit(" ", 1)[0] + " …")
 
 
+OPTIONAL_RE = re.compile(r"\b(?:[ée]|ser[áa]|s[ãa]o|ser[ãa]o)\s+facultativ[oa]s?\b", re.I)
+# A permission bound to a condition: "somente poderá ser feita na parte interna do veículo" (to the clause's end).
+ONLY_RE = re.compile(r"\b(?:somente|s[óo]|apenas|exclusivamente)\s+(?:poder[áa]o?|ser[áa]o?\s+(?:permitid|admitid|autorizad)\w*)[^.;:,]{0,90}", re.I)
+
+
 def _permission(unit: Unit) -> Value | None:
     text = texts(unit)
     lead = next((a for a in reversed(unit.ancestors()) if introduces(a) and FORBIDDEN_RE.search(a.text)), None)
@@ -176,6 +207,11 @@ def _permission(unit: Unit) -> Value | None:
         return Value(SAID_NO, params={"palavras": FORBIDDEN_RE.search(lead.text).group(1)})
     if match := FORBIDDEN_RE.search(text):
         return Value(SAID_NO, params={"palavras": match.group(1)})
+    if match := OPTIONAL_RE.search(text):
+        return Value(SAID_OPTIONAL, params={"palavras": match.group(0)})  # "Será facultativa … a presença de pneu …"
+    if match := ONLY_RE.search(text):
+        # "Qualquer propaganda somente poderá ser feita na parte interna do veículo": allowed only so.
+        return Value(SAID_ONLY, params={"palavras": re.sub(r"\s+", " ", match.group(0)).strip()})
     if match := ALLOWED_RE.search(text):
         return Value(SAID_YES, params={"palavras": match.group(0)})
     return None
