@@ -356,3 +356,19 @@ def test_a_thing_a_units_question_names_in_peoples_words_is_answered_not_declare
     # Acre art. 81) does not make Pernambuco's law speak of a bathroom on the bus.
     silent = converse(chat, ["o onibus de fretamento tem que ter banheiro em pernambuco?"])
     assert silent["citations"] == [] and "“banheiro”" in silent["resposta"]
+
+
+def test_another_state_named_in_a_question_about_a_places_law_is_that_laws_question(chat):
+    # PE art. 16, parágrafo único: "As autorizatárias com estabelecimento matriz no Estado de Pernambuco …
+    # no prazo de 45 (quarenta e cinco) dias" — a bus plated "em outro estado" is asked of Pernambuco's law.
+    reply = converse(chat, ["a matriz da empresa é em pernambuco e o ônibus novo veio com placa de outro estado, tenho quantos dias pra transferir?"])
+    assert first(reply) == ("pe-lei-16205-2017", "art-16/par-unico")
+    assert reply["resposta"].startswith("Em Pernambuco: 45 dias")
+    # With no place named, a trip to another state is outside the four laws.
+    assert converse(chat, ["o fretado pode fazer viagem pra outro estado?"])["citations"] == []
+
+
+def test_what_to_show_asks_for_papers():
+    from knowledge.assistant.kinds import question_kind
+
+    assert question_kind("pra receber a indenizacao da bagagem o que eu preciso mostrar") == "documentos"

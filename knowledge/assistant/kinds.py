@@ -33,8 +33,8 @@ KINDS = ("prazo", "valor", "limite", "permissao", "quem", "documentos")
 # -- the kind of question -----------------------------------------------------------------------
 
 # "o que preciso apresentar", "anexar o quê": what to bring, asked without naming papers.
-_WHAT_TO_BRING = (r"\bo que (eu )?(preciso|tenho que|devo) (apresentar|levar|entregar|juntar|anexar)\b"
-                  r"|\b(apresentar|levar|entregar|juntar|anexar|instruir)\w* (\w+ )?o que\b")
+_WHAT_TO_BRING = (r"\bo que (eu )?(preciso|tenho que|devo) (apresentar|levar|entregar|juntar|anexar|mostrar|comprovar)\b"
+                  r"|\b(apresentar|levar|entregar|juntar|anexar|instruir|mostrar)\w* (\w+ )?o que\b")
 
 _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
     # "quem", or which body: "qual (é) o órgão", "que agência", "qual entidade".

@@ -177,7 +177,10 @@ def prefill(flow: str, text: str, words: list[str]) -> dict:
 
 
 def out_of_scope(text: str, words: list[str]) -> str | None:
-    if has_word(words, "antt") or has_phrase(text, "interestadual", "interestaduais", "outro estado", "outros estados", "entre estados"):
+    if has_word(words, "antt") or has_phrase(text, "interestadual", "interestaduais"):
+        return "interestadual"
+    if has_phrase(text, "outro estado", "outros estados", "entre estados") and not jurisdiction_in(text):
+        # "um ônibus emplacado em outro estado" in a question about Pernambuco's law is that law's question
         return "interestadual"
     if (has_word(words, "cnh", "habilitacao") or has_phrase(text, "carteira de motorista", "carteira de habilitacao")) and has_word(words, "renov*", "tirar", "vencid*", "perdi", "suspens*", "pontos"):
         return "transito"
