@@ -98,6 +98,7 @@ WEIGHTS = {
     "focus": 1.0,
     "coverage": 0.5,
     "condition": 0.4,
+    "condition_fails": -0.4,  # a unit whose condition fails for the case asked is not its answer: twice the loss
     "tipo": 0.15,
     "asked": 1.0,
     "other_value": -0.4,
@@ -298,7 +299,8 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 "kind": unit_bonus(kind, unit, text),
                 "focus": focus_bonus(kind, unit, focus, words),
                 "coverage": covered,
-                "condition": fit(text, texts(unit)) or (-1.0 if kind in VALUE_KINDS and repeat_elsewhere(text, texts(unit), article_text) else 0.0),
+                "condition": (holds := fit(text, texts(unit))) or (-1.0 if kind in VALUE_KINDS and repeat_elsewhere(text, texts(unit), article_text) else 0.0),
+                "condition_fails": 1.0 if holds < 0 else 0.0,
                 "tipo": 1.0 if kind and answer_tipo(unit) == kind else 0.0,
                 "asked": question_match(unit, key),
                 "other_value": 1.0 if says_value and not covered else 0.0,
