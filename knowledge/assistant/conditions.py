@@ -118,9 +118,11 @@ def fit(question: str, text: str) -> int:
     return 1 if any(v for v in verdicts) else 0
 
 
-def repeat_elsewhere(question: str, text: str, article_text: str) -> bool:
-    """The question says it happened again, and the article has a unit for that ("duplicado a partir da
-    primeira reincidência") while this unit's words set no such condition: the base case, not the one asked."""
+def repeat_elsewhere(question: str, text: str, article) -> bool:
+    """The question says it happened again, and the unit's article has a unit for that ("duplicado a
+    partir da primeira reincidência") while this unit's words set no such condition: the base case, not
+    the one asked.  ``article``: the unit's article (its words are read only when the question says so)."""
     folded_q = fold(question.lower())
-    return (bool(_REPEAT_RE.search(folded_q)) and not _FIRST_RE.search(folded_q)
-            and not re.search(r"\breincid", fold(text.lower())) and bool(re.search(r"\breincid", fold(article_text.lower()))))
+    if not _REPEAT_RE.search(folded_q) or _FIRST_RE.search(folded_q) or re.search(r"\breincid", fold(text.lower())):
+        return False
+    return any(re.search(r"\breincid", fold(" ".join((u.text, u.closing)).lower())) for u in article.walk())

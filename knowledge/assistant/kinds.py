@@ -262,20 +262,23 @@ def spelled(unit: Unit, text: str | None = None) -> str:
     return " ".join([text, *extra])
 
 
+def _annotation(unit: Unit):
+    """The unit's entry in knowledge/statutes/perguntas (questions and kind of answer), or None."""
+    from ..corpus import load_law
+
+    return load_law(unit.law_id).questions.get(unit.id)
+
+
 def people_words(unit: Unit) -> str:
     """What people ask that the unit answers, in their words (knowledge/statutes/perguntas), as one
     text: "" for a unit nobody annotated."""
-    from ..corpus import load_law
-
-    asked = load_law(unit.law_id).questions.get(unit.id)
+    asked = _annotation(unit)
     return " ".join(asked.perguntas) if asked else ""
 
 
 def answer_tipo(unit: Unit) -> str | None:
     """The kind of answer the unit gives, as its annotation says (None when not annotated)."""
-    from ..corpus import load_law
-
-    asked = load_law(unit.law_id).questions.get(unit.id)
+    asked = _annotation(unit)
     return asked.tipo if asked else None
 
 

@@ -153,20 +153,21 @@ def _prefixes(words) -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
-def _asked_index() -> tuple[dict[tuple[str, str], tuple[frozenset[str], ...]], dict[str, float]]:
-    """Each annotated unit's questions as sets of telling word prefixes, and each prefix's weight
-    (rarer among all the questions, more telling)."""
+def _asked_index() -> tuple[dict[tuple[str, str], tuple[tuple[frozenset[str], float], ...]], dict[str, float]]:
+    """Each annotated unit's questions as sets of telling word prefixes (with each set's norm, see
+    _cosine), and each prefix's weight (rarer among all the questions, more telling)."""
     from ..corpus import all_laws
 
-    asked = {(law.id, unit_id): tuple(_prefixes(key_words(p)) for p in entry.perguntas)
-             for law in all_laws() for unit_id, entry in law.questions.items()}
+    sets = {(law.id, unit_id): tuple(_prefixes(key_words(p)) for p in entry.perguntas)
+            for law in all_laws() for unit_id, entry in law.questions.items()}
     counts: dict[str, int] = {}
-    for sets in asked.values():
-        for words in sets:
+    for questions in sets.values():
+        for words in questions:
             for w in words:
                 counts[w] = counts.get(w, 0) + 1
-    total = sum(len(sets) for sets in asked.values()) or 1
-    return asked, {w: math.log(total / n) for w, n in counts.items()}
+    total = sum(len(questions) for questions in sets.values()) or 1
+    weights = {w: math.log(total / n) for w, n in counts.items()}
+    return {unit: tuple((words, _norm(words, weights)) for words in questions) for unit, questions in sets.items()}, weights
 
 
 UNSEEN_WEIGHT = 8.0  # a word no annotated question uses: rarer than any
@@ -176,8 +177,8 @@ def _norm(words, weights: dict[str, float]) -> float:
     return math.sqrt(sum(weights.get(w, UNSEEN_WEIGHT) ** 2 for w in words)) or 1.0
 
 
-def _cosine(words: frozenset[str], other: frozenset[str], weights: dict[str, float]) -> float:
-    return sum(weights.get(w, UNSEEN_WEIGHT) ** 2 for w in words & other) / (_norm(words, weights) * _norm(other, weights))
+def _cosine(words: frozenset[str], norm: float, other: frozenset[str], other_norm: float, weights: dict[str, float]) -> float:
+    return sum(weights.get(w, UNSEEN_WEIGHT) ** 2 for w in words & other) / (norm * other_norm)
 
 
 def question_match(unit: Unit, key: list[str]) -> float:
@@ -186,11 +187,12 @@ def question_match(unit: Unit, key: list[str]) -> float:
     ("estepe" tells more than "multa").  The cosine, not the share of the question's words found, so
     that a long question that happens to hold every word says less than a short one that asks the same."""
     asked, weights = _asked_index()
-    sets = asked.get((unit.law_id, unit.id))
+    questions = asked.get((unit.law_id, unit.id))
     words = _prefixes(key)
-    if not sets or not words:
+    if not questions or not words:
         return 0.0
-    return max(_cosine(words, s, weights) for s in sets)
+    norm = _norm(words, weights)
+    return max(_cosine(words, norm, s, s_norm, weights) for s, s_norm in questions)
 
 
 def asked_in_other_words(key: list[str], unknown: list[str], law_ids: tuple[str, ...]) -> bool:
@@ -201,9 +203,11 @@ def asked_in_other_words(key: list[str], unknown: list[str], law_ids: tuple[str,
     question_match): "o banheiro da rodoviária pode ser pago?" is no answer to a bathroom on the bus."""
     asked, weights = _asked_index()
     words = _prefixes(key)
+    norm = _norm(words, weights)
     wanted = _prefixes(unknown)
-    return any(_cosine(words, s, weights) >= ASKED_ELSEWHERE for (law_id, _unit), sets in asked.items() if law_id in law_ids
-               for s in sets if wanted & s and len(words & s) >= min(2, len(words)))
+    return any(_cosine(words, norm, s, s_norm, weights) >= ASKED_ELSEWHERE
+               for (law_id, _unit), questions in asked.items() if law_id in law_ids
+               for s, s_norm in questions if wanted & s and len(words & s) >= min(2, len(words)))
 
 
 def answers(query: str, hit: Hit) -> bool:
@@ -263,7 +267,6 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             continue
         own = dict(hit.units) or {hit.unit: hit.score}
         telling = answers(query, hit)
-        article_text = " ".join(texts(u) for u in found.article.walk())
         if kind in ("valor", "prazo"):
             # The fine or deadline of what this article forbids may sit in the article that applies it.
             for referrer in referring_units(hit.law, found.article.id):
@@ -299,7 +302,7 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 "kind": unit_bonus(kind, unit, text),
                 "focus": focus_bonus(kind, unit, focus, words),
                 "coverage": covered,
-                "condition": (holds := fit(text, texts(unit))) or (-1.0 if kind in VALUE_KINDS and repeat_elsewhere(text, texts(unit), article_text) else 0.0),
+                "condition": (holds := fit(text, texts(unit))) or (-1.0 if kind in VALUE_KINDS and repeat_elsewhere(text, texts(unit), found.article) else 0.0),
                 "condition_fails": 1.0 if holds < 0 else 0.0,
                 "tipo": 1.0 if kind and answer_tipo(unit) == kind else 0.0,
                 "asked": question_match(unit, key),
