@@ -11,6 +11,7 @@ import io
 import json
 import os
 import time
+from datetime import datetime
 from pathlib import Path
 
 import frictionless
@@ -18,6 +19,7 @@ import pytest
 
 from app import create_app
 from knowledge.open_data import complaint_statistics, is_natural_person
+from knowledge.places import PLACES
 from portal import opendata
 from portal.storage import staff as staff_store
 from portal.storage.db import connect
@@ -141,13 +143,15 @@ def test_individuals_are_minimised_and_contacts_never_published(imported):
 def test_complaint_statistics_in_the_package_and_their_refresh(imported):
     folder = _package(imported)
     rows = rows_of(folder / "denuncias-estatisticas.json")
-    month = rows[0]["mes"]
+    # Each complaint counts in the month where it was filed, in its place's time: from 03:00 to 05:00 UTC
+    # on the 1st, it is already the new month in Pernambuco (UTC-3) and still the last one in Acre (UTC-5).
+    month, month_ac = (datetime.now(PLACES[j].zone).strftime("%Y-%m") for j in ("pe", "ac"))
     assert rows == [
-        {"mes": month, "jurisdicao": "ac", "ocorrencia": "sem_autorizacao", "situacao": "recebida", "denuncias": "<5"},
+        {"mes": month_ac, "jurisdicao": "ac", "ocorrencia": "sem_autorizacao", "situacao": "recebida", "denuncias": "<5"},
         {"mes": month, "jurisdicao": "pe", "ocorrencia": "sem_autorizacao", "situacao": "recebida", "denuncias": 5},
     ]
     assert (folder / "denuncias-estatisticas.csv").read_text(encoding="utf-8").splitlines() == [
-        '"mes","jurisdicao","ocorrencia","situacao","denuncias"', f'"{month}","ac","sem_autorizacao","recebida","<5"', f'"{month}","pe","sem_autorizacao","recebida","5"']
+        '"mes","jurisdicao","ocorrencia","situacao","denuncias"', f'"{month_ac}","ac","sem_autorizacao","recebida","<5"', f'"{month}","pe","sem_autorizacao","recebida","5"']
     client = imported.test_client()
     assert client.post("/api/v1/denuncias", json={"data_ocorrencia": "2026-11-01", "ocorrencias": ["sem_autorizacao"], "jurisdicao": "pe"}).status_code == 201
     # fresh statistics are served as they are (cached for an hour) …
