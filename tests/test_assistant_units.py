@@ -114,6 +114,8 @@ def test_a_conduct_report_quotes_the_laws_that_speak_of_it(chat):
     ("que agencia cuida das concessoes", "quem"), ("qual a multa para quem faz lotacao", "valor"),
     # explicit papers win over the fine they are for
     ("quais documentos junto ao recurso da multa", "documentos"), ("preciso anexar o que na defesa", "documentos"),
+    # the amount asked at the end of the sentence
+    ("o motorista auxiliar que repete a falta paga quanto", "valor"),
 ])
 def test_the_kind_of_question(text, kind):
     assert question_kind(text) == kind
@@ -364,3 +366,41 @@ def test_what_to_show_asks_for_papers():
     from knowledge.assistant.kinds import question_kind
 
     assert question_kind("pra receber a indenizacao da bagagem o que eu preciso mostrar") == "documentos"
+
+
+def test_a_follow_up_naming_only_a_place_asks_the_last_question_there(chat):
+    # SP Regulamento, art. 55: "O recurso deverá ser interposto no prazo de 15 (quinze) dias …";
+    # Recife art. 41: "As defesas … devem ser interpostas no prazo de até 30 (trinta) dias."
+    reply = converse(chat, ["qual o prazo para recorrer da multa em são paulo?", "e no recife, como fica?"])
+    assert first(reply) == ("recife-lei-16856-2003", "art-41")
+    assert reply["resposta"].startswith("No Recife: 30 dias")
+    # A place alone, with no question before it, is kept for the question that comes (none is guessed).
+    alone = converse(chat, ["e no acre?"])
+    assert alone["citations"] == [] and "Acre" in alone["resposta"]
+    later = converse(chat, ["no acre", "qual a multa por transporte clandestino?"])
+    assert first(later) == ("ac-lei-2731-2013", "art-88/inc-1")
+    # After something else (a plate), the question before it is not asked again.
+    assert converse(chat, ["qual o prazo para recorrer da multa em são paulo?", "KGT2E47", "e em pernambuco?"])["citations"] == []
+
+
+def test_a_value_the_law_leaves_to_another_act_is_said_so_never_taken_from_a_neighbour(chat):
+    # AC art. 79 § 2º: "Será garantido ao indiciado oportunidade de defesa, conforme prazos e disposições
+    # estabelecidos na regulamentação desta lei e em normas expedidas pela AGEAC" — no number of days in the
+    # law (art. 75, IV, v's "cinco dias úteis" is the time to send a contract, not to defend oneself).
+    reply = converse(chat, ["no acre quantos dias eu tenho pra me defender de um auto de infração?"])
+    assert first(reply) == ("ac-lei-2731-2013", "art-79/par-2")
+    assert reply["resposta"].startswith("No Acre: A lei não fixa o prazo: diz “prazos e disposições estabelecidos na regulamentação desta lei")
+    assert "cinco dias" not in reply["resposta"].split("diz:")[0]
+
+
+def test_the_person_a_penalty_is_for_picks_the_article(chat):
+    # Recife art. 34 (o condutor auxiliar, o condutor eventual e/ou cobrador), § 1º: "No caso de reincidência,
+    # no período de 06 (seis) meses, das infrações dos Grupos 1 e 2 … aplica-se em dobro a multa equivalente à
+    # infração" — not art. 33, which is for "O permissionário"; the group-2 fine doubled is 2 × 2 × Vb (R$ 50,00).
+    reply = converse(chat, ["no complementar do recife o cobrador que comete de novo infração do grupo 2 em três meses paga quanto?"])
+    assert first(reply) == ("recife-lei-16856-2003", "art-34/par-1")
+    assert reply["resposta"].startswith("No Recife: o dobro: R$ 200,00")
+    # Art. 33, III: "multa em dobro equivalente à infração aplicada na reincidência no período de 06 (seis) meses"
+    own = converse(chat, ["no complementar do recife o permissionário que comete de novo infração do grupo 3 em três meses paga quanto?"])
+    assert first(own) == ("recife-lei-16856-2003", "art-33/inc-3")
+    assert own["resposta"].startswith("No Recife: o dobro: R$ 300,00")

@@ -118,6 +118,34 @@ def fit(question: str, text: str) -> int:
     return 1 if any(v for v in verdicts) else 0
 
 
+# Who a rule is for, when sibling articles differ by it: Recife art. 33 punishes "o permissionário",
+# art. 34 "o condutor auxiliar, o condutor eventual e/ou cobrador".  Only roles that people name as the
+# law does and that tell such articles apart ("motorista" and "empresa" are said of everyone).
+_ROLES = {
+    "cobrador": r"\bcobrador(es)?\b",
+    "auxiliar": r"\b(condutor|motorista)e?s? (auxiliar|eventual|reserva)\w*",
+    "permissionario": r"\bpermissionari[oa]s?\b",
+}
+
+
+def roles(text: str) -> set[str]:
+    folded = fold(text.lower())
+    return {role for role, pattern in _ROLES.items() if re.search(pattern, folded)}
+
+
+def role_fit(question: str, unit) -> int:
+    """+1 when the rule is for the person the question names (its article's caput or its own words name
+    them), -1 when it names only others, 0 when either names none."""
+    asked = roles(question)
+    if not asked:
+        return 0
+    heads = [unit.text] + [a.text for a in unit.ancestors()]
+    named = set().union(*(roles(t.split(":")[0]) for t in heads))
+    if not named:
+        return 0
+    return 1 if asked & named else -1
+
+
 def repeat_elsewhere(question: str, text: str, article) -> bool:
     """The question says it happened again, and the unit's article has a unit for that ("duplicado a
     partir da primeira reincidência") while this unit's words set no such condition: the base case, not

@@ -71,7 +71,7 @@ class Assistant:
         reply = handler(u, state, message=message, parsed_answer=parsed_answer, question=question)
         self._name_the_place(reply)
         if u.intent not in ("lei", "jurisdicao"):
-            state.pending_query = None
+            state.pending_query = state.last_query = None
         state.history.append({"de": "pessoa", "texto": original[:2000]})
         state.history.append({"de": "assistente", "texto": reply.texto, "pergunta": reply.pergunta, "acoes": reply.acoes, # Each citation with the date of the wording it quotes (the facts' date, else today).
                               "citations": [[c.law, c.unit, (c.on or self.ports.today()).isoformat()] for c in reply.citations]})
@@ -328,7 +328,10 @@ class Assistant:
     # -- the law ----------------------------------------------------------------------------------
     def _on_jurisdicao(self, u, state, **_):
         state.jurisdiction = u.jurisdiction
-        query, state.pending_query = state.pending_query, None
+        # The question that waited for a place, else the one just answered ("… no Acre?" — "e em SP?").
+        query, state.pending_query = state.pending_query or state.last_query, None
+        if query is None:
+            return Reply(self._("Certo: %(lugar)s. Qual é a sua dúvida sobre o transporte de passageiros lá?", lugar=PLACES[u.jurisdiction].name), "jurisdicao")
         return self._answer_law(query, u.jurisdiction, state, asked=True)
 
     def _on_lei(self, u, state, *, message, **_):
@@ -340,6 +343,7 @@ class Assistant:
 
     def _answer_law(self, query: str, jurisdiction: str | None, state: State, *, asked: bool, carried: bool = False) -> Reply:
         reply = self.law.answer(query, jurisdiction, state, intent="lei", asked=asked, carried=carried)
+        state.last_query = query if reply is not None else None
         if reply is None:  # no word of passenger transport at all
             return self._on_fora_do_escopo(Understanding("fora_do_escopo", normalize(query), reason="fora_do_tema"), state)
         return reply

@@ -46,7 +46,7 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
         r"|\b(ate|em) (que|qual) dia\b|\bquanto em quanto\b|\bcom que frequencia\b|\bperiodicidade\b|\ba cada quanto\b"
     )),
     ("valor", re.compile(
-        r"\bmultas?\b|\bvalor(es)?\b|\bquanto (custa|e|pago|paga|sai|fica|cobra\w*)\b|\bquanto\b(\s+\w+){0,4}\s+(pagar|paga|receber|cobrar|cobra|recolher|recolhe|indeniz\w*)\b|\bpreco\b|\bufirac\w*\b|\bmvr\b|\bvb\b|\btaxas?\b|\breais\b|\bestadas?\b|\bdiarias?\b|\bcusta\b"
+        r"\bmultas?\b|\bvalor(es)?\b|\bquanto (custa|e|pago|paga|sai|fica|cobra\w*)\b|\bquanto\b(\s+\w+){0,4}\s+(pagar|paga|receber|cobrar|cobra|recolher|recolhe|indeniz\w*)\b|\b(paga|pagam|pagar|pago|cobra|cobram|custa|sai) quanto\b|\bpreco\b|\bufirac\w*\b|\bmvr\b|\bvb\b|\btaxas?\b|\breais\b|\bestadas?\b|\bdiarias?\b|\bcusta\b"
     )),
     ("limite", re.compile(
         r"\bidade\b|\bquantos anos\b|\banos de (uso|fabricacao)\b|\bvelh\w*\b|\bantig\w*\b|\bmaxim\w*\b|\bminim\w*\b|\blimite\b"
@@ -123,6 +123,22 @@ DOCUMENT_RE = re.compile(r"\b(documento|documenta[çc][ãa]o|certid[ãa]o|certid
 LIST_KINDS = ("inciso", "alinea", "item")
 # A unit that holds no value of the kind asked, nor completes a caput that does, when a value is asked.
 NO_VALUE_PENALTY = -0.4
+# A unit that leaves the value asked to another act ("conforme prazos … estabelecidos na regulamentação
+# desta lei e em normas expedidas pela AGEAC", "com valor determinado no edital"): the law's answer is
+# that it does not fix it, and says where it is fixed.
+_ELSEWHERE = (r"(?:estabelecid|fixad|definid|determinad|previst|expedid|regulamentad|institu[íi]d)\w*\s+(?:n[ao]s?|em|pel[ao]s?)\s+"
+              r"(?:regulamenta|regulamento|normas?|ato|edital|contrato|poder concedente|ageac|epti|der\b|[óo]rg[ãa]o)[^.;]*")
+DELEGATED_RE = {
+    "prazo": re.compile(rf"\bprazos?\b[^.;:]{{0,120}}?{_ELSEWHERE}", re.I),
+    "valor": re.compile(rf"\b(?:valor|valores|montante|import[âa]ncia|taxas?|emolumentos)\b[^.;:]{{0,600}}?{_ELSEWHERE}", re.I),
+}
+DELEGATED_BONUS = 0.35
+
+
+def delegates(kind: str | None, text: str) -> re.Match | None:
+    """Does the unit leave the value of this kind to another act? (the words that say so)"""
+    pattern = DELEGATED_RE.get(kind or "")
+    return pattern.search(text) if pattern else None
 
 
 def is_list_item(unit: Unit) -> bool:
@@ -214,6 +230,8 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
         return 0.5 if names_body(unit) else 0.1
     if carries(kind, own):
         return 0.2 if kind == "permissao" else 0.5
+    if delegates(kind, own):
+        return DELEGATED_BONUS
     inherited = any(carries(kind, texts(a)) for a in unit.ancestors() if introduces(a) or a.closing)
     if kind == "valor" and (fine_elsewhere(unit) or group_fine(unit)):
         # Its gravity's fine is in PE art. 28 (said with it); its group's in Recife art. 36 (Vm = G × Vb,

@@ -21,7 +21,7 @@ from ..history import wording_at
 from ..places import PLACES
 from ..units import Unit
 from .answers import parse_date
-from .conditions import fit, repeat_elsewhere
+from .conditions import fit, repeat_elsewhere, role_fit
 from .focus import FAMILIES, coverage, focus_bonus, focus_words, never_said, says
 from .kinds import answer_tipo, carries, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
@@ -297,12 +297,15 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             # A value that says nothing of what was asked ("leves: R$ 150,00" for a ticket-selling fine)
             # answers another question; so does one beside other words of the question than its main one.
             says_value = kind in VALUE_KINDS and bool(focus) and carries(kind, unit.text)
+            # The unit's condition ("com mais de 15 anos", "na reincidência") and the person it is for.
+            role = role_fit(text, unit)
+            holds = -1 if role < 0 else (fit(text, texts(unit)) or role)
             features = {
                 "lexical": lexical / top,
                 "kind": unit_bonus(kind, unit, text),
                 "focus": focus_bonus(kind, unit, focus, words),
                 "coverage": covered,
-                "condition": (holds := fit(text, texts(unit))) or (-1.0 if kind in VALUE_KINDS and repeat_elsewhere(text, texts(unit), found.article) else 0.0),
+                "condition": holds or (-1.0 if kind in VALUE_KINDS and repeat_elsewhere(text, texts(unit), found.article) else 0.0),
                 "condition_fails": 1.0 if holds < 0 else 0.0,
                 "tipo": 1.0 if kind and answer_tipo(unit) == kind else 0.0,
                 "asked": question_match(unit, key),

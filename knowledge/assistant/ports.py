@@ -52,14 +52,16 @@ class State:
     pending_query: str | None = None
     jurisdiction: str | None = None
     history: list[dict] = field(default_factory=list)
+    # The law question last answered (in Portuguese), asked again by a follow-up naming only a place.
+    last_query: str | None = None
 
     def to_dict(self) -> dict:
-        return {"wizard": self.wizard, "answers": self.answers, "pending_query": self.pending_query, "jurisdiction": self.jurisdiction, "history": self.history[-MAX_HISTORY:]}
+        return {"wizard": self.wizard, "answers": self.answers, "pending_query": self.pending_query, "jurisdiction": self.jurisdiction, "history": self.history[-MAX_HISTORY:], "last_query": self.last_query}
 
     @classmethod
     def from_dict(cls, data: dict | None) -> "State":
         data = data or {}
-        return cls(data.get("wizard"), dict(data.get("answers") or {}), data.get("pending_query"), data.get("jurisdiction"), list(data.get("history") or []))
+        return cls(data.get("wizard"), dict(data.get("answers") or {}), data.get("pending_query"), data.get("jurisdiction"), list(data.get("history") or []), data.get("last_query"))
 
 
 @dataclass

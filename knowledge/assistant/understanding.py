@@ -195,6 +195,23 @@ def out_of_scope(text: str, words: list[str]) -> str | None:
     return None
 
 
+# The words around a place in a follow-up that only changes the place: "e em São Paulo?", "e aqui no
+# Recife, como fica?", "e pra SP". Anything else in the message makes it a question of its own.
+FOLLOW_UP_FILLERS = frozenset(
+    "e em no na nos nas pra para o a os as ai aqui la como fica ficaria seria sobre de do da caso se for mas "
+    "tambem ja entao lei mesma mesmo coisa isso estado cidade municipio capital agora".split()
+)
+
+
+def only_a_place(text: str) -> bool:
+    """Is the message a place and nothing else but the words of "and in …?"?"""
+    rest = f" {text} "
+    for words in JURISDICTION_WORDS.values():
+        for phrase in sorted(words, key=len, reverse=True):
+            rest = re.sub(rf"(?<= ){re.escape(phrase)}(?= )", " ", rest)
+    return bool(text.strip()) and all(w in FOLLOW_UP_FILLERS for w in rest.split())
+
+
 def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, answer_parses: bool) -> Understanding:
     """Classify a message; the dialogue tells whether a wizard answer or a jurisdiction is awaited."""
     text = normalize(message)
@@ -235,6 +252,11 @@ def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, an
         return u
     # A place given after "de onde é a sua dúvida?" — unless the message is a new situation or report.
     if awaiting_jurisdiction and u.jurisdiction and len(words) <= 5 and not wizard_in(text, words) and not occurrences_in(text):
+        u.intent = "jurisdicao"
+        return u
+    if u.jurisdiction and len(words) <= 8 and only_a_place(text):
+        # "e em São Paulo?": the question just answered, asked again for that place (or, with none, the
+        # place is kept for the next question).
         u.intent = "jurisdicao"
         return u
     short = len(words) <= 6

@@ -15,7 +15,7 @@ from ..citations import N_
 from ..parameters import NotInForce, param
 from ..units import Unit, roman_to_int
 from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DAY_OF_MONTH_RE, DEADLINE_RE, ORDINAL_DAY_RE, AFTER_DEADLINE_RE, FORBIDDEN_RE, GROUP_RE, MULTIPLIER_RE, MVR_RE, PERCENT_RE, SAME_ARTICLE_RE,
-                    SEATS_RE, SHARE_AMOUNT_RE, UFIRAC_RE, VB_RE, YEARS_RE, BODY_RE, gravity_fine, introduces, is_list_item, spelled_out, texts)
+                    SEATS_RE, SHARE_AMOUNT_RE, UFIRAC_RE, VB_RE, YEARS_RE, BODY_RE, delegates, gravity_fine, introduces, is_list_item, spelled_out, texts)
 from .focus import says
 from .numbers import as_number, brl
 from .text import fold
@@ -32,6 +32,7 @@ SAID_NO = N_("Não: a lei diz “%(palavras)s”")
 SAID_YES = N_("Sim: a lei diz “%(palavras)s”")
 SAID_ONLY = N_("Só nestes termos: a lei diz “%(palavras)s”")
 SAID_OPTIONAL = N_("É opcional: a lei diz “%(palavras)s”")
+SAID_ELSEWHERE = {"prazo": N_("A lei não fixa o prazo: diz “%(palavras)s”"), "valor": N_("A lei não fixa o valor: diz “%(palavras)s”")}
 DAY_OF_MONTH = N_("dia %(dia)d")
 # One and many (the assistant's translate() has no plural forms).
 VB_TIMES = (N_("%(n)d vez o valor-base (Vb)"), N_("%(n)d vezes o valor-base (Vb)"))
@@ -121,13 +122,19 @@ def _vb_times(n: int, on: date) -> Value:
 ASKED_GROUP_RE = re.compile(r"\bgrupo\s+(\d)\b")
 
 
-def _multiplied(unit: Unit, law_id: str, on: date) -> Value | None:
-    """ "O valor da multa prevista no inciso I deste artigo será duplicado": twice what inciso I sets."""
+def _multiplied(unit: Unit, law_id: str, on: date, asked: str = "") -> Value | None:
+    """ "O valor da multa prevista no inciso I deste artigo será duplicado": twice what inciso I sets;
+    Recife's "multa em dobro equivalente à infração" with the group the question names: 2 × G × Vb."""
     match = MULTIPLIER_RE.search(texts(unit))
     named = SAME_ARTICLE_RE.search(texts(unit))
-    if not match or not named:
+    if not match:
         return None
     factor = 3 if re.match(r"tripl|em triplo|o triplo", match.group(1), re.I) else 2
+    if not named and law_id.startswith("recife") and (group := ASKED_GROUP_RE.search(asked)):
+        times = _vb_times(int(group.group(1)) * factor, on)
+        return Value(TIMES_AMOUNT[factor], times.missing, basis=times.basis, params={"v": times.said()}, basis_params=times.basis_params)
+    if not named:
+        return None
     base_unit = next((u for u in unit.article.walk() if u.kind == "inciso" and u.parent is unit.article
                       and u.number == str(roman_to_int(named.group(1).upper()))), None)
     base = _amount(base_unit, law_id, on) if base_unit is not None else None
@@ -143,7 +150,7 @@ def _multiplied(unit: Unit, law_id: str, on: date) -> Value | None:
 
 
 def _amount(unit: Unit, law_id: str, on: date, asked: str = "") -> Value | None:
-    if multiplied := _multiplied(unit, law_id, on):
+    if multiplied := _multiplied(unit, law_id, on, asked):
         return multiplied
     if (fine := gravity_fine(unit, law_id)) is not None and (amounts := BRL_RE.findall(texts(fine))):
         return raw(f"R$ {amounts[0]} ({fine.text.split(':')[0].strip()})", source=fine)
@@ -236,6 +243,18 @@ def _who(unit: Unit, law_id: str) -> Value | None:
     return None
 
 
+def _elsewhere(kind: str, unit: Unit) -> Value | None:
+    """ "A lei não fixa esse valor: diz 'conforme prazos … estabelecidos na regulamentação'": the law
+    leaves the value to another act, and the reply says so rather than any number nearby."""
+    found = delegates(kind, unit.text)
+    if not found:
+        return None
+    words = found.group(0)
+    if len(words) > 160:  # "Os valores a serem recolhidos … [a long list] … serão instituídos no regulamento"
+        words = words[:60].rsplit(" ", 1)[0] + " … " + words[-90:].split(" ", 1)[-1]
+    return Value(SAID_ELSEWHERE[kind], params={"palavras": words})
+
+
 def plain_value(kind: str | None, unit: Unit, law_id: str, on: date, focus: list[str] = (), asked: str = "") -> Value | None:
     """The answer in plain words, read from the unit (and the caput or fine it completes), on a date;
     ``asked``: the normalised question, for what it names of a formula (Recife's fine group)."""
@@ -243,9 +262,9 @@ def plain_value(kind: str | None, unit: Unit, law_id: str, on: date, focus: list
         for u in [unit, *reversed(unit.ancestors())][:2]:
             if said := _deadline(texts(u), list(focus)):
                 return Value(said[0], params=said[1])
-        return None
+        return _elsewhere(kind, unit)
     if kind == "valor":
-        return _amount(unit, law_id, on, asked)
+        return _amount(unit, law_id, on, asked) or _elsewhere(kind, unit)
     if kind == "limite":
         return _limit(unit)
     if kind == "documentos":
