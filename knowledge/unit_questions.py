@@ -30,6 +30,11 @@ class UnitQuestions:
     unit_id: str
     tipo: str
     perguntas: tuple[str, ...]
+    tipos: tuple[str, ...] = ()  # the kind each writer gave it, in file order (``tipo`` is the first)
+
+    def share(self, tipo: str) -> float:
+        """The share of its writers who say the unit gives this kind of answer."""
+        return self.tipos.count(tipo) / len(self.tipos) if self.tipos else float(self.tipo == tipo)
 
 
 class QuestionsError(ValueError):
@@ -52,10 +57,12 @@ def _all() -> dict[str, dict[str, UnitQuestions]]:
                 raise QuestionsError(f"{path.name}: {unit_id} needs one entry with a tipo of {TIPOS} and a list of perguntas")
             seen.add(unit_id)
             # Several writers may annotate one unit, each in a file of their own: the unit answers all
-            # their questions, and keeps the kind of answer the first file (in name order) gives it.
+            # their questions; its kind of answer is the first file's (in name order), and each
+            # writer's is kept, for the share who agree.
             earlier = units.get(unit_id)
             asked = tuple(dict.fromkeys((earlier.perguntas if earlier else ()) + tuple(p.strip() for p in perguntas)))
-            units[unit_id] = UnitQuestions(unit_id, earlier.tipo if earlier else entry["tipo"], asked)
+            units[unit_id] = UnitQuestions(unit_id, earlier.tipo if earlier else entry["tipo"], asked,
+                                           (earlier.tipos if earlier else ()) + (entry["tipo"],))
     return found
 
 

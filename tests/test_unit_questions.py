@@ -63,3 +63,11 @@ def test_search_finds_a_unit_by_the_words_people_use(search_index, tmp_path):
         assert search_index.search("mala", law="ac-lei-2731-2013").hits
     finally:
         bare.close()
+
+
+def test_the_kind_of_answer_is_the_share_of_writers_who_say_it():
+    from knowledge.unit_questions import UnitQuestions
+
+    asked = UnitQuestions("art-1", "valor", ("quanto é?",), ("valor", "prazo", "valor", "permissao"))
+    assert (asked.share("valor"), asked.share("prazo"), asked.share("quem")) == (0.5, 0.25, 0.0)
+    assert UnitQuestions("art-1", "prazo", ("até quando?",)).share("prazo") == 1.0

@@ -60,6 +60,10 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
 )
 
 
+# What is done to a fine, asked without asking its amount ("o recurso suspende a multa?", "a multa é cancelada?").
+EFFECT_ON_FINE_RE = re.compile(r"\b(suspend\w*|suspens[ao]s?|suspensiv\w*|cancel\w*|anul\w*|perdo\w*|prescrev\w*|prescri\w*|caduc\w*)\b")
+AMOUNT_ASKED_RE = re.compile(r"\bquanto\b|\bvalor\b|\bpreco\b|\bcusta\b|\b(qual|quais) (e |sao )?(a |as )?multas?\b|\bde quanto\b")
+
 # The papers themselves asked for ("quais documentos", "que papéis", "o que preciso apresentar").
 ASKS_PAPERS_RE = re.compile(r"\b(quais|que|qual)\b(\s+\w+){0,2}\s+(document\w*|papeis|papelada|certid\w*|comprovante\w*)\b"
                             r"|\bdocument\w* (necessari|exigid|obrigatori|precis)\w*|" + _WHAT_TO_BRING)
@@ -68,9 +72,14 @@ ASKS_PAPERS_RE = re.compile(r"\b(quais|que|qual)\b(\s+\w+){0,2}\s+(document\w*|p
 def question_kind(text: str) -> str | None:
     """The kind of answer a normalised question asks for, or None (an open question)."""
     text = fold(text.lower())
-    if re.search(r"\b(prazo|prazos|dias?)\b", text) and re.search(r"\b(conta|contam|contado|contar|contagem|comeca|inicia|termina|vence em feriado)\b", text):
-        return None  # how a deadline is counted: a rule to quote, not a number
+    if (re.search(r"\b(prazo|prazos|dias?)\b", text) and re.search(r"\b(conta|contam|contado|contar|contagem|comeca|inicia|termina|vence em feriado)\b", text)
+            and not re.search(r"\bquantos dias\b|\bquanto tempo\b|\bem quantos\b", text)):
+        return None  # how a deadline is counted: a rule to quote, not a number (unless the number is asked too)
     found = [kind for kind, pattern in _KIND_RULES if pattern.search(text)]
+    if re.search(r"\bquant[oa]s (multas|infracoes|autuacoes|advertencias|reincidencias|vezes)\b", text):
+        return "limite"  # "quantas multas levam à cassação": a count, not an amount
+    if "valor" in found and EFFECT_ON_FINE_RE.search(text) and not AMOUNT_ASKED_RE.search(text):
+        found.remove("valor")  # "o recurso suspende a multa?": what happens to the fine, not how much it is
     if not found:
         return None
     if "quem" in found and len(found) > 1 and not re.search(r"^(e )?quem\b|\b(a|de) quem (compete|cabe)\b", text) and (
@@ -93,7 +102,7 @@ _NUM = rf"(?:\d+(?:[.,]\d+)?|{WORDS_NUMBER})"
 _GLOSS = r"(?:\s*\([^)]{1,60}\))?"
 _TIME_UNIT = r"(dias?(?:\s+[úu]teis|\s+corridos)?|horas?|minutos?|meses|m[êe]s|anos?)"
 # "15 (quinze) anos de fabricação" is a vehicle's age (a limit), not a deadline.
-DEADLINE_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+{_TIME_UNIT}\b(?!\s+(?:da\s+data\s+)?de\s+(?:fabrica|uso))", re.I)
+DEADLINE_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+(?:primeiros\s+|[úu]ltimos\s+)?{_TIME_UNIT}\b(?!\s+(?:da\s+data\s+)?de\s+(?:fabrica|uso))", re.I)
 DAY_OF_MONTH_RE = re.compile(r"\b(?:para o|at[ée] o|no)\s+dia\s+(\d{1,2})\b", re.I)
 # "até o trigésimo dia do mês subsequente", "até o quinto dia útil do mês": a day named by its ordinal.
 ORDINAL_DAY_RE = re.compile(r"\b((?:para o|at[ée] o|no)\s+(?:(?:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo|vig[ée]simo|trig[ée]simo)\s+){1,2}"
@@ -111,6 +120,8 @@ PERCENT_RE = re.compile(rf"(\d+(?:,\d+)?|{WORDS_NUMBER})\s*(?:%|por\s+cento\b)",
 # An amount set as a share of something: "correspondente ao valor de 4% (quatro por cento) da demanda transportada".
 SHARE_AMOUNT_RE = re.compile(r"\b(?:valor|al[íi]quota|correspondente)\s+(?:a|ao|de)?\s*(?:valor\s+de\s+)?(\d+(?:,\d+)?)\s*%(?:\s*\([^)]{1,40}\))?(\s+d[aoe]s?\s+[^,.;]{3,80})?", re.I)
 YEARS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+anos\b", re.I)
+# "aplicação, por 4 (quatro) vezes, de multa": a count of times.
+TIMES_RE = re.compile(rf"\bpor\s+({_NUM}){_GLOSS}\s+vezes\b", re.I)
 COUNT_RE = re.compile(rf"\b(?:at[ée]|m[áa]ximo de|m[íi]nimo de|no m[áa]ximo|no m[íi]nimo|limite de)\s+({_NUM}){_GLOSS}\s+(?!por\s+cento\b)(\w+)", re.I)
 SEATS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+(lugares|passageiros|pessoas|assentos|ve[íi]culos)\b", re.I)
 FORBIDDEN_RE = re.compile(r"\b(vedad[oa]s?|proibid[oa]s?|n[ãa]o (ser[áa]|ser[ãa]o|poder[áa]|poder[ãa]o|[ée]|s[ãa]o) (permitid|admitid|autorizad)\w*|n[ãa]o poder[áa]o?|defeso)\b", re.I)
@@ -199,7 +210,7 @@ def carries(kind: str | None, text: str) -> bool:
         return bool(BRL_RE.search(text) or UFIRAC_RE.search(text) or MVR_RE.search(text) or (vb and vb.group(1) != "G") or SHARE_AMOUNT_RE.search(text)
                     or MULTIPLIER_RE.search(text))
     if kind == "limite":
-        return bool(YEARS_RE.search(text) or SEATS_RE.search(text) or COUNT_RE.search(text) or PERCENT_RE.search(text) or re.search(r"\b(m[áa]xim|m[íi]nim|limite|superior a|inferior a)", text, re.I))
+        return bool(YEARS_RE.search(text) or SEATS_RE.search(text) or COUNT_RE.search(text) or TIMES_RE.search(text) or PERCENT_RE.search(text) or re.search(r"\b(m[áa]xim|m[íi]nim|limite|superior a|inferior a)", text, re.I))
     if kind == "permissao":
         return bool(FORBIDDEN_RE.search(text) or ALLOWED_RE.search(text) or MANDATORY_RE.search(text))
     if kind == "quem":
@@ -229,6 +240,10 @@ def unit_bonus(kind: str | None, unit: Unit, question: str = "") -> float:
         # "Compete à AGEAC …" answers who; "apreciar as reclamações" (a power listed under it) does not.
         return 0.5 if names_body(unit) else 0.1
     if carries(kind, own):
+        if kind in ("prazo", "limite") and sanction_row(unit):
+            # "ultrapassar a tolerância máxima de até dez minutos" (a row of a fine table) restates the rule
+            # (AC art. 29) to fine its breach: the rule itself answers how long, the row what it costs.
+            return SANCTION_ROW_BONUS
         return 0.2 if kind == "permissao" else 0.5
     if delegates(kind, own):
         return DELEGATED_BONUS
@@ -294,10 +309,10 @@ def people_words(unit: Unit) -> str:
     return " ".join(asked.perguntas) if asked else ""
 
 
-def answer_tipo(unit: Unit) -> str | None:
-    """The kind of answer the unit gives, as its annotation says (None when not annotated)."""
-    asked = _annotation(unit)
-    return asked.tipo if asked else None
+def tipo_share(unit: Unit, kind: str | None) -> float:
+    """The share of the unit's annotators who say it gives the kind of answer asked (0 when none)."""
+    asked = _annotation(unit) if kind else None
+    return asked.share(kind) if asked else 0.0
 
 
 def names_body(unit: Unit) -> bool:
@@ -318,6 +333,17 @@ def fine_elsewhere(unit: Unit) -> bool:
 
 # Recife art. 32: "III - Grupo 3 - infração de natureza grave": a group whose fine art. 36 computes (G × Vb).
 GROUP_RE = re.compile(r"^\s*Grupo\s+(\d)\b")
+
+
+SANCTION_ROW_BONUS = 0.25
+
+
+def sanction_row(unit: Unit) -> bool:
+    """A conduct listed to be fined: a row of a fine table (its fine in the caput or "Pena" it completes,
+    or in the article that sets its gravity's or group's fine)."""
+    if fine_elsewhere(unit):
+        return True
+    return is_list_item(unit) and any(carries("valor", texts(a)) for a in unit.ancestors() if introduces(a) or a.closing)
 
 
 def group_fine(unit: Unit) -> bool:

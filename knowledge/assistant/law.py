@@ -23,7 +23,7 @@ from ..units import Unit
 from .answers import parse_date
 from .conditions import fit, repeat_elsewhere, role_fit
 from .focus import FAMILIES, coverage, focus_bonus, focus_words, never_said, says
-from .kinds import answer_tipo, carries, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
+from .kinds import carries, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import normalize
 from .values import plain_value
@@ -96,16 +96,18 @@ WEIGHTS = {
     "lexical": 1.0,
     "kind": 1.0,
     "focus": 1.0,
-    "coverage": 0.5,
+    "coverage": 0.8,
     "condition": 0.4,
     "condition_fails": -0.4,  # a unit whose condition fails for the case asked is not its answer: twice the loss
-    "tipo": 0.15,
-    "asked": 1.0,
+    "tipo": 0.3,  # the share of the unit's annotators who say it gives the kind asked
+    "asked": 1.6,  # five writers' questions per law (01/12): the closest one is the strongest single sign
     "other_value": -0.4,
     "other_act": -0.25,
     "untelling": -0.5,
     "position": -0.01,
 }
+
+
 
 
 def score(features: dict[str, float]) -> float:
@@ -307,7 +309,7 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 "coverage": covered,
                 "condition": holds or (-1.0 if kind in VALUE_KINDS and repeat_elsewhere(text, texts(unit), found.article) else 0.0),
                 "condition_fails": 1.0 if holds < 0 else 0.0,
-                "tipo": 1.0 if kind and answer_tipo(unit) == kind else 0.0,
+                "tipo": tipo_share(unit, kind),
                 "asked": question_match(unit, key),
                 "other_value": 1.0 if says_value and not covered else 0.0,
                 "other_act": 1.0 if says_value and covered and not coverage(unit, focus[:1]) else 0.0,

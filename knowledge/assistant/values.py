@@ -15,7 +15,7 @@ from ..citations import N_
 from ..parameters import NotInForce, param
 from ..units import Unit, roman_to_int
 from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DAY_OF_MONTH_RE, DEADLINE_RE, ORDINAL_DAY_RE, AFTER_DEADLINE_RE, FORBIDDEN_RE, GROUP_RE, MULTIPLIER_RE, MVR_RE, PERCENT_RE, SAME_ARTICLE_RE,
-                    SEATS_RE, SHARE_AMOUNT_RE, UFIRAC_RE, VB_RE, YEARS_RE, BODY_RE, delegates, gravity_fine, introduces, is_list_item, spelled_out, texts)
+                    SEATS_RE, SHARE_AMOUNT_RE, TIMES_RE, UFIRAC_RE, VB_RE, YEARS_RE, BODY_RE, delegates, gravity_fine, introduces, is_list_item, spelled_out, texts)
 from .focus import says
 from .numbers import as_number, brl
 from .text import fold
@@ -181,7 +181,7 @@ def _limit(unit: Unit) -> Value | None:
     for u in [unit, *reversed(unit.ancestors())][:2]:
         text = texts(u)
         found: list[tuple[int, str]] = []
-        for pattern, suffix in ((YEARS_RE, "anos"), (SEATS_RE, None), (COUNT_RE, None)):
+        for pattern, suffix in ((YEARS_RE, "anos"), (SEATS_RE, None), (COUNT_RE, None), (TIMES_RE, "vezes")):
             for match in pattern.finditer(text):
                 found.append((match.start(), f"{as_number(match.group(1))} {suffix or match.group(2)}"))
         for match in PERCENT_RE.finditer(text):
