@@ -418,3 +418,20 @@ def test_the_person_a_penalty_is_for_picks_the_article(chat):
     own = converse(chat, ["no complementar do recife o permissionário que comete de novo infração do grupo 3 em três meses paga quanto?"])
     assert first(own) == ("recife-lei-16856-2003", "art-33/inc-3")
     assert own["resposta"].startswith("No Recife: o dobro: R$ 300,00")
+
+
+def test_a_short_follow_up_completes_the_question_before_it(chat):
+    # SP Regulamento, art. 37, IV, d): "utilizar veículo de outra empresa … sem prévia autorização do DER,
+    # salvo em caso de socorro" — the follow-up names the case, and the question before it the fine.
+    reply = converse(chat, ["qual a multa em são paulo para a empresa que roda com ônibus de outra firma sem autorização do DER?",
+                            "e se foi para socorrer um ônibus que quebrou?"])
+    assert first(reply) == ("sp-decreto-29912-1989", "art-37/inc-4/ali-d")
+    assert "salvo em caso de socorro" in reply["resposta"] and "(o lugar da conversa)" in reply["resposta"]
+    # What the follow-up asks wins: SP art. 52, "O recurso contra multas aplicadas será dirigido uma única vez
+    # à Comissão de Transporte Coletivo, do Departamento de Estradas de Rodagem".
+    who = converse(chat, ["qual o prazo para recorrer da multa em são paulo?", "e quem julga?"])
+    assert first(who) == ("sp-decreto-29912-1989", "art-52")
+    # A long message is a question of its own, not a follow-up.
+    from knowledge.assistant.understanding import completes_the_last_question
+
+    assert not completes_the_last_question("e no acre o onibus de fretamento pode levar passageiros em pe no corredor durante a viagem")

@@ -26,7 +26,7 @@ from .law import GENERIC_WORDS, LawAnswers, quote_unit
 from .kinds import question_kind
 from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
-from .understanding import Understanding, is_question, understand
+from .understanding import completes_the_last_question, Understanding, is_question, understand
 
 # Words of any report that say nothing about what happened (who, which vehicle).
 REPORT_COMMON_WORDS = {"motorista", "motoristas", "condutor", "condutores", "cobrador", "cobradores", "demais", "veiculo", "veiculos", "onibus", "passageiros", "passageiro"}
@@ -335,15 +335,20 @@ class Assistant:
         return self._answer_law(query, u.jurisdiction, state, asked=True)
 
     def _on_lei(self, u, state, *, message, **_):
+        # "e se foi pra socorrer um ônibus quebrado?" completes the question just answered: both are read.
+        follow_up = message if state.last_query and completes_the_last_question(u.text) else None
+        query = f"{state.last_query} {message}" if follow_up else message
         if u.jurisdiction:
             state.jurisdiction = u.jurisdiction
-            return self._answer_law(message, u.jurisdiction, state, asked=True)
+            return self._answer_law(query, u.jurisdiction, state, asked=True, follow_up=follow_up)
         # A place from earlier in the conversation is used only saying so, with a one-tap change.
-        return self._answer_law(message, state.jurisdiction, state, asked=False, carried=bool(state.jurisdiction))
+        return self._answer_law(query, state.jurisdiction, state, asked=False, carried=bool(state.jurisdiction), follow_up=follow_up)
 
-    def _answer_law(self, query: str, jurisdiction: str | None, state: State, *, asked: bool, carried: bool = False) -> Reply:
-        reply = self.law.answer(query, jurisdiction, state, intent="lei", asked=asked, carried=carried)
-        state.last_query = query if reply is not None else None
+    def _answer_law(self, query: str, jurisdiction: str | None, state: State, *, asked: bool, carried: bool = False,
+                    follow_up: str | None = None) -> Reply:
+        reply = self.law.answer(query, jurisdiction, state, intent="lei", asked=asked, carried=carried, follow_up=follow_up)
+        # The question answered (with its follow-ups), for the next follow-up.
+        state.last_query = query[:1000] if reply is not None else None
         if reply is None:  # no word of passenger transport at all
             return self._on_fora_do_escopo(Understanding("fora_do_escopo", normalize(query), reason="fora_do_tema"), state)
         return reply

@@ -354,13 +354,16 @@ class LawAnswers:
             line += " (" + self._("o valor em reais não sai da lei: %(falta)s", falta=self._(value.missing)) + ")"
         return line
 
-    def answer(self, query: str, jurisdiction: str | None, state: State, *, intent: str, asked: bool, carried: bool = False) -> Reply | None:
-        """The reply, or None when the message is not about passenger transport at all."""
+    def answer(self, query: str, jurisdiction: str | None, state: State, *, intent: str, asked: bool, carried: bool = False,
+               follow_up: str | None = None) -> Reply | None:
+        """The reply, or None when the message is not about passenger transport at all.  ``follow_up``:
+        the message that completes the question before it ("e se foi pra socorrer um ônibus quebrado?"),
+        ``query`` being both; what it asks ("e quem julga?") wins over what the first asked."""
         text = normalize(query)
         if not DOMAIN_RE.search(text):
             return None
         busca = {"tipo": "busca", "url": self.ports.search_url(query, jurisdiction), "rotulo": self._("Ver mais resultados na busca")}
-        kind = question_kind(text)
+        kind = (question_kind(normalize(follow_up)) if follow_up else None) or question_kind(text)
         focus = focus_words(with_statute_words(text), key_words(query), kind)
         today = self.ports.today()
         facts_on = parse_date(text, today)

@@ -203,6 +203,16 @@ FOLLOW_UP_FILLERS = frozenset(
 )
 
 
+# A short message that completes the question just answered: "e se foi pra socorrer um ônibus
+# quebrado?", "e pra micro-ônibus?", "e quem julga?", "mas e se for a segunda vez?".
+FOLLOW_UP_RE = re.compile(r"^(mas |e ai |entao )?e (se|quando|caso|no caso|pra|para|pro|com|sem|na|no|nos|nas|em|o|a|os|as|quanto|qual|quais|quem|como|onde|depois|antes|ai|tambem|sendo)\b")
+FOLLOW_UP_WORDS = 10
+
+
+def completes_the_last_question(text: str) -> bool:
+    return bool(FOLLOW_UP_RE.search(text)) and len(text.split()) <= FOLLOW_UP_WORDS
+
+
 def only_a_place(text: str) -> bool:
     """Is the message a place and nothing else but the words of "and in …?"?"""
     rest = f" {text} "
