@@ -435,3 +435,11 @@ def test_a_short_follow_up_completes_the_question_before_it(chat):
     from knowledge.assistant.understanding import completes_the_last_question
 
     assert not completes_the_last_question("e no acre o onibus de fretamento pode levar passageiros em pe no corredor durante a viagem")
+
+
+def test_the_follow_ups_words_lead_over_the_first_questions(chat):
+    # PE art. 23: "III - suspensão do CRC, por 90 (noventa) dias" and "IV - cancelamento do CRC, por 180 (cento e
+    # oitenta) dias" — the follow-up names the other case.
+    reply = converse(chat, ["em pernambuco a suspensão do CRC da empresa dura no máximo quanto tempo?", "e se for cancelamento, quanto tempo?"])
+    assert first(reply) == ("pe-lei-16205-2017", "art-23/inc-4")
+    assert "180 dias" in reply["resposta"]

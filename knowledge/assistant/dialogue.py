@@ -337,7 +337,9 @@ class Assistant:
     def _on_lei(self, u, state, *, message, **_):
         # "e se foi pra socorrer um ônibus quebrado?" completes the question just answered: both are read.
         follow_up = message if state.last_query and completes_the_last_question(u.text) else None
-        query = f"{state.last_query} {message}" if follow_up else message
+        # The follow-up first: its words are what the question is now mainly about ("cancelamento", after
+        # a question on suspension).
+        query = f"{message} {state.last_query}" if follow_up else message
         if u.jurisdiction:
             state.jurisdiction = u.jurisdiction
             return self._answer_law(query, u.jurisdiction, state, asked=True, follow_up=follow_up)
