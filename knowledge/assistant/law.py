@@ -100,14 +100,12 @@ WEIGHTS = {
     "condition": 0.4,
     "condition_fails": -0.4,  # a unit whose condition fails for the case asked is not its answer: twice the loss
     "tipo": 0.3,  # the share of the unit's annotators who say it gives the kind asked
-    "asked": 1.6,  # five writers' questions per law (01/12): the closest one is the strongest single sign
+    "asked": 1.6,  # four to six writers' questions per law (01/12): the closest one is the strongest single sign
     "other_value": -0.4,
     "other_act": -0.25,
     "untelling": -0.5,
     "position": -0.01,
 }
-
-
 
 
 def score(features: dict[str, float]) -> float:

@@ -52,7 +52,8 @@ class State:
     pending_query: str | None = None
     jurisdiction: str | None = None
     history: list[dict] = field(default_factory=list)
-    # The law question last answered (in Portuguese), asked again by a follow-up naming only a place.
+    # The law question last answered (in Portuguese): a follow-up naming only a place asks it again
+    # there ("e em SP?"), a short one completes it ("e se for micro-ônibus?").
     last_query: str | None = None
 
     def to_dict(self) -> dict:
