@@ -443,3 +443,14 @@ def test_the_follow_ups_words_lead_over_the_first_questions(chat):
     reply = converse(chat, ["em pernambuco a suspensão do CRC da empresa dura no máximo quanto tempo?", "e se for cancelamento, quanto tempo?"])
     assert first(reply) == ("pe-lei-16205-2017", "art-23/inc-4")
     assert "180 dias" in reply["resposta"]
+
+
+def test_a_town_names_the_place_not_the_subject(chat):
+    # AC art. 5º § 5º, III ("diametral: linha que liga localidades do Estado passando pelo Município de Rio Branco")
+    # only shares the town's name with a report from a bus leaving Rio Branco; art. 23 is about the driver.
+    report = converse(chat, ["o motorista tava bebado no onibus de rio branco pra xapuri"])
+    assert report["citations"] and all(c["unit"] != "art-5/par-5/inc-3" for c in report["citations"])
+    # A question mark before a last word in brackets is still a question: AC art. 26, "terá recusado o embarque
+    # ou determinado o seu desembarque … quando: II - encontrar-se em estado de embriaguez".
+    asked = converse(chat, ["um passageiro bêbado entrou no ônibus de Rio Branco, o motorista pode tirar ele? (acre)"])
+    assert first(asked) == ("ac-lei-2731-2013", "art-26/inc-2")

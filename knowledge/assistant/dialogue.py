@@ -22,7 +22,7 @@ from ..flows.engine import Question, Statement
 from ..places import PLACES
 from .answers import parse_answer
 from .foreign import to_portuguese
-from .law import GENERIC_WORDS, LawAnswers, quote_unit
+from .law import GENERIC_WORDS, PLACE_NAME_WORDS, LawAnswers, quote_unit
 from .kinds import question_kind
 from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
@@ -271,7 +271,8 @@ class Assistant:
         for j in [place] if place else list(PLACES):
             for hit in self.ports.search(text, j, 3):
                 marked = {normalize(m) for m in re.findall(r"<mark>(.*?)</mark>", hit.snippet)}
-                telling = [m for m in marked if m and m not in GENERIC_WORDS and m not in REPORT_COMMON_WORDS]
+                telling = [m for m in marked if m and m not in GENERIC_WORDS and m not in REPORT_COMMON_WORDS
+                           and not set(m.split()) <= PLACE_NAME_WORDS]
                 if telling:
                     try:
                         found.append((j, hit, quote_unit(resolve(hit.law, hit.unit)[1], limit=200)))

@@ -26,6 +26,7 @@ from .focus import FAMILIES, coverage, focus_bonus, focus_words, never_said, say
 from .kinds import carries, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import normalize
+from .understanding import PLACE_ALIASES
 from .values import plain_value
 
 # Words that show a message is about passenger transport at all.
@@ -138,9 +139,15 @@ def _family_member(word: str) -> bool:
     return any(word.startswith(p) for family in FAMILIES for p in family if " " not in p and not p.startswith("~"))
 
 
+# The towns and names that tell the place ("Rio Branco", "Caruaru", "paulista"): the place, not the
+# subject — "Município de Rio Branco" in Acre's definition of a line does not answer a question asked there.
+PLACE_NAME_WORDS = frozenset(w for aliases in PLACE_ALIASES.values() for alias in aliases for w in alias.split()
+                              if len(w) >= 3 and w not in ("transporte", "complementar"))
+
+
 def key_words(query: str) -> list[str]:
     text = with_statute_words(normalize(query), replace=True)
-    key = [w for w in text.split() if len(w) >= 3 and w not in GENERIC_WORDS]
+    key = [w for w in text.split() if len(w) >= 3 and w not in GENERIC_WORDS and w not in PLACE_NAME_WORDS]
     if re.search(r"\bde novo\b", text):
         key.remove("novo")  # "fui pego de novo": once more (conditions.py reads it), not a new vehicle
     if re.search(r"\b(em|de) pe\b", text) and not re.search(r"\b(em|de|no|na) PE\b", query):
@@ -211,15 +218,20 @@ def asked_in_other_words(key: list[str], unknown: list[str], law_ids: tuple[str,
 
 
 def answers(query: str, hit: Hit) -> bool:
-    """Does the passage (with the caput it completes) share a telling word of the question?"""
+    """Does the passage share a telling word of the question?  The passage: the units of the article the
+    search matched (the inciso that says "embriaguez", not only the caput that introduces it), with the
+    caput each completes."""
     key = key_words(query)
     if not key:
         return True
-    try:
-        _law, unit = resolve(hit.law, hit.unit)
-        passage = " ".join([spelled(unit), people_words(unit)] + [spelled(a, a.text) for a in unit.ancestors()] + unit.article.headings)
-    except UnknownUnit:
-        passage = re.sub(r"<[^>]+>", " ", hit.snippet)
+    parts = []
+    for unit_id in dict.fromkeys([hit.unit] + [u for u, _score in hit.units[:6]]):
+        try:
+            _law, unit = resolve(hit.law, unit_id)
+        except UnknownUnit:
+            continue
+        parts += [spelled(unit), people_words(unit)] + [spelled(a, a.text) for a in unit.ancestors()] + unit.article.headings
+    passage = " ".join(parts) if parts else re.sub(r"<[^>]+>", " ", hit.snippet)
     words = set(normalize(passage).split())
     prefixes = {w[:5] for w in words if len(w) >= 5}
     key = key + [e for w in key for e in KEY_EQUIVALENTS.get(w, ())]

@@ -117,6 +117,7 @@ def is_question(raw: str, text: str) -> bool:
     first = text.split()[:5]
     return (
         raw.strip().endswith("?")
+        or bool(re.search(r"\?\s*(\(?[\w\s]{0,20}\)?\s*)$", raw or ""))  # "… pode mandar ele descer? (acre)"
         or text.startswith(QUESTION_STARTS)
         or any(w in QUESTION_WORDS for w in first)
         or has_phrase(text, "e permitido", "e proibido", "pode ser", "e legal")
