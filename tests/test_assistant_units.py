@@ -454,3 +454,31 @@ def test_a_town_names_the_place_not_the_subject(chat):
     # ou determinado o seu desembarque … quando: II - encontrar-se em estado de embriaguez".
     asked = converse(chat, ["um passageiro bêbado entrou no ônibus de Rio Branco, o motorista pode tirar ele? (acre)"])
     assert first(asked) == ("ac-lei-2731-2013", "art-26/inc-2")
+
+
+def test_a_follow_up_that_states_the_case_replaces_the_case_before(chat):
+    # AC art. 78, parágrafo único: "I - de um a dez dias, quando se tratar da primeira apreensão no prazo de doze
+    # meses; e II - de onze a trinta dias, quando de reincidência na infração no prazo de doze meses." The period
+    # inside "quando …" is the condition, not the custody; a range is said whole.
+    first_time = converse(chat, ["no acre, na primeira apreensão, o veículo fica retido quantos dias?"])
+    assert first(first_time) == ("ac-lei-2731-2013", "art-78/par-unico/inc-1")
+    assert first_time["resposta"].startswith("No Acre: de 1 a 10 dias")
+    again = converse(chat, ["no acre, na primeira apreensão, o veículo fica retido quantos dias?", "e se reincidir no mesmo ano?"])
+    assert first(again) == ("ac-lei-2731-2013", "art-78/par-unico/inc-2")
+    assert "de 11 a 30 dias" in again["resposta"]
+
+
+def test_der_is_sao_paulos_body_only_as_a_name():
+    from knowledge.assistant.understanding import understand
+
+    def place(message):
+        return understand(message, in_wizard=False, awaiting_jurisdiction=False, answer_parses=False).jurisdiction
+
+    assert place("e se der número quebrado, tipo 8,4 pessoas?") is None  # the verb "dar"
+    assert place("levei multa do der no fretamento") == place("o DER multou meu ônibus") == "sp"
+
+
+def test_a_question_on_the_recife_commission_is_about_the_law(chat):
+    # Recife art. 39 § 3º: "O mandato terá a duração de 01 (um) ano …" — "CDTC" alone says it is about transport.
+    reply = converse(chat, ["quanto tempo dura o mandato na CDTC do Recife?"])
+    assert first(reply) == ("recife-lei-16856-2003", "art-39/par-3")

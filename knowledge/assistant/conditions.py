@@ -134,16 +134,21 @@ def roles(text: str) -> set[str]:
 
 
 def role_fit(question: str, unit) -> int:
-    """+1 when the rule is for the person the question names (its article's caput or its own words name
-    them), -1 when it names only others, 0 when either names none."""
+    """-1 when the rule is only for others than the person the question names (its article's caput or
+    its own words name them), else 0: naming the person asked is no sign of an answer where most rules
+    name them (Recife's "permissionário")."""
     asked = roles(question)
     if not asked:
         return 0
     heads = [unit.text] + [a.text for a in unit.ancestors()]
     named = set().union(*(roles(t.split(":")[0]) for t in heads))
-    if not named:
-        return 0
-    return 1 if asked & named else -1
+    return -1 if named and not asked & named else 0
+
+
+def states_a_condition(question: str) -> bool:
+    """Does the message state the case itself (a number of years, seats…, a first time or a repeat)?"""
+    folded = fold(question.lower())
+    return bool(given(question) or _REPEAT_RE.search(folded) or _FIRST_RE.search(folded) or roles(question))
 
 
 def repeat_elsewhere(question: str, text: str, article) -> bool:

@@ -21,7 +21,7 @@ from ..history import wording_at
 from ..places import PLACES
 from ..units import Unit
 from .answers import parse_date
-from .conditions import fit, repeat_elsewhere, role_fit
+from .conditions import fit, repeat_elsewhere, role_fit, states_a_condition
 from .focus import FAMILIES, coverage, focus_bonus, focus_words, never_said, says
 from .kinds import carries, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
@@ -37,7 +37,8 @@ DOMAIN_RE = re.compile(
     r"prazo|defesa|recurs|recorr|jari|fiscal|cadastr|registr|document|licen|taxa|selo|adesivo|lista|anexo|cnpj|permiss|concess|"
     r"linha|pass?ageir|lugar|assento|\bpe\b|bagag|encomend|garagem|condutor|cobrador|uniform|gps|rastread|pneu|freio|acident|"
     r"\bmei\b|turism|aluguel|emplac|idade|fabrica|apolice|ufirac|mvr|vb\b|grupo|infra|penal|suspens|cassa|cancel|retid|retenc|"
-    r"remoc|guinch|estadi|diaria|sentad|lotad|porta|clandest|pirata|irregular|capacidade|frota|tfd|paciente|social|proprio|contin|eventual"
+    r"remoc|guinch|estadi|diaria|sentad|lotad|porta|clandest|pirata|irregular|capacidade|frota|tfd|paciente|social|proprio|contin|eventual|"
+    r"cdtc|\bcra\b|comissao"
 )
 # Words that carry no subject in a Portuguese question: pronouns, articles, prepositions and
 # contractions, the forms of ser/estar/ter/haver/ir/ficar, filler adverbs ("o motorista
@@ -258,7 +259,7 @@ def quote_unit(unit: Unit, limit: int = 450) -> str:
     return " ".join(p for p in parts if p)
 
 
-def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None) -> list[tuple[float, str, Unit, str]]:
+def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None, follow_up: str | None = None) -> list[tuple[float, str, Unit, str]]:
     """(score, law id, unit, citation label) for the units of the articles found, best first.
 
     The search scores every unit it matched; a unit also counts part of the score of
@@ -267,6 +268,9 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
     """
     top = top or max(h.score for h in hits)
     text = with_statute_words(normalize(query))
+    # The case asked: a follow-up that states one ("e se tiver 12 anos?", "e se reincidir?") replaces the
+    # case of the question it completes ("com 4 anos", "na primeira apreensão").
+    case = normalize(follow_up) if follow_up and states_a_condition(follow_up) else text
     words = tuple(text.split())
     key = key_words(query)
     focus = focus_words(text, key, kind)
@@ -310,14 +314,14 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             # answers another question; so does one beside other words of the question than its main one.
             says_value = kind in VALUE_KINDS and bool(focus) and carries(kind, unit.text)
             # The unit's condition ("com mais de 15 anos", "na reincidência") and the person it is for.
-            role = role_fit(text, unit)
-            holds = -1 if role < 0 else (fit(text, texts(unit)) or role)
+            role = role_fit(case, unit)
+            holds = -1 if role < 0 else (fit(case, texts(unit)) or role)
             features = {
                 "lexical": lexical / top,
                 "kind": unit_bonus(kind, unit, text),
                 "focus": focus_bonus(kind, unit, focus, words),
                 "coverage": covered,
-                "condition": holds or (-1.0 if kind in VALUE_KINDS and repeat_elsewhere(text, texts(unit), found.article) else 0.0),
+                "condition": holds or (-1.0 if kind in VALUE_KINDS and repeat_elsewhere(case, texts(unit), found.article) else 0.0),
                 "condition_fails": 1.0 if holds < 0 else 0.0,
                 "tipo": tipo_share(unit, kind),
                 "asked": question_match(unit, key),
@@ -395,7 +399,7 @@ class LawAnswers:
             return Reply(self._("Não encontrei nas leis que conheço um trecho que responda a isso. Tente dizer de outro jeito, ou veja a busca."), intent, acoes=[busca])
         # Each place's units are scored against that place's best article: a law that words the
         # answer in fewer matching words is not pushed out of a side-by-side answer.
-        ranked = sorted((entry for hits in found.values() for entry in rank(query, kind, hits, hits[0].score)), key=lambda r: -r[0])
+        ranked = sorted((entry for hits in found.values() for entry in rank(query, kind, hits, hits[0].score, follow_up)), key=lambda r: -r[0])
         if not ranked or ranked[0][0] < 0.3:
             where = self._where(jurisdiction)
             return Reply(self._("%(onde)s não encontrei um trecho que trate especificamente disso. Veja a busca, ou pergunte de outro jeito.", onde=where), intent, acoes=[busca])

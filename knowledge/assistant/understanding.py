@@ -20,7 +20,7 @@ from .text import has_phrase, has_word, normalize
 # How people name a place besides its name (knowledge/places.py): adjective, agency, cities.
 PLACE_ALIASES = {
     "pe": ("pernambucano", "epti", "caruaru", "petrolina", "olinda", "jaboatao", "garanhuns"),
-    "sp": ("sp", "paulista", "der", "artesp", "campinas", "santos"),
+    "sp": ("sp", "paulista", "artesp", "campinas", "santos"),
     "ac": ("acreano", "rio branco", "ageac", "cruzeiro do sul"),
     "recife": ("stcp", "transporte complementar", "complementar"),
 }
@@ -96,8 +96,14 @@ class Understanding:
     topics: list[str] = field(default_factory=list)  # reported facts no infraction names ("cinto")
 
 
+# São Paulo's DER named as a body ("multa do DER", "pelo DER"), not the verb ("e se der número quebrado").
+DER_RE = re.compile(r"\b(do|o|no|pelo|ao|pro|junto ao|ao|com o|para o|pra o) der\b")
+
+
 def jurisdiction_in(text: str) -> str | None:
     found = [j for j, words in JURISDICTION_WORDS.items() if has_phrase(text, *words)]
+    if "sp" not in found and DER_RE.search(text):
+        found.append("sp")
     if "recife" in found and len(found) > 1 and "complementar" not in text and "stcp" not in text:
         found.remove("recife")  # "de Recife a Caruaru" in Pernambuco is about the state law
     return found[0] if len(found) == 1 else ("pe" if found == ["pe", "recife"] else None)
@@ -230,6 +236,8 @@ def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, an
     u = Understanding(intent="lei", text=text, jurisdiction=jurisdiction_in(text))
     if u.jurisdiction is None and re.search(r"\bPE\b", message or ""):
         u.jurisdiction = "pe"  # "em PE" in capitals is the state; "em pé" (standing) is written in lower case
+    if u.jurisdiction is None and re.search(r"\bDER\b", message or ""):
+        u.jurisdiction = "sp"  # "DER" in capitals is São Paulo's body; "se der" is the verb
     if any(has_phrase(text, w) for w in RESTART) and len(words) <= 5:
         # "recomeçar", "nova conversa": a command, said in a few words ("o prazo volta a contar do zero?" is a question)
         u.intent = "recomecar"

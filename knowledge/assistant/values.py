@@ -17,7 +17,7 @@ from ..units import Unit, roman_to_int
 from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DAY_OF_MONTH_RE, DEADLINE_RE, ORDINAL_DAY_RE, AFTER_DEADLINE_RE, FORBIDDEN_RE, GROUP_RE, MULTIPLIER_RE, MVR_RE, PERCENT_RE, SAME_ARTICLE_RE,
                     SEATS_RE, SHARE_AMOUNT_RE, TIMES_RE, UFIRAC_RE, VB_RE, YEARS_RE, BODY_RE, delegates, gravity_fine, introduces, is_list_item, spelled_out, texts)
 from .focus import says
-from .numbers import as_number, brl
+from .numbers import WORDS_NUMBER, as_number, brl
 from .text import fold
 
 
@@ -84,17 +84,27 @@ def _deadline(text: str, focus: list[str]) -> tuple[str, dict] | None:
             return (RAW, {"v": re.sub(r"\s+", " ", ordinal.group(1))})
         period = PERIOD_RE.search(text)  # "II - Semestral:" over the vehicles it applies to
         return (RAW, {"v": period.group(1).capitalize()}) if period else None
+    # "de um a dez dias, quando se tratar da primeira apreensão no prazo de doze meses": a period inside
+    # the condition ("quando …") says when the rule applies, not what it sets.
+    said_outright = [m for m in matches if not CONDITION_BEFORE_RE.search(re.split(r"[;:]", text[: m.start()])[-1])]
+    matches = said_outright or matches
     match = matches[0]
     if len(matches) > 1 and focus:
         near = [m for m in matches if any(says(fold(text[max(0, m.start() - 80): m.end() + 30].lower()).split(), w, weak=False) for w in focus[:1])]
         match = near[0] if near else match
     unit_word = re.sub(r"\s+", " ", match.group(2))
     said = f"{as_number(match.group(1))} {unit_word}"
+    # "de onze a trinta dias": a range, said whole.
+    if low := re.search(rf"\bde\s+({_NUM_WORDS}|\d+)(?:\s*\([^)]{{1,30}}\))?\s+a\s+$", text[max(0, match.start() - 40): match.start()], re.I):
+        said = f"de {as_number(low.group(1))} a {said}"
     after = AFTER_DEADLINE_RE.match(text[match.end():])
     if after:
         said += ", " + re.sub(r"\s+", " ", after.group(1)).strip().rstrip(",")
     return (RAW, {"v": said})
 
+
+_NUM_WORDS = WORDS_NUMBER
+CONDITION_BEFORE_RE = re.compile(r"\b(quando|caso)\b", re.I)
 
 # A periodicity the law names in a word (PE art. 11: "I - Anual:", "II - Semestral:").
 PERIOD_RE = re.compile(r"\b(anual|semestral|trimestral|bimestral|mensal|bienal|semanal)\b", re.I)
