@@ -112,3 +112,19 @@ def test_any_message_in_any_language_gets_an_answer(client, lang, message):
 )
 def test_dates_typed_in_words(lang, typed, expected):
     assert parse_date(normalize(to_portuguese(typed, lang)), date(2026, 11, 29)) == expected
+
+
+@pytest.mark.parametrize("lang, first, follow_up", [
+    ("en", "what is the deadline to appeal a fine in pernambuco?", "and in São Paulo?"),
+    ("es", "¿cuál es el plazo para recurrir una multa en pernambuco?", "¿y en São Paulo?"),
+])
+def test_a_follow_up_naming_a_place_in_english_or_spanish(client, lang, first, follow_up):
+    # SP Regulamento, art. 55: "O recurso deverá ser interposto no prazo de 15 (quinze) dias …"
+    conversation = client.post(f"/api/v1/assistente?lang={lang}", json={"mensagem": first}).get_json()["conversa"]
+    reply = client.post(f"/api/v1/assistente?lang={lang}", json={"mensagem": follow_up, "conversa": conversation}).get_json()
+    assert (reply["citations"][0]["law"], reply["citations"][0]["unit"]) == ("sp-decreto-29912-1989", "art-55")
+
+
+def test_spanish_si_is_if_inside_a_sentence_and_yes_alone():
+    assert to_portuguese("¿y si es la segunda vez?", "es").startswith("e se ")
+    assert to_portuguese("sí", "es") == "sim"

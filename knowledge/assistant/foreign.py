@@ -43,6 +43,11 @@ PHRASES = {
         (r"\bsell(?:s|ing)? (?:individual )?tickets?\b", "vender passagem individual"),
         (r"\bi want to complain\b|\bi want to report\b", "quero denunciar"),
         (r"\bhow do i get (?:it|my \w+) back\b", "como liberar o veiculo apreendido"),
+        # A follow-up: "and in São Paulo?", "and what if it happens again?", "what about Acre?"
+        (r"^\s*(?:and )?what if\b", "e se"),
+        (r"^\s*(?:and )?what about\b", "e em"),
+        (r"^\s*and in\b", "e em"),
+        (r"^\s*and\b", "e"),
     ],
     "es": [
         (r"\bcuanto tiempo\b", "quanto tempo"),
@@ -57,6 +62,10 @@ PHRASES = {
         (r"\bmuchas gracias\b", "obrigado"),
         (r"\bquiero denunciar\b|\bquiero reclamar\b|\bquiero quejarme\b", "quero denunciar"),
         (r"\bcomo lo recupero\b|\bcomo recuperarlo\b|\bcomo recupero\b", "como liberar o veiculo apreendido"),
+        # A follow-up: "¿y en São Paulo?", "¿y si es la segunda vez?"
+        (r"^[\s¿]*y si\b", "e se"),
+        (r"^[\s¿]*y en\b", "e em"),
+        (r"^[\s¿]*y\b", "e"),
     ],
 }
 
@@ -118,7 +127,7 @@ WORDS = {
         "modalidad": "modalidade", "tasa": "taxa", "tasas": "taxas", "liberar": "liberar",
         "liberacion": "liberacao", "hola": "ola", "gracias": "obrigado", "ayuda": "ajuda",
         "reiniciar": "recomecar", "cancelar": "cancelar", "salir": "sair", "mi": "meu", "mis": "meus",
-        "si": "sim", "hoy": "hoje", "ayer": "ontem", "anteayer": "anteontem", "yo": "eu", "tengo": "tenho", "pegatina": "adesivo",
+        "si": "se", "hoy": "hoje", "ayer": "ontem", "anteayer": "anteontem", "yo": "eu", "tengo": "tenho", "pegatina": "adesivo",
         "camioneta": "van", "furgoneta": "van", "combi": "van", "siete": "7", "hay": "existe",
     },
 }
