@@ -482,3 +482,11 @@ def test_a_question_on_the_recife_commission_is_about_the_law(chat):
     # Recife art. 39 § 3º: "O mandato terá a duração de 01 (um) ano …" — "CDTC" alone says it is about transport.
     reply = converse(chat, ["quanto tempo dura o mandato na CDTC do Recife?"])
     assert first(reply) == ("recife-lei-16856-2003", "art-39/par-3")
+
+
+def test_a_place_named_after_a_newer_question_is_for_the_newer_question(chat):
+    # After an answer in the conversation's place (which waits for a one-tap change of place), a new question
+    # replaces it: "e em São Paulo?" then asks that one there (SP Regulamento, art. 55: "15 (quinze) dias").
+    reply = converse(chat, ["no acre, na primeira apreensão, o veículo fica retido quantos dias?", "e se reincidir no mesmo ano?",
+                            "qual o prazo para recorrer da multa em pernambuco?", "e em São Paulo?"])
+    assert first(reply) == ("sp-decreto-29912-1989", "art-55")

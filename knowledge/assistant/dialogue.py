@@ -349,6 +349,9 @@ class Assistant:
 
     def _answer_law(self, query: str, jurisdiction: str | None, state: State, *, asked: bool, carried: bool = False,
                     follow_up: str | None = None) -> Reply:
+        # A question that waited for a place is replaced by this one (the answer sets it again when it asks
+        # for a place or uses the conversation's): a place chosen later is for this question, not an older one.
+        state.pending_query = None
         reply = self.law.answer(query, jurisdiction, state, intent="lei", asked=asked, carried=carried, follow_up=follow_up)
         # The question answered (with its follow-ups), for the next follow-up.
         state.last_query = query[:1000] if reply is not None else None
