@@ -95,7 +95,7 @@ def _deadline(text: str, focus: list[str]) -> tuple[str, dict] | None:
     unit_word = re.sub(r"\s+", " ", match.group(2))
     said = f"{as_number(match.group(1))} {unit_word}"
     # "de onze a trinta dias": a range, said whole.
-    if low := re.search(rf"\bde\s+({_NUM_WORDS}|\d+)(?:\s*\([^)]{{1,30}}\))?\s+a\s+$", text[max(0, match.start() - 40): match.start()], re.I):
+    if low := re.search(rf"\bde\s+({WORDS_NUMBER}|\d+)(?:\s*\([^)]{{1,30}}\))?\s+a\s+$", text[max(0, match.start() - 40): match.start()], re.I):
         said = f"de {as_number(low.group(1))} a {said}"
     after = AFTER_DEADLINE_RE.match(text[match.end():])
     if after:
@@ -103,7 +103,6 @@ def _deadline(text: str, focus: list[str]) -> tuple[str, dict] | None:
     return (RAW, {"v": said})
 
 
-_NUM_WORDS = WORDS_NUMBER
 CONDITION_BEFORE_RE = re.compile(r"\b(quando|caso)\b", re.I)
 
 # A periodicity the law names in a word (PE art. 11: "I - Anual:", "II - Semestral:").
@@ -254,7 +253,7 @@ def _who(unit: Unit, law_id: str) -> Value | None:
 
 
 def _elsewhere(kind: str, unit: Unit) -> Value | None:
-    """ "A lei não fixa esse valor: diz 'conforme prazos … estabelecidos na regulamentação'": the law
+    """ "A lei não fixa o prazo: diz 'prazos … estabelecidos na regulamentação'": the law
     leaves the value to another act, and the reply says so rather than any number nearby."""
     found = delegates(kind, unit.text)
     if not found:
