@@ -77,10 +77,19 @@ def display(plate: str) -> str:
 PLATE_IN_TEXT_RE = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{3})[\s\-]?([0-9][A-Za-z0-9][0-9]{2})(?![A-Za-z0-9])")
 
 
+# Three-letter words that, before a year, are not a plate: "um carro ano 2024", "van 2019", "lei 1620".
+# A plate written in lower case with a space is read only when its letters are not such a word.
+NOT_PLATE_WORDS = frozenset("ano van dia mes lei art com sem por das dos nas nos uma ate que ela ele seu sua meu "
+                            "era foi tem ter bus fim vez cao via".split())
+
+
 def find_plates(text: str) -> list[str]:
     """Plates mentioned anywhere in a message ("a van QUA-1960 tá lotada"), normalized."""
     found = []
     for match in PLATE_IN_TEXT_RE.finditer(text or ""):
+        letters = match.group(1)
+        if letters.islower() and letters in NOT_PLATE_WORDS and not text[match.end(1)] == "-":
+            continue
         try:
             plate = normalize(match.group(1) + match.group(2))
         except InvalidPlate:

@@ -490,3 +490,77 @@ def test_a_place_named_after_a_newer_question_is_for_the_newer_question(chat):
     reply = converse(chat, ["no acre, na primeira apreensão, o veículo fica retido quantos dias?", "e se reincidir no mesmo ano?",
                             "qual o prazo para recorrer da multa em pernambuco?", "e em São Paulo?"])
     assert first(reply) == ("sp-decreto-29912-1989", "art-55")
+
+
+def test_a_follow_up_that_names_another_vehicle_drops_the_first_one(chat):
+    # PE art. 15: "I - R$ 500.000,00 (quinhentos mil reais) para ônibus" and "II - R$ 300.000,00 (trezentos mil
+    # reais) para micro-ônibus, microbus e minibus" — the follow-up names the micro-ônibus instead of the bus.
+    reply = converse(chat, ["em pernambuco qual o seguro mínimo do ônibus de fretamento?", "e pra micro-ônibus?"])
+    assert first(reply) == ("pe-lei-16205-2017", "art-15/inc-2")
+    assert "300.000,00" in reply["resposta"]
+    from knowledge.assistant.understanding import carried_over
+
+    assert "onibus" not in carried_over("qual o seguro do ônibus em pernambuco?", "e pra micro-ônibus?").split()
+    assert "micro" not in carried_over("qual o seguro do micro-ônibus em pernambuco?", "e pra ônibus?").split()
+
+
+def test_a_longer_follow_up_that_names_nothing_of_transport_still_completes_the_question(chat):
+    # PE art. 25, § 2º: "… a 2ª (segunda) via será remetida à infratora no prazo máximo de 60 (sessenta) dias, para
+    # que apresente defesa no prazo de 15 (quinze) dias, a contar do seu recebimento" — of the two deadlines, the
+    # one next to "defesa".
+    reply = converse(chat, ["a EPTI me autuou, em quanto tempo a segunda via do auto tem que chegar?",
+                            "e depois que ela chegar na minha mão, quanto tempo eu tenho pra me defender?"])
+    assert first(reply) == ("pe-lei-16205-2017", "art-25/par-2")
+    assert "15 dias" in reply["resposta"].split("diz:")[0]
+    # "e pra pagar …?" names another step of the same question: still how long (SP art. 46: "A transportadora
+    # terá o prazo de 30 (trinta) dias para pagamento da multa").
+    pay = converse(chat, ["em são paulo qual o prazo para a defesa do auto de infração?", "e pra pagar a multa se eu não recorrer?"])
+    assert first(pay)[1].startswith("art-46") and "30 dias" in pay["resposta"]
+
+
+def test_a_repeat_in_recife_without_a_group_says_the_formula():
+    # Recife art. 33: "III - multa em dobro equivalente à infração aplicada na reincidência no período de 06 (seis)
+    # meses, das infrações dos Grupos 2, 3 e 4" — with no group named, the double of the infraction's group.
+    from datetime import date
+
+    from knowledge.assistant.values import plain_value
+    from knowledge.corpus import resolve
+
+    _, unit = resolve("recife-lei-16856-2003", "art-33/inc-3")
+    value = plain_value("valor", unit, "recife-lei-16856-2003", date(2026, 12, 1))
+    assert "2 × G × Vb" in value.said()
+    named = plain_value("valor", unit, "recife-lei-16856-2003", date(2026, 12, 1), asked="multa do grupo 3 repetida")
+    assert "R$ 300,00" in named.said()
+
+
+def test_a_year_of_manufacture_is_the_vehicles_age(chat):
+    # PE art. 11: "I - Anual: a) … ônibus, micro-ônibus e microbus, com até 15 (quinze) anos da data de fabricação"
+    # and "II - Semestral: a) … com mais de 15 (quinze) anos da data de fabricação".
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "meu ônibus é 2008, de quanto em quanto tempo a EPTI faz a vistoria?"}).get_json()
+    assert first(reply) == ("pe-lei-16205-2017", "art-11/inc-2/ali-a")
+    assert "Semestral" in reply["resposta"]
+    from knowledge.assistant.conditions import given
+
+    assert ("anos", 0.0, "") not in given("lei de 2017 sobre fretamento")
+    assert not given("lei de 2017 sobre fretamento")
+
+
+def test_a_question_that_a_wizard_also_answers_gets_the_law_first(chat):
+    # PE art. 29-A, parágrafo único: "A restituição do veículo apreendido somente ocorrerá mediante o prévio
+    # pagamento das multas, taxas, despesas com transbordo de passageiros, remoção e estadia."
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "guincharam meu ônibus, o que preciso pagar pra tirar do depósito?"}).get_json()
+    assert ("pe-lei-16205-2017", "art-29-a/par-unico") in [(c["law"], c["unit"]) for c in reply["citations"]]
+    assert "A resposta muda conforme o lugar" in reply["resposta"] and "wizard" in [a["tipo"] for a in reply["acoes"]]
+    # PE art. 11, I, b): "automóvel com capacidade para 07 (sete) pessoas, com até 5 (cinco) anos da data de fabricação".
+    car = chat.post("/api/v1/assistente", json={"mensagem": "tenho um carro de 7 lugares ano 2024 no fretamento turístico em pernambuco, a vistoria é anual?"}).get_json()
+    assert first(car) == ("pe-lei-16205-2017", "art-11/inc-1/ali-b") and car["intencao"] == "wizard"
+    assert "ANO" not in car["resposta"]  # "ano 2024" is not a plate
+
+
+def test_kinds_read_in_peoples_words():
+    from knowledge.assistant.text import normalize
+
+    assert question_kind(normalize("pra quem eu recorro da multa do DER?")) == "quem"
+    assert question_kind(normalize("qual a multa para quem faz transporte pirata?")) == "valor"
+    assert question_kind(normalize("o que tenho que pagar pra liberar a van?")) == "valor"
+    assert question_kind(normalize("a vistoria do micro é anual ou semestral?")) == "prazo"

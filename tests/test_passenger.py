@@ -61,6 +61,9 @@ def test_known_pairs_and_plates_in_text():
     assert plate_key("QUA1960") == plate_key("qua-1j60") == "QUA1J60"
     assert to_old("BRA2E19") == "BRA2419"
     assert find_plates("a van QUA-1960 e o ônibus abc1d23 estão lotados") == ["QUA1960", "ABC1D23"]
+    # A word before a year is not a plate, unless written as one.
+    assert find_plates("um automóvel ano 2024 e uma van 2019") == []
+    assert find_plates("a placa é ano-2024") == ["ANO2024"]
 
 
 # -- status rules ------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from ..clock import today
 from .numbers import WORDS_NUMBER, as_number
 from .text import fold
 
@@ -38,6 +39,11 @@ _RANGE_RE = re.compile(
 # A number the question gives: "com 12 anos", "de 7 lugares", "62 anos", "mais de 15 anos".
 _GIVEN_RE = re.compile(rf"\b(?P<more>mais de |acima de |menos de |abaixo de )?(?P<n>{_NUM})\s+(?:{_MEASURE_RE})\b", re.I)
 
+# A vehicle's year of manufacture states its age against "até 15 (quinze) anos da data de fabricação":
+# "ônibus 2008", "meu micro é 2010", "fabricado em 2017", "7 lugares 2023", "ano de fabricação 2011".
+_YEAR_RE = re.compile(r"\b(?:onibus|micro\s?onibus|microbus|micro|van|carro|automovel|veiculo|lugares|modelo|fabricad[oa]|"
+                      r"fabricacao|ano)\s+(?:(?:de|do|em|ano|e|eh)\s+){0,2}(?P<year>(?:19[6-9]|20\d)\d)\b")
+
 _REPEAT_RE = re.compile(r"\b(reincid\w*|de novo|novamente|outra vez|segunda vez|segunda apreensao|mais uma vez|repet\w*|ja fui|de novamente)\b")
 _FIRST_RE = re.compile(r"\b(primeira vez|primeira apreensao|pela primeira|nunca fui)\b")
 
@@ -60,6 +66,10 @@ def given(question: str) -> list[tuple[str, float, str]]:
             continue
         more = (match.group("more") or "").strip()
         found.append((_measure(match), number, "more" if more in ("mais de", "acima de") else "less" if more else ""))
+    this_year = today().year
+    for match in _YEAR_RE.finditer(fold(question.lower())):
+        if int(match.group("year")) <= this_year:
+            found.append(("anos", float(this_year - int(match.group("year"))), ""))
     return found
 
 

@@ -22,11 +22,11 @@ from ..flows.engine import Question, Statement
 from ..places import PLACES
 from .answers import parse_answer
 from .foreign import to_portuguese
-from .law import GENERIC_WORDS, PLACE_NAME_WORDS, LawAnswers, quote_unit
+from .law import DOMAIN_RE, GENERIC_WORDS, VALUE_KINDS, PLACE_NAME_WORDS, LawAnswers, quote_unit
 from .kinds import question_kind
 from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
-from .understanding import completes_the_last_question, Understanding, is_question, understand
+from .understanding import carried_over, completes_the_last_question, Understanding, is_question, understand
 
 # Words of any report that say nothing about what happened (who, which vehicle).
 REPORT_COMMON_WORDS = {"motorista", "motoristas", "condutor", "condutores", "cobrador", "cobradores", "demais", "veiculo", "veiculos", "onibus", "passageiros", "passageiro"}
@@ -187,9 +187,19 @@ class Assistant:
         """A question the law answers in general ("quais documentos …?") that also opens a wizard."""
         laws = {c.law for c in flow.legal_basis}
         place = u.jurisdiction or (place_of_law(next(iter(laws))) if len(laws) == 1 else None)
-        if place is None or question_kind(u.text) is None or not is_question(message, u.text):
+        kind = question_kind(u.text)
+        if kind is None or not is_question(message, u.text):
             return None
-        reply = self.law.answer(message, place, State(), intent="wizard", asked=True)
+        if place is None:
+            if kind not in VALUE_KINDS:
+                return None
+            # "o que tenho que pagar pra tirar do depósito?", no place said: each place's rule side by side;
+            # the wizard's first question then asks the place.
+            reply = self.law.answer(message, None, State(), intent="wizard", asked=False)
+            if reply is not None and reply.pergunta and reply.texto.endswith("\n" + reply.pergunta["texto"]):
+                reply.texto = reply.texto[: -len(reply.pergunta["texto"]) - 1]
+        else:
+            reply = self.law.answer(message, place, State(), intent="wizard", asked=True)
         return reply if reply is not None and reply.citations else None
 
     def _on_wizard_resposta(self, u, state, *, parsed_answer, question, **_):
@@ -337,10 +347,12 @@ class Assistant:
 
     def _on_lei(self, u, state, *, message, **_):
         # "e se foi pra socorrer um ônibus quebrado?" completes the question just answered: both are read.
-        follow_up = message if state.last_query and completes_the_last_question(u.text) else None
+        follow_up = message if state.last_query and completes_the_last_question(
+            u.text, about_transport=bool(DOMAIN_RE.search(u.text))) else None
         # The follow-up first: its words are what the question is now mainly about ("cancelamento", after
         # a question on suspension).
-        query = f"{message} {state.last_query}" if follow_up else message
+        # What it names instead of something in that question ("e pra micro-ônibus?") replaces it.
+        query = f"{message} {carried_over(state.last_query, message)}" if follow_up else message
         if u.jurisdiction:
             state.jurisdiction = u.jurisdiction
             return self._answer_law(query, u.jurisdiction, state, asked=True, follow_up=follow_up)

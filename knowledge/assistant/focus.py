@@ -36,7 +36,7 @@ FAMILIES: tuple[tuple[str, ...], ...] = (
     ("andando", "rodando", "circul", "trafeg", "em movimento"),  # a vehicle "em movimento", "trafegando"
     ("extravi", "danific", "dano"),  # luggage lost ("extraviada") or damaged
     ("aument", "dobr", "duplic", "tripl", "major", "acresc"),  # a fine that grows is "duplicada", "majorada"
-    ("bebad", "embriag", "alcool"),  # "bêbado" is "em estado de embriaguez", drinking "bebidas alcoólicas"
+    ("bebad", "embriag", "alcool", "cachac", "pinga", "cervej"),  # "bêbado" is "em estado de embriaguez", drinking "bebidas alcoólicas"
 )
 KIND_WORDS = {
     # The words that ask for the kind (kinds._KIND_RULES), not what the question is about.

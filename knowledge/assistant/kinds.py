@@ -44,9 +44,11 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
         r"\bprazos?\b|\bquantos dias\b|\bquantas horas\b|\bquantos meses\b|\bem quanto tempo\b|\bquanto tempo\b|\bate quando\b"
         r"|\bdias (para|pra|de)\b|\bdemora\w*\b|\bantecedencia\b|\bvalidade\b|\bvale por\b|\bdura\w*\b|\bprorrog\w*\b|\bvenc\w*\b"
         r"|\b(ate|em) (que|qual) dia\b|\bquanto em quanto\b|\bcom que frequencia\b|\bperiodicidade\b|\ba cada quanto\b"
+        r"|\b(anual|semestral|todo ano|todos os anos|(uma|duas) vez(es)? (por|ao) ano|de (\d+|seis|tres) em (\d+|seis|tres) meses)\b"
     )),
     ("valor", re.compile(
         r"\bmultas?\b|\bvalor(es)?\b|\bquanto (custa|e|pago|paga|sai|fica|cobra\w*)\b|\bquanto\b(\s+\w+){0,4}\s+(pagar|paga|receber|cobrar|cobra|recolher|recolhe|indeniz\w*)\b|\b(paga|pagam|pagar|pago|cobra|cobram|custa|sai) quanto\b|\bpreco\b|\bufirac\w*\b|\bmvr\b|\bvb\b|\btaxas?\b|\breais\b|\bestadas?\b|\bdiarias?\b|\bcusta\b"
+        r"|\bo que (eu )?(tenho|preciso|devo|tem|temos) (que |de )?pagar\b"
     )),
     ("limite", re.compile(
         r"\bidade\b|\bquantos anos\b|\banos de (uso|fabricacao)\b|\bvelh\w*\b|\bantig\w*\b|\bmaxim\w*\b|\bminim\w*\b|\blimite\b"
@@ -58,6 +60,10 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
         r"|\b(tem|tenho|temos) que\b|\b(preciso|precisa|precisam)\b|\bobrigatori\w*\b|\bobrigad[oa]s? a\b|\bproibid\w*\b|\bpermitid\w*\b|\bvedad\w*\b"
     )),
 )
+
+
+# "pra quem eu recorro", "a quem devo pedir": to whom one turns, a body asked (not "a multa para quem faz …").
+TO_WHOM_RE = re.compile(r"\b(para|pra|a) quem (eu |se |a gente |devo |posso |tenho que |preciso )?(recorr|apel|reclam|pec|pedi|envi|mand|dirij|encaminh|entreg|protocol|denunci|comunic|aviso|avis)\w*")
 
 
 # What is done to a fine, asked without asking its amount ("o recurso suspende a multa?", "a multa é cancelada?").
@@ -82,7 +88,7 @@ def question_kind(text: str) -> str | None:
         found.remove("valor")  # "o recurso suspende a multa?": what happens to the fine, not how much it is
     if not found:
         return None
-    if "quem" in found and len(found) > 1 and not re.search(r"^(e )?quem\b|\b(a|de) quem (compete|cabe)\b", text) and (
+    if "quem" in found and len(found) > 1 and not re.search(r"^(e )?quem\b|\b(a|de) quem (compete|cabe)\b", text) and not TO_WHOM_RE.search(text) and (
             re.search(r"\b(para|de|por|contra|com|a) quem\b", text) or re.search(r"\bquem (e|for|foi|esta|estiver) (pego|flagrad|autuad|multad)\w*", text)):
         found.remove("quem")  # "a multa para quem faz …", "quem é pego … paga quanto": a relative pronoun, not "who?"
     if "documentos" in found and not re.search(r"\bprazo\b|\bquantos dias\b|\bquanto tempo\b", text) and (len(found) == 1 or ASKS_PAPERS_RE.search(text)):

@@ -29,6 +29,9 @@ from .text import normalize
 from .understanding import PLACE_ALIASES
 from .values import plain_value
 
+# A follow-up that names another step ("e pra pagar …?", "e para recorrer?") and asks nothing itself.
+ANOTHER_STEP_RE = re.compile(r"^(mas )?e (pra|para) \w+(ar|er|ir)\b")
+ASKS_RE = re.compile(r"\b(quanto|quantos|quantas|qual|quais|quem|quando|valor|prazo|onde)\b")
 # Words that show a message is about passenger transport at all.
 DOMAIN_RE = re.compile(
     r"fret|onibus|\bvan\b|micro|passag|passageir|\bcrc\b|epti|\bder\b|ageac|stcp|multa|infrac|veicul|motorist|transport|viage|"
@@ -119,7 +122,8 @@ KEY_EQUIVALENTS = {"pe": ("sentados", "lotacao"), "idoso": ("sessenta",), "idoso
 # (for the search and for the focus).  Not paying is "gratuito"; transport without any
 # authorisation is what the laws call "clandestino"; a pet is one of the "animais".
 STATUTE_WORDS: tuple[tuple[re.Pattern, str], ...] = (
-    (re.compile(r"\bnao (paga|pagam|pagar|precisa pagar|precisam pagar)\b|\bde graca\b|\bsem pagar\b|\bisent[oa]s?\b"), "gratuito"),
+    (re.compile(r"\bnao (paga|pagam|pagar|precisa pagar|precisam pagar)\b|\bde graca\b|\bsem pagar\b|\bisent[oa]s?\b"
+                r"|\b(tem|tenho|temos|precisa|preciso|precisam|deve|devo) (que |de )?pagar (a |as )?passage"), "gratuito"),
     (re.compile(r"\bsem (autorizacao|permissao|concessao|registro|licenca|crc|cadastro)\b|\bpiratas?\b"), "clandestino"),
     (re.compile(r"\b(cachorr|cachorrinh|cao|caes|gato|gatos|pet|pets|bicho)\w*\b"), "animais"),
 )
@@ -377,7 +381,10 @@ class LawAnswers:
         if not DOMAIN_RE.search(text):
             return None
         busca = {"tipo": "busca", "url": self.ports.search_url(query, jurisdiction), "rotulo": self._("Ver mais resultados na busca")}
-        kind = (question_kind(normalize(follow_up)) if follow_up else None) or question_kind(text)
+        # What a follow-up asks wins ("e quem julga?"), unless it only names another step of the same
+        # thing ("e pra pagar a multa?" after "quanto tempo pra me defender?": still how long).
+        another_step = follow_up and ANOTHER_STEP_RE.search(normalize(follow_up)) and not ASKS_RE.search(normalize(follow_up))
+        kind = (question_kind(normalize(follow_up)) if follow_up and not another_step else None) or question_kind(text)
         focus = focus_words(with_statute_words(text), key_words(query), kind)
         today = self.ports.today()
         facts_on = parse_date(text, today)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..clock import today
 from ..modalities import MODALITY_IDS
 from ..places import PLACES
 from ..plates import find_plates
@@ -180,6 +181,8 @@ def prefill(flow: str, text: str, words: list[str]) -> dict:
         match = re.search(r"\b(\d{1,2}|sete) (lugares|pessoas|assentos)", text)
         if match:
             answers["lugares"] = "7" if match.group(1) == "sete" else match.group(1)
+        if (year := re.search(r"\b(?:fabricad[oa]|fabricacao|ano|modelo|lugares|carro|automovel|spin)\s+(?:(?:de|do|em)\s+)?((?:19[5-9]|20\d)\d)\b", text)) and int(year.group(1)) <= today().year:
+            answers["ano_fabricacao"] = year.group(1)  # "carro de 7 lugares ano 2016", "fabricado em 2019"
     return answers
 
 
@@ -214,10 +217,44 @@ FOLLOW_UP_FILLERS = frozenset(
 # quebrado?", "e pra micro-ônibus?", "e quem julga?", "mas e se for a segunda vez?".
 FOLLOW_UP_RE = re.compile(r"^(mas |e ai |entao )?e (se|quando|caso|no caso|pra|para|pro|com|sem|na|no|nos|nas|em|o|a|os|as|quanto|qual|quais|quem|como|onde|depois|antes|ai|tambem|sendo)\b")
 FOLLOW_UP_WORDS = 10
+# A longer one completes it too when it names nothing of passenger transport on its own ("e depois que
+# ela chegar, quanto tempo tenho pra me defender?"): without the question before, it means nothing.
+FOLLOW_UP_WORDS_UNMOORED = 20
 
 
-def completes_the_last_question(text: str) -> bool:
-    return bool(FOLLOW_UP_RE.search(text)) and len(text.split()) <= FOLLOW_UP_WORDS
+def completes_the_last_question(text: str, *, about_transport: bool = True) -> bool:
+    """``about_transport``: whether the message alone speaks of passenger transport (law.DOMAIN_RE)."""
+    limit = FOLLOW_UP_WORDS if about_transport else FOLLOW_UP_WORDS_UNMOORED
+    return bool(FOLLOW_UP_RE.search(text)) and len(text.split()) <= limit
+
+
+# Things a follow-up names in place of one of the question before ("e pra micro-ônibus?" after a question
+# on buses, "e se for cassação?" after one on suspension): the earlier one is dropped from the question
+# carried over, else its words outweigh the follow-up's.  Normalised words; a phrase is listed before
+# the word it contains.
+CONTRASTS: tuple[tuple[str, ...], ...] = (
+    ("micro onibus", "microonibus", "microbus", "micro", "onibus", "van", "vans", "automovel", "carro", "carros"),
+    ("defesa", "defender", "recurso", "recorrer", "pagar", "pagamento"),
+    ("suspensao", "cassacao", "cancelamento", "advertencia", "apreensao", "retencao"),
+    ("eventual", "continuo", "turistico", "turismo", "social", "proprio", "alunos", "tfd"),
+)
+
+
+def carried_over(last_query: str, follow_up: str) -> str:
+    """The question before, without what the follow-up names in its place (its words, normalised)."""
+    before, after = f" {normalize(last_query)} ", f" {normalize(follow_up)} "
+    for group in CONTRASTS:
+        named, rest = set(), after
+        for term in group:  # "micro onibus" is named, not "onibus" inside it
+            if f" {term} " in rest:
+                named.add(term)
+                rest = rest.replace(f" {term} ", " ")
+        if not named:
+            continue
+        for term in group:
+            if term not in named:
+                before = before.replace(f" {term} ", " ")
+    return " ".join(before.split())
 
 
 def only_a_place(text: str) -> bool:

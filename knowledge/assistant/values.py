@@ -41,6 +41,9 @@ MVR_SHARE = N_("%(pct)s%% do MVR")
 UFIRAC_COUNT = N_("%(n)s UFIRAC")
 # A fine set against another ("será duplicado a partir da primeira reincidência"), with what it comes to.
 TIMES_AMOUNT = {2: N_("o dobro: %(v)s"), 3: N_("o triplo: %(v)s")}
+# Recife's "multa em dobro equivalente à infração" when the question names no group: the formula, whole.
+TIMES_GROUP = {2: N_("o dobro da multa da infração: Vm = 2 × G × Vb, sendo G o grupo da infração no Anexo Único"),
+               3: N_("o triplo da multa da infração: Vm = 3 × G × Vb, sendo G o grupo da infração no Anexo Único")}
 RAW = "%(v)s"  # the law's own words ("15 dias, contados da notificação"): not a message to translate
 
 
@@ -90,8 +93,16 @@ def _deadline(text: str, focus: list[str]) -> tuple[str, dict] | None:
     matches = said_outright or matches
     match = matches[0]
     if len(matches) > 1 and focus:
-        near = [m for m in matches if any(says(fold(text[max(0, m.start() - 80): m.end() + 30].lower()).split(), w, weak=False) for w in focus[:1])]
-        match = near[0] if near else match
+        # The deadline closest to the word asked: "remetida … no prazo de 60 dias, para que apresente defesa
+        # no prazo de 15 dias" answers "defesa" with 15, though 60 is near it too.
+        folded = fold(text.lower())
+        spots = [w.start() for w in re.finditer(r"\w+", folded) if says([w.group()], focus[0], weak=False)]
+
+        def distance(m: re.Match) -> int:
+            return min((max(m.start() - (spot + 1), spot - m.end(), 0) for spot in spots
+                        if m.start() - 80 <= spot <= m.end() + 30), default=10**6)
+        nearest = min(matches, key=distance)
+        match = nearest if distance(nearest) < 10**6 else match
     unit_word = re.sub(r"\s+", " ", match.group(2))
     said = f"{as_number(match.group(1))} {unit_word}"
     # "de onze a trinta dias": a range, said whole.
@@ -142,6 +153,8 @@ def _multiplied(unit: Unit, law_id: str, on: date, asked: str = "") -> Value | N
     if not named and law_id.startswith("recife") and (group := ASKED_GROUP_RE.search(asked)):
         times = _vb_times(int(group.group(1)) * factor, on)
         return Value(TIMES_AMOUNT[factor], times.missing, basis=times.basis, params={"v": times.said()}, basis_params=times.basis_params)
+    if not named and law_id.startswith("recife"):
+        return Value(TIMES_GROUP[factor], MISSING_VB)
     if not named:
         return None
     base_unit = next((u for u in unit.article.walk() if u.kind == "inciso" and u.parent is unit.article
