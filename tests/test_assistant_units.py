@@ -564,3 +564,27 @@ def test_kinds_read_in_peoples_words():
     assert question_kind(normalize("qual a multa para quem faz transporte pirata?")) == "valor"
     assert question_kind(normalize("o que tenho que pagar pra liberar a van?")) == "valor"
     assert question_kind(normalize("a vistoria do micro é anual ou semestral?")) == "prazo"
+
+
+def test_the_kind_of_vehicle_asked_picks_the_inciso(chat):
+    # PE art. 15: "I - R$ 500.000,00 (quinhentos mil reais) para ônibus"; "II - R$ 300.000,00 (trezentos mil reais)
+    # para micro-ônibus, microbus e minibus"; "III - R$ 150.000,00 (cento e cinquenta mil reais) para veículo tipo
+    # automóvel" — a minimum that is an amount is said as one.
+    for message, unit, amount in (("qual a cobertura mínima do seguro do micro-ônibus de fretamento em pernambuco?", "art-15/inc-2", "R$ 300.000,00"),
+                                  ("qual a cobertura mínima do seguro do ônibus de fretamento em pernambuco?", "art-15/inc-1", "R$ 500.000,00"),
+                                  ("qual a cobertura mínima do seguro do automóvel de fretamento em pernambuco?", "art-15/inc-3", "R$ 150.000,00")):
+        reply = chat.post("/api/v1/assistente", json={"mensagem": message}).get_json()
+        assert first(reply) == ("pe-lei-16205-2017", unit), message
+        assert reply["resposta"].startswith(f"Em Pernambuco: {amount}")
+    from knowledge.assistant.conditions import fit
+
+    # A vehicle named in passing is no condition.
+    assert fit("micro-ônibus", "o transbordo dos passageiros para outro ônibus") == 0
+
+
+def test_doing_it_again_is_a_reincidencia(chat):
+    # PE art. 23: "II - multa em dobro equivalente à infração aplicada na reincidência da mesma infração, dentro do
+    # período de 30 (trinta) dias".
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "em pernambuco a EPTI me multou e dias depois me pegou outra vez pela mesma coisa, a multa muda?"}).get_json()
+    assert first(reply) == ("pe-lei-16205-2017", "art-23/inc-2")
+    assert reply["resposta"].startswith("Em Pernambuco: o dobro da multa da infração")

@@ -106,6 +106,32 @@ def _holds(number: float, side: str, low, low_in, high, high_in) -> bool | None:
     return True
 
 
+# The kind of vehicle, where sibling units differ by it: PE art. 15 insures "I - … para ônibus", "II - … para
+# micro-ônibus, microbus e minibus", "III - … para veículo tipo automóvel"; art. 11 sets the inspections of
+# "CRLV tipo ônibus, micro-ônibus e microbus" apart from those of the "tipo automóvel".
+_VEHICLE_TYPES = {
+    "micro": r"\bmicro[ -]?onibus\b|\bmicrobus\b|\bminibus\b|\bmicro\b",
+    "onibus": r"(?<!micro )(?<!micro-)(?<!micro)\bonibus\b",
+    "automovel": r"\bautomove(?:l|is)\b|\bcarros?\b|\bspin\b|\b(?:7|sete) lugares\b",
+}
+# In the law, only a list of vehicle kinds after "para" or "tipo" is a condition ("para ônibus"), not a
+# vehicle named in passing ("transbordo … para outro ônibus").
+_VEHICLE_LIST_RE = re.compile(r"\b(?:para|tipo)\s+(?:veiculos?\s+(?:do\s+)?tipo\s+)?((?:(?:micro[ -]?onibus|microbus|minibus|onibus|automovel)(?:,\s*|\s+e\s+|\s+ou\s+)?)+)")
+
+
+def vehicle_types(text: str) -> set[str]:
+    """The kinds of vehicle a folded text names: "micro-ônibus com 12 anos" → {"micro"}."""
+    return {kind for kind, pattern in _VEHICLE_TYPES.items() if re.search(pattern, text)}
+
+
+def _vehicle_fit(folded_q: str, folded_t: str) -> bool | None:
+    asked = vehicle_types(folded_q)
+    listed = set().union(*(vehicle_types(m.group(1)) for m in _VEHICLE_LIST_RE.finditer(folded_t)))
+    if len(asked) != 1 or not listed:
+        return None
+    return bool(asked & listed)
+
+
 def fit(question: str, text: str) -> int:
     """+1 when the text's condition holds for the case the question gives, -1 when it fails, 0 otherwise."""
     verdicts = []
@@ -115,6 +141,8 @@ def fit(question: str, text: str) -> int:
             if said_measure == measure:
                 verdicts.append(_holds(number, side, low, low_in, high, high_in))
     folded_q, folded_t = fold(question.lower()), fold(text.lower())
+    if (vehicle := _vehicle_fit(folded_q, folded_t)) is not None:
+        verdicts.append(vehicle)
     repeat_q, first_q = bool(_REPEAT_RE.search(folded_q)), bool(_FIRST_RE.search(folded_q))
     if repeat_q != first_q:  # the question says which time it is
         if re.search(r"\breincid", folded_t):
@@ -156,9 +184,9 @@ def role_fit(question: str, unit) -> int:
 
 
 def states_a_condition(question: str) -> bool:
-    """Does the message state the case itself (a number of years, seats…, a first time or a repeat)?"""
+    """Does the message state the case itself (a number of years, seats…, a kind of vehicle, a first time or a repeat)?"""
     folded = fold(question.lower())
-    return bool(given(question) or _REPEAT_RE.search(folded) or _FIRST_RE.search(folded) or roles(question))
+    return bool(given(question) or _REPEAT_RE.search(folded) or _FIRST_RE.search(folded) or roles(question) or vehicle_types(folded))
 
 
 def repeat_elsewhere(question: str, text: str, article) -> bool:

@@ -66,6 +66,8 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
 TO_WHOM_RE = re.compile(r"\b(para|pra|a) quem (eu |se |a gente |devo |posso |tenho que |preciso )?(recorr|apel|reclam|pec|pedi|envi|mand|dirij|encaminh|entreg|protocol|denunci|comunic|aviso|avis)\w*")
 
 
+# Things measured in money: their minimum or maximum is an amount.
+MONEY_SUBJECT_RE = re.compile(r"\b(seguro|seguros|cobertura|indenizac\w*|apolice)\b")
 # What is done to a fine, asked without asking its amount ("o recurso suspende a multa?", "a multa é cancelada?").
 EFFECT_ON_FINE_RE = re.compile(r"\b(suspend\w*|suspens[ao]s?|suspensiv\w*|cancel\w*|anul\w*|perdo\w*|prescrev\w*|prescri\w*|caduc\w*)\b")
 AMOUNT_ASKED_RE = re.compile(r"\bquanto\b|\bvalor\b|\bpreco\b|\bcusta\b|\b(qual|quais) (e |sao )?(a |as )?multas?\b|\bde quanto\b")
@@ -86,6 +88,8 @@ def question_kind(text: str) -> str | None:
         return "limite"  # "quantas multas levam à cassação": a count, not an amount
     if "valor" in found and EFFECT_ON_FINE_RE.search(text) and not AMOUNT_ASKED_RE.search(text):
         found.remove("valor")  # "o recurso suspende a multa?": what happens to the fine, not how much it is
+    if "limite" in found and MONEY_SUBJECT_RE.search(text) and not re.search(r"\bquant[oa]s\b|\bidade\b|\banos\b", text):
+        found[found.index("limite")] = "valor"  # "a cobertura mínima do seguro": a minimum that is an amount
     if not found:
         return None
     if "quem" in found and len(found) > 1 and not re.search(r"^(e )?quem\b|\b(a|de) quem (compete|cabe)\b", text) and not TO_WHOM_RE.search(text) and (

@@ -126,6 +126,8 @@ STATUTE_WORDS: tuple[tuple[re.Pattern, str], ...] = (
                 r"|\b(tem|tenho|temos|precisa|preciso|precisam|deve|devo) (que |de )?pagar (a |as )?passage"), "gratuito"),
     (re.compile(r"\bsem (autorizacao|permissao|concessao|registro|licenca|crc|cadastro)\b|\bpiratas?\b"), "clandestino"),
     (re.compile(r"\b(cachorr|cachorrinh|cao|caes|gato|gatos|pet|pets|bicho)\w*\b"), "animais"),
+    # Doing it again is what the laws call "reincidência".
+    (re.compile(r"\b(de novo|novamente|outra vez|mais uma vez|segunda vez|mesmo motivo|mesma infracao|reincidi\w*|reincidir)\b"), "reincidencia"),
 )
 
 

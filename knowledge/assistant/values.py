@@ -41,6 +41,8 @@ MVR_SHARE = N_("%(pct)s%% do MVR")
 UFIRAC_COUNT = N_("%(n)s UFIRAC")
 # A fine set against another ("será duplicado a partir da primeira reincidência"), with what it comes to.
 TIMES_AMOUNT = {2: N_("o dobro: %(v)s"), 3: N_("o triplo: %(v)s")}
+# "multa em dobro equivalente à infração", the infraction not named: twice its fine.
+TIMES_FINE = {2: N_("o dobro da multa da infração"), 3: N_("o triplo da multa da infração")}
 # Recife's "multa em dobro equivalente à infração" when the question names no group: the formula, whole.
 TIMES_GROUP = {2: N_("o dobro da multa da infração: Vm = 2 × G × Vb, sendo G o grupo da infração no Anexo Único"),
                3: N_("o triplo da multa da infração: Vm = 3 × G × Vb, sendo G o grupo da infração no Anexo Único")}
@@ -155,6 +157,8 @@ def _multiplied(unit: Unit, law_id: str, on: date, asked: str = "") -> Value | N
         return Value(TIMES_AMOUNT[factor], times.missing, basis=times.basis, params={"v": times.said()}, basis_params=times.basis_params)
     if not named and law_id.startswith("recife"):
         return Value(TIMES_GROUP[factor], MISSING_VB)
+    if not named:  # PE art. 23, II: "multa em dobro equivalente à infração", whose fine is by its gravity (art. 28)
+        return Value(TIMES_FINE[factor])
     if not named:
         return None
     base_unit = next((u for u in unit.article.walk() if u.kind == "inciso" and u.parent is unit.article
@@ -288,7 +292,8 @@ def plain_value(kind: str | None, unit: Unit, law_id: str, on: date, focus: list
     if kind == "valor":
         return _amount(unit, law_id, on, asked) or _elsewhere(kind, unit)
     if kind == "limite":
-        return _limit(unit)
+        # "o seguro mínimo": a minimum that is an amount ("mínima de: II - R$ 300.000,00").
+        return _limit(unit) or (_amount(unit, law_id, on, asked) if BRL_RE.search(texts(unit)) else None)
     if kind == "documentos":
         return _documents(unit)
     if kind == "permissao":
