@@ -74,7 +74,8 @@ def display(plate: str) -> str:
     return f"{plate[:3]}-{plate[3:]}" if OLD_RE.match(plate) else plate
 
 
-PLATE_IN_TEXT_RE = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{3})[\s\-]?([0-9][A-Za-z0-9][0-9]{2})(?![A-Za-z0-9])")
+# Not inside a word, accented ones included ("rodoviário 2004" holds no plate "RIO-2004").
+PLATE_IN_TEXT_RE = re.compile(r"(?<!\w)([A-Za-z]{3})[\s\-]?([0-9][A-Za-z0-9][0-9]{2})(?!\w)")
 
 
 # Three-letter words that, before a year, are not a plate: "um carro ano 2024", "van 2019", "lei 1620".

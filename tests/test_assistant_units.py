@@ -588,3 +588,29 @@ def test_doing_it_again_is_a_reincidencia(chat):
     reply = chat.post("/api/v1/assistente", json={"mensagem": "em pernambuco a EPTI me multou e dias depois me pegou outra vez pela mesma coisa, a multa muda?"}).get_json()
     assert first(reply) == ("pe-lei-16205-2017", "art-23/inc-2")
     assert reply["resposta"].startswith("Em Pernambuco: o dobro da multa da infração")
+
+
+def test_the_group_named_picks_recifes_rule(chat):
+    # Recife art. 33: "I - advertência por escrito aplicada quando praticar as infrações do Grupo 1"; the Grupo 4
+    # rows of the Anexo Único are not an infraction of Grupo 1.
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "sou permissionário do complementar do recife e levei uma infração do grupo 1, qual a penalidade?"}).get_json()
+    assert first(reply) == ("recife-lei-16856-2003", "art-33/inc-1")
+    # Art. 38, § 2º: "A apreensão do veículo é cabível nas infrações dos Grupos 3 e 4" — a rule for other groups
+    # still answers "does Grupo 2 lead to seizure?".
+    from knowledge.assistant.conditions import group_fit
+    from knowledge.corpus import resolve
+
+    _, apreensao = resolve("recife-lei-16856-2003", "art-38/par-2")
+    _, row = resolve("recife-lei-16856-2003", "anexo-unico/grupo-4/ali-l")
+    assert group_fit("infração do grupo 2 dá apreensão?", apreensao) == 0
+    assert group_fit("infração do grupo 2", row) == -1 and group_fit("infração do grupo 4", row) == 1
+
+
+def test_a_hypothetical_seizure_question_gets_the_law_of_each_place_before_the_wizard(chat):
+    # AC art. 88: "… transporte clandestino de passageiros as seguintes sanções: … II - apreensão do veículo."
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "se me pararem levando passageiro sem autorização, podem apreender a van?"}).get_json()
+    assert ("ac-lei-2731-2013", "art-88/inc-2") in [(c["law"], c["unit"]) for c in reply["citations"]]
+    assert reply["intencao"] == "wizard" and reply["resposta"].startswith("A resposta muda conforme o lugar")
+    from knowledge.assistant.text import normalize
+
+    assert question_kind(normalize("a defesa eu entrego pra quem no recife?")) == "quem"

@@ -64,6 +64,7 @@ def test_known_pairs_and_plates_in_text():
     # A word before a year is not a plate, unless written as one.
     assert find_plates("um automóvel ano 2024 e uma van 2019") == []
     assert find_plates("a placa é ano-2024") == ["ANO2024"]
+    assert find_plates("um rodoviário 2004 e o horário 1230") == []  # letters inside an accented word
 
 
 # -- status rules ------------------------------------------------------------------------------

@@ -183,6 +183,28 @@ def role_fit(question: str, unit) -> int:
     return -1 if named and not asked & named else 0
 
 
+_ASKED_GROUP_RE = re.compile(r"\bgrupo\s+(\d)\b")
+_NAMED_GROUPS_RE = re.compile(r"\bgrupos?\s+(\d(?:(?:\s*,\s*|\s+e\s+|\s+ou\s+)\d)*)\b")
+
+
+def group_fit(question: str, unit) -> int:
+    """Recife's fines go by group: +1 when the unit is for the group the question names ("uma infração do
+    Grupo 1": art. 33, I), -1 for an Anexo Único row of another group, else 0."""
+    asked = {int(g) for g in _ASKED_GROUP_RE.findall(fold(question.lower()))}
+    if len(asked) != 1:
+        return 0
+    row_group = next((a.number for a in unit.ancestors() if a.kind == "grupo"), None)
+    if row_group is not None:
+        return 1 if row_group.isdigit() and int(row_group) in asked else -1
+    text = fold(unit.text.lower())
+    if re.match(r"grupo \d\b", text):
+        return 0  # art. 32: "Grupo 3 - infração de natureza grave" names the group, it says nothing of it
+    named = {int(d) for m in _NAMED_GROUPS_RE.finditer(text) for d in re.findall(r"\d", m.group(1))}
+    # A rule for other groups may be the answer too ("a apreensão é cabível nas infrações dos Grupos 3 e 4"
+    # answers "o Grupo 2 dá apreensão?" with a no): only naming the group asked counts.
+    return 1 if named and asked <= named else 0
+
+
 def states_a_condition(question: str) -> bool:
     """Does the message state the case itself (a number of years, seats…, a kind of vehicle, a first time or a repeat)?"""
     folded = fold(question.lower())

@@ -22,7 +22,7 @@ from ..flows.engine import Question, Statement
 from ..places import PLACES
 from .answers import parse_answer
 from .foreign import to_portuguese
-from .law import DOMAIN_RE, GENERIC_WORDS, VALUE_KINDS, PLACE_NAME_WORDS, LawAnswers, quote_unit
+from .law import DOMAIN_RE, GENERIC_WORDS, PLACE_NAME_WORDS, LawAnswers, quote_unit
 from .kinds import question_kind
 from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
@@ -191,10 +191,8 @@ class Assistant:
         if kind is None or not is_question(message, u.text):
             return None
         if place is None:
-            if kind not in VALUE_KINDS:
-                return None
-            # "o que tenho que pagar pra tirar do depósito?", no place said: each place's rule side by side;
-            # the wizard's first question then asks the place.
+            # "o que tenho que pagar pra tirar do depósito?", "podem apreender o carro?", no place said: each
+            # place's rule side by side; the wizard's first question then asks the place.
             reply = self.law.answer(message, None, State(), intent="wizard", asked=False)
             if reply is not None and reply.pergunta and reply.texto.endswith("\n" + reply.pergunta["texto"]):
                 reply.texto = reply.texto[: -len(reply.pergunta["texto"]) - 1]

@@ -63,7 +63,8 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
 
 
 # "pra quem eu recorro", "a quem devo pedir": to whom one turns, a body asked (not "a multa para quem faz …").
-TO_WHOM_RE = re.compile(r"\b(para|pra|a) quem (eu |se |a gente |devo |posso |tenho que |preciso )?(recorr|apel|reclam|pec|pedi|envi|mand|dirij|encaminh|entreg|protocol|denunci|comunic|aviso|avis)\w*")
+TO_WHOM_RE = re.compile(r"\b(para|pra|a) quem (eu |se |a gente |devo |posso |tenho que |preciso )?(recorr|apel|reclam|pec|pedi|envi|mand|dirij|encaminh|entreg|protocol|denunci|comunic|aviso|avis)\w*"
+                        r"|\b(protocol|entreg|envi|mand|dirij|encaminh|recorr|apresent|reclam)\w*( \w+){0,3} (para|pra|a) quem\b")
 
 
 # Things measured in money: their minimum or maximum is an amount.

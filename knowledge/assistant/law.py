@@ -21,7 +21,7 @@ from ..history import wording_at
 from ..places import PLACES
 from ..units import Unit
 from .answers import parse_date
-from .conditions import fit, repeat_elsewhere, role_fit, states_a_condition
+from .conditions import fit, group_fit, repeat_elsewhere, role_fit, states_a_condition
 from .focus import FAMILIES, coverage, focus_bonus, focus_words, never_said, says
 from .kinds import carries, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
@@ -319,9 +319,10 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             # A value that says nothing of what was asked ("leves: R$ 150,00" for a ticket-selling fine)
             # answers another question; so does one beside other words of the question than its main one.
             says_value = kind in VALUE_KINDS and bool(focus) and carries(kind, unit.text)
-            # The unit's condition ("com mais de 15 anos", "na reincidência") and the person it is for.
-            role = role_fit(case, unit)
-            holds = -1 if role < 0 else (fit(case, texts(unit)) or role)
+            # The unit's condition ("com mais de 15 anos", "na reincidência"), the person it is for and the
+            # fine group it is about (Recife).
+            role, group = role_fit(case, unit), group_fit(case, unit)
+            holds = -1 if role < 0 or group < 0 else (fit(case, texts(unit)) or role or group)
             features = {
                 "lexical": lexical / top,
                 "kind": unit_bonus(kind, unit, text),
