@@ -58,6 +58,13 @@ FIFTH_UNIT_FLOOR = 0.84
 FIFTH_VALUE_FLOOR = 0.86
 FIFTH_ASKED_FLOOR = 0.95
 FIFTH_ASSUMED_MAX = 0
+# The sixth held-out set (assistant_precise_heldout6.json, 100 questions with ten follow-up conversations, written
+# on 2026-12-01 (sixth session) by someone who saw no rule, no unit question and no other set), run once, on the
+# session's final rules (9516613): unit 61/70, value 91/95, asked 25/25, per place 13/25, silent 1/5, none assumed.
+SIXTH_UNIT_FLOOR = 0.84
+SIXTH_VALUE_FLOOR = 0.93
+SIXTH_ASKED_FLOOR = 0.95
+SIXTH_ASSUMED_MAX = 0
 
 
 @pytest.fixture(scope="module")
@@ -123,6 +130,8 @@ HELDOUT_SETS = [
     ("heldout4", "FOURTH HELD-OUT set", FOURTH_UNIT_FLOOR, FOURTH_VALUE_FLOOR, FOURTH_ASKED_FLOOR, FOURTH_ASSUMED_MAX),
     # 100 questions written on 2026-12-01 after the fourth set's second run; run once on the final rules.
     ("heldout5", "FIFTH HELD-OUT set", FIFTH_UNIT_FLOOR, FIFTH_VALUE_FLOOR, FIFTH_ASKED_FLOOR, FIFTH_ASSUMED_MAX),
+    # 100 questions written on 2026-12-01 (sixth session) before that session's changes; run once on its final rules.
+    ("heldout6", "SIXTH HELD-OUT set", SIXTH_UNIT_FLOOR, SIXTH_VALUE_FLOOR, SIXTH_ASKED_FLOOR, SIXTH_ASSUMED_MAX),
 ]
 
 
