@@ -614,3 +614,14 @@ def test_a_hypothetical_seizure_question_gets_the_law_of_each_place_before_the_w
     from knowledge.assistant.text import normalize
 
     assert question_kind(normalize("a defesa eu entrego pra quem no recife?")) == "quem"
+
+
+def test_a_new_question_in_the_middle_of_a_wizard_is_answered_not_taken_as_an_answer(chat):
+    # The wizard asks "Onde aconteceu?"; a whole question naming Pernambuco is a new question (PE art. 23, II:
+    # "multa em dobro equivalente à infração aplicada na reincidência da mesma infração").
+    reply = converse(chat, ["guincharam meu ônibus, o que preciso pagar pra tirar do depósito?",
+                            "em pernambuco a EPTI me multou e dias depois me pegou outra vez pela mesma coisa, a multa muda?"])
+    assert first(reply) == ("pe-lei-16205-2017", "art-23/inc-2")
+    # A short answer is still the wizard's.
+    short = converse(chat, ["guincharam meu ônibus, o que preciso pagar pra tirar do depósito?", "em pernambuco"])
+    assert short["intencao"] == "wizard_resposta"

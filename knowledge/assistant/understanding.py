@@ -266,6 +266,10 @@ def only_a_place(text: str) -> bool:
     return bool(text.strip()) and all(w in FOLLOW_UP_FILLERS for w in rest.split())
 
 
+# A question this long, asked in the middle of a wizard, is a question of its own, not an answer.
+NEW_QUESTION_WORDS = 8
+
+
 def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, answer_parses: bool) -> Understanding:
     """Classify a message; the dialogue tells whether a wizard answer or a jurisdiction is awaited."""
     text = normalize(message)
@@ -287,7 +291,9 @@ def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, an
     if in_wizard and any(has_phrase(text, w) for w in CANCEL) and len(words) <= 4:
         u.intent = "cancelar"
         return u
-    if in_wizard and answer_parses:
+    if in_wizard and answer_parses and not (is_question(message, text) and len(words) >= NEW_QUESTION_WORDS):
+        # "Pernambuco" answers "Onde aconteceu?"; "em pernambuco, se me pegarem de novo, a multa muda?" is a
+        # new question that happens to name a place.
         u.intent = "wizard_resposta"
         return u
     if in_wizard:
