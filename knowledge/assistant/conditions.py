@@ -14,6 +14,8 @@ comparable (0).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 
 from ..clock import today
 from .numbers import WORDS_NUMBER, as_number
@@ -41,8 +43,14 @@ _GIVEN_RE = re.compile(rf"\b(?P<more>mais de |acima de |menos de |abaixo de )?(?
 
 # A vehicle's year of manufacture states its age against "até 15 (quinze) anos da data de fabricação":
 # "ônibus 2008", "meu micro é 2010", "fabricado em 2017", "7 lugares 2023", "ano de fabricação 2011".
-_YEAR_RE = re.compile(r"\b(?:onibus|micro\s?onibus|microbus|micro|van|carro|automovel|veiculo|lugares|modelo|fabricad[oa]|"
-                      r"fabricacao|ano)\s+(?:(?:de|do|em|ano|e|eh)\s+){0,2}(?P<year>(?:19[6-9]|20\d)\d)\b")
+_YEAR_RE = re.compile(r"\b(?:onibus|micro\s?onibus|microbus|micro|van|carro|automovel|spin|veiculo|lugares|modelo|fabricad[oa]|"
+                      r"fabricacao|ano)\s+(?:(?:de|do|em|ano|e|eh)\s+){0,2}(?P<year>(?:19[5-9]|20\d)\d)\b")
+
+
+def manufacture_year(text: str) -> int | None:
+    """The first year of manufacture a message gives, when it is not in the future (the 7-seat-car
+    wizard's question "ano de fabricação" is then already answered)."""
+    return next((year for m in _YEAR_RE.finditer(fold(text.lower())) if (year := int(m.group("year"))) <= today().year), None)
 
 _REPEAT_RE = re.compile(r"\b(reincid\w*|de novo|novamente|outra vez|segunda vez|segunda apreensao|mais uma vez|repet\w*|ja fui|de novamente)\b")
 _FIRST_RE = re.compile(r"\b(primeira vez|primeira apreensao|pela primeira|nunca fui)\b")
@@ -59,18 +67,53 @@ def _number(raw: str) -> float | None:
 
 def given(question: str) -> list[tuple[str, float, str]]:
     """(measure, number, "more"/"less"/"") the question states: "micro-ônibus com 12 anos" → ("anos", 12, "")."""
+    return list(_asked(question).stated)
+
+
+def _stated(folded: str, this_year: int) -> tuple[tuple[str, float, str], ...]:
     found = []
-    for match in _GIVEN_RE.finditer(fold(question.lower())):
+    for match in _GIVEN_RE.finditer(folded):
         number = _number(match.group("n"))
         if number is None:
             continue
         more = (match.group("more") or "").strip()
         found.append((_measure(match), number, "more" if more in ("mais de", "acima de") else "less" if more else ""))
-    this_year = today().year
-    for match in _YEAR_RE.finditer(fold(question.lower())):
+    for match in _YEAR_RE.finditer(folded):
         if int(match.group("year")) <= this_year:
             found.append(("anos", float(this_year - int(match.group("year"))), ""))
-    return found
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """What the question states of its case, read once: the ranking checks it against every unit found."""
+
+    folded: str
+    stated: tuple[tuple[str, float, str], ...]
+    repeat: bool
+    first: bool
+    vehicles: frozenset[str]
+    roles: frozenset[str]
+    groups: frozenset[int]
+
+
+@lru_cache(maxsize=512)
+def _asked_in(question: str, this_year: int) -> _Asked:
+    folded = fold(question.lower())
+    return _Asked(
+        folded=folded,
+        stated=_stated(folded, this_year),
+        repeat=bool(_REPEAT_RE.search(folded)),
+        first=bool(_FIRST_RE.search(folded)),
+        vehicles=frozenset(vehicle_types(folded)),
+        roles=frozenset(roles(question)),
+        groups=frozenset(int(g) for g in _ASKED_GROUP_RE.findall(folded)),
+    )
+
+
+def _asked(question: str) -> _Asked:
+    # The year is part of the key: a vehicle "2008" is a year older each January (and tests set the date).
+    return _asked_in(question, today().year)
 
 
 def _ranges(text: str) -> list[tuple[str, float | None, bool, float | None, bool]]:
@@ -124,8 +167,7 @@ def vehicle_types(text: str) -> set[str]:
     return {kind for kind, pattern in _VEHICLE_TYPES.items() if re.search(pattern, text)}
 
 
-def _vehicle_fit(folded_q: str, folded_t: str) -> bool | None:
-    asked = vehicle_types(folded_q)
+def _vehicle_fit(asked: frozenset[str], folded_t: str) -> bool | None:
     listed = set().union(*(vehicle_types(m.group(1)) for m in _VEHICLE_LIST_RE.finditer(folded_t)))
     if len(asked) != 1 or not listed:
         return None
@@ -135,15 +177,15 @@ def _vehicle_fit(folded_q: str, folded_t: str) -> bool | None:
 def fit(question: str, text: str) -> int:
     """+1 when the text's condition holds for the case the question gives, -1 when it fails, 0 otherwise."""
     verdicts = []
-    stated = given(question)
+    asked = _asked(question)
     for measure, low, low_in, high, high_in in _ranges(text):
-        for said_measure, number, side in stated:
+        for said_measure, number, side in asked.stated:
             if said_measure == measure:
                 verdicts.append(_holds(number, side, low, low_in, high, high_in))
-    folded_q, folded_t = fold(question.lower()), fold(text.lower())
-    if (vehicle := _vehicle_fit(folded_q, folded_t)) is not None:
+    folded_t = fold(text.lower())
+    if (vehicle := _vehicle_fit(asked.vehicles, folded_t)) is not None:
         verdicts.append(vehicle)
-    repeat_q, first_q = bool(_REPEAT_RE.search(folded_q)), bool(_FIRST_RE.search(folded_q))
+    repeat_q, first_q = asked.repeat, asked.first
     if repeat_q != first_q:  # the question says which time it is
         if re.search(r"\breincid", folded_t):
             verdicts.append(repeat_q)
@@ -175,7 +217,7 @@ def role_fit(question: str, unit) -> int:
     """-1 when the rule is only for others than the person the question names (its article's caput or
     its own words name them), else 0: naming the person asked is no sign of an answer where most rules
     name them (Recife's "permissionário")."""
-    asked = roles(question)
+    asked = _asked(question).roles
     if not asked:
         return 0
     heads = [unit.text] + [a.text for a in unit.ancestors()]
@@ -190,7 +232,7 @@ _NAMED_GROUPS_RE = re.compile(r"\bgrupos?\s+(\d(?:(?:\s*,\s*|\s+e\s+|\s+ou\s+)\d
 def group_fit(question: str, unit) -> int:
     """Recife's fines go by group: +1 when the unit is for the group the question names ("uma infração do
     Grupo 1": art. 33, I), -1 for an Anexo Único row of another group, else 0."""
-    asked = {int(g) for g in _ASKED_GROUP_RE.findall(fold(question.lower()))}
+    asked = _asked(question).groups
     if len(asked) != 1:
         return 0
     row_group = next((a.number for a in unit.ancestors() if a.kind == "grupo"), None)
@@ -207,15 +249,15 @@ def group_fit(question: str, unit) -> int:
 
 def states_a_condition(question: str) -> bool:
     """Does the message state the case itself (a number of years, seats…, a kind of vehicle, a first time or a repeat)?"""
-    folded = fold(question.lower())
-    return bool(given(question) or _REPEAT_RE.search(folded) or _FIRST_RE.search(folded) or roles(question) or vehicle_types(folded))
+    asked = _asked(question)
+    return bool(asked.stated or asked.repeat or asked.first or asked.roles or asked.vehicles)
 
 
 def repeat_elsewhere(question: str, text: str, article) -> bool:
     """The question says it happened again, and the unit's article has a unit for that ("duplicado a
     partir da primeira reincidência") while this unit's words set no such condition: the base case, not
     the one asked.  ``article``: the unit's article (its words are read only when the question says so)."""
-    folded_q = fold(question.lower())
-    if not _REPEAT_RE.search(folded_q) or _FIRST_RE.search(folded_q) or re.search(r"\breincid", fold(text.lower())):
+    asked = _asked(question)
+    if not asked.repeat or asked.first or re.search(r"\breincid", fold(text.lower())):
         return False
     return any(re.search(r"\breincid", fold(" ".join((u.text, u.closing)).lower())) for u in article.walk())

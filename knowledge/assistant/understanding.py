@@ -16,6 +16,7 @@ from ..clock import today
 from ..modalities import MODALITY_IDS
 from ..places import PLACES
 from ..plates import find_plates
+from .conditions import manufacture_year
 from .text import has_phrase, has_word, normalize
 
 # How people name a place besides its name (knowledge/places.py): adjective, agency, cities.
@@ -181,8 +182,8 @@ def prefill(flow: str, text: str, words: list[str]) -> dict:
         match = re.search(r"\b(\d{1,2}|sete) (lugares|pessoas|assentos)", text)
         if match:
             answers["lugares"] = "7" if match.group(1) == "sete" else match.group(1)
-        if (year := re.search(r"\b(?:fabricad[oa]|fabricacao|ano|modelo|lugares|carro|automovel|spin)\s+(?:(?:de|do|em)\s+)?((?:19[5-9]|20\d)\d)\b", text)) and int(year.group(1)) <= today().year:
-            answers["ano_fabricacao"] = year.group(1)  # "carro de 7 lugares ano 2016", "fabricado em 2019"
+        if year := manufacture_year(text):
+            answers["ano_fabricacao"] = str(year)  # "carro de 7 lugares ano 2016", "fabricado em 2019"
     return answers
 
 
