@@ -625,3 +625,85 @@ def test_a_new_question_in_the_middle_of_a_wizard_is_answered_not_taken_as_an_an
     # A short answer is still the wizard's.
     short = converse(chat, ["guincharam meu ônibus, o que preciso pagar pra tirar do depósito?", "em pernambuco"])
     assert short["intencao"] == "wizard_resposta"
+
+
+def test_a_pronoun_is_never_the_thing_asked_about(chat):
+    # PE art. 21, I, a: the eventual charter carries the "relação de passageiros"; "nela" (in it) names
+    # nothing the law could be silent on.
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "em PE, no fretamento eventual o motorista leva a relação de passageiros? o que vai escrito nela?"}).get_json()
+    assert "nenhum dispositivo fala" not in reply["resposta"]
+    assert reply["citations"] and reply["citations"][0]["law"] == "pe-lei-16205-2017"
+
+
+def test_abbreviated_quantos_asks_how_long():
+    # AC art. 59: "… no prazo máximo de quinze dias, contados da data da reclamação."
+    from knowledge.assistant.text import normalize
+
+    assert question_kind(normalize("em qtos dias a transportadora me paga a bagagem extraviada?")) == "prazo"
+
+
+def test_follow_ups_that_change_the_vehicle_or_the_gravity(chat):
+    # SP art. 25: "I - … a cada 18 (dezoito) meses, quando os veículos tiverem até 5 (cinco) anos de fabricação;".
+    reply = converse(chat, ["em são paulo a vistoria de um fretado com 9 anos de uso é a cada quanto tempo?", "e um de 2 anos?"])
+    assert first(reply) == ("sp-decreto-29912-1989", "art-25/inc-1")
+    # PE art. 28: "III - graves: R$ 900,00 …; IV - gravíssimas: R$ 2.900,00".
+    reply = converse(chat, ["pernambuco: quanto é a multa de infração grave do fretamento?", "e se for gravíssima?"])
+    assert first(reply) == ("pe-lei-16205-2017", "art-28/inc-4") and "R$ 2.900,00" in reply["resposta"]
+
+
+def test_a_bare_what_is_the_fine_asks_it_of_what_was_told(chat):
+    # Recife Anexo Único, Grupo 2: "j) não tratar com polidez e urbanidade …" — Grupo 2, Vm = 2 × Vb = R$ 100,00.
+    reply = converse(chat, ["no recife um permissionário do complementar me tratou sem educação nenhuma, é infração?", "e quanto é a multa?"])
+    assert first(reply) == ("recife-lei-16856-2003", "anexo-unico/grupo-2/ali-j") and "R$ 100,00" in reply["resposta"]
+    from knowledge.assistant.dialogue import _asks_only_a_value
+
+    assert _asks_only_a_value("qual o prazo então?") and not _asks_only_a_value("qual o prazo do recurso?")
+
+
+def test_the_licence_category_of_charter_drivers_is_the_charter_laws_question(chat):
+    # PE art. 5º, X: "declaração de que todos os motoristas … são habilitados na categoria "D" ou "E"".
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "qual categoria de CNH o motorista precisa pra empresa tirar o CRC na EPTI?"}).get_json()
+    assert first(reply) == ("pe-lei-16205-2017", "art-5/inc-10")
+
+
+def test_a_second_time_in_figures_is_a_repeat(chat):
+    # AC art. 78, parágrafo único: "II - de onze a trinta dias, quando de reincidência na infração no prazo de doze meses."
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "acre: minha van foi apreendida pela 2ª vez esse ano, quantos dias fica recolhida?"}).get_json()
+    assert first(reply) == ("ac-lei-2731-2013", "art-78/par-unico/inc-2")
+    # PE art. 23: "II - multa em dobro equivalente à infração aplicada na reincidência da mesma infração …": the
+    # rule for the repeat answers how much the second fine is, not the row of the infraction (Anexo I).
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "em pernambuco fui autuado por usar parada de ônibus de linha e uma semana depois de novo, qual o valor agora?"}).get_json()
+    assert first(reply) == ("pe-lei-16205-2017", "art-23/inc-2")
+
+
+def test_a_knife_is_an_arma(chat):
+    # Recife Anexo Único, Grupo 4: "j) portar arma de qualquer espécie;".
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "no recife o motorista do complementar anda com um facão no carro, qual a multa?"}).get_json()
+    assert first(reply) == ("recife-lei-16856-2003", "anexo-unico/grupo-4/ali-j")
+
+
+def test_the_body_whose_decision_is_appealed_is_not_the_appeal_body(chat):
+    # Recife art. 43: "Da decisão proferida pela CDCT, cabe recurso ao Conselho de Revisão Administrativa - CRA";
+    # art. 39, § 1º creates the CDTC "com a função de julgar as defesas" — the first step, not the appeal.
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "recife: perdi a defesa na CDTC, o recurso é julgado por quem?"}).get_json()
+    assert first(reply) == ("recife-lei-16856-2003", "art-43") and "CRA" in reply["resposta"]
+    # PE art. 26: "… cabe recurso … ao Diretor Presidente da EPTI": naming the EPTI does not set its rule aside.
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "pernambuco: quem julga o recurso contra multa da EPTI?"}).get_json()
+    assert first(reply) == ("pe-lei-16205-2017", "art-26")
+
+
+@pytest.mark.parametrize("message, thing", [
+    # No unit of the four laws speaks of these: the reply says the laws are silent, never quotes a neighbour.
+    ("no fretamento o passageiro tem que usar cinto?", "cinto"),
+    ("ônibus intermunicipal precisa ter ar condicionado?", "ar condicionado"),
+])
+def test_a_thing_to_use_or_have_that_no_law_names(chat, message, thing):
+    reply = chat.post("/api/v1/assistente", json={"mensagem": message}).get_json()
+    assert reply["citations"] == [] and f"“{thing}”" in reply["resposta"]
+
+
+def test_a_thing_the_laws_name_with_a_word_they_do_not_use_is_not_silence(chat):
+    # PE art. 18: "É admitido o arrendamento, o comodato ou o aluguel de veículos …" — "alugado" is not a
+    # word of the law, the vehicle is.
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "pernambuco: a autorizatária pode utilizar veículo alugado?"}).get_json()
+    assert first(reply) == ("pe-lei-16205-2017", "art-18")

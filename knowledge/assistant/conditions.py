@@ -52,8 +52,11 @@ def manufacture_year(text: str) -> int | None:
     wizard's question "ano de fabricação" is then already answered)."""
     return next((year for m in _YEAR_RE.finditer(fold(text.lower())) if (year := int(m.group("year"))) <= today().year), None)
 
-_REPEAT_RE = re.compile(r"\b(reincid\w*|de novo|novamente|outra vez|segunda vez|segunda apreensao|mais uma vez|repet\w*|ja fui|de novamente)\b")
-_FIRST_RE = re.compile(r"\b(primeira vez|primeira apreensao|pela primeira|nunca fui)\b")
+# Doing it again, in people's words: what the laws call "reincidência" ("pela 2ª vez", "pelo mesmo motivo").
+REPEAT_WORDS = (r"reincid\w*|de novo|novamente|outra vez|mais uma vez|(?:segunda|2a|2ª) vez|repet\w*"
+                r"|mesmo motivo|mesma infracao")
+_REPEAT_RE = re.compile(rf"\b({REPEAT_WORDS}|(?:segunda|2a|2ª) apreensao|ja fui)(?!\w)")
+_FIRST_RE = re.compile(r"\b(primeira vez|(?:primeira|1a|1ª) (?:vez|apreensao)|pela primeira|nunca fui)(?!\w)")
 
 
 def _measure(match: re.Match) -> str:
@@ -105,7 +108,7 @@ def _asked_in(question: str, this_year: int) -> _Asked:
         stated=_stated(folded, this_year),
         repeat=bool(_REPEAT_RE.search(folded)),
         first=bool(_FIRST_RE.search(folded)),
-        vehicles=frozenset(vehicle_types(folded)),
+        vehicles=frozenset(vehicle_types(_NOT_THE_VEHICLE_RE.sub(" ", folded))),
         roles=frozenset(roles(question)),
         groups=frozenset(int(g) for g in _ASKED_GROUP_RE.findall(folded)),
     )
@@ -160,6 +163,10 @@ _VEHICLE_TYPES = {
 # In the law, only a list of vehicle kinds after "para" or "tipo" is a condition ("para ônibus"), not a
 # vehicle named in passing ("transbordo … para outro ônibus").
 _VEHICLE_LIST_RE = re.compile(r"\b(?:para|tipo)\s+(?:veiculos?\s+(?:do\s+)?tipo\s+)?((?:(?:micro[ -]?onibus|microbus|minibus|onibus|automovel)(?:,\s*|\s+e\s+|\s+ou\s+)?)+)")
+
+
+# A bus named as a place ("parada de ônibus", "linha de ônibus") is not the vehicle of the case.
+_NOT_THE_VEHICLE_RE = re.compile(r"\b(?:paradas?|pontos?|linhas?|terminal|terminais|estacao|faixa|corredor) de onibus\b")
 
 
 def vehicle_types(text: str) -> set[str]:
@@ -251,6 +258,16 @@ def states_a_condition(question: str) -> bool:
     """Does the message state the case itself (a number of years, seats…, a kind of vehicle, a first time or a repeat)?"""
     asked = _asked(question)
     return bool(asked.stated or asked.repeat or asked.first or asked.roles or asked.vehicles)
+
+
+def repeat_fine_among(question: str, articles) -> bool:
+    """The question says it happened again, and one of the articles found sets the fine of a repeat
+    (PE art. 23, II "multa em dobro … na reincidência"; Acre art. 76): that rule answers "how much
+    now?", not the first-time fine of the infraction's row."""
+    if not _asked(question).repeat or _asked(question).first:
+        return False
+    return any(re.search(r"\breincid", folded) and re.search(r"\b(multas?|dobro|duplicad[oa])\b", folded)
+               for article in articles for u in article.walk() if (folded := fold(u.text.lower())))
 
 
 def repeat_elsewhere(question: str, text: str, article) -> bool:

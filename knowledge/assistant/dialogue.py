@@ -22,11 +22,12 @@ from ..flows.engine import Question, Statement
 from ..places import PLACES
 from .answers import parse_answer
 from .foreign import to_portuguese
-from .law import DOMAIN_RE, GENERIC_WORDS, PLACE_NAME_WORDS, LawAnswers, quote_unit
+from .focus import KIND_WORDS
+from .law import DOMAIN_RE, GENERIC_WORDS, PLACE_NAME_WORDS, LawAnswers, key_words, quote_unit
 from .kinds import question_kind
 from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
-from .understanding import carried_over, completes_the_last_question, Understanding, is_question, understand
+from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, understand
 
 # Words of any report that say nothing about what happened (who, which vehicle).
 REPORT_COMMON_WORDS = {"motorista", "motoristas", "condutor", "condutores", "cobrador", "cobradores", "demais", "veiculo", "veiculos", "onibus", "passageiros", "passageiro"}
@@ -345,8 +346,8 @@ class Assistant:
 
     def _on_lei(self, u, state, *, message, **_):
         # "e se foi pra socorrer um ônibus quebrado?" completes the question just answered: both are read.
-        follow_up = message if state.last_query and completes_the_last_question(
-            u.text, about_transport=bool(DOMAIN_RE.search(u.text))) else None
+        follow_up = message if state.last_query and (completes_the_last_question(
+            u.text, about_transport=bool(DOMAIN_RE.search(u.text))) or _asks_only_a_value(u.text)) else None
         # The follow-up first: its words are what the question is now mainly about ("cancelamento", after
         # a question on suspension).
         # What it names instead of something in that question ("e pra micro-ônibus?") replaces it.
@@ -369,3 +370,10 @@ class Assistant:
             return self._on_fora_do_escopo(Understanding("fora_do_escopo", normalize(query), reason="fora_do_tema"), state)
         return reply
 
+
+def _asks_only_a_value(text: str) -> bool:
+    """"qual o valor da multa então?", "e o prazo?": a short question that names only the kind of answer
+    it wants, nothing it is about, asks it of the thing the conversation was about."""
+    kind = question_kind(text)
+    return (kind is not None and len(text.split()) <= FOLLOW_UP_WORDS
+            and not [w for w in key_words(text) if w not in KIND_WORDS.get(kind, ())])

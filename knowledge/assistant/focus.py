@@ -95,6 +95,9 @@ def _around(text: str, match: re.Match) -> list[str]:
     return fold(text[: match.start()].lower()).split()[-14:] + fold(text[match.end():].lower()).split()[:4]
 
 
+_BODIES_RE = re.compile(r"\b(ageac|epti|der|cdtc|jari|cmtt|cra|poder concedente|poder publico|departamento de estradas)\b")
+
+
 def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple[str, ...] = ()) -> float:
     """The value sits next to what was asked ("o recurso deverá ser interposto no prazo de 15 dias").
 
@@ -114,8 +117,19 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple
         return 0.0
     if kind == "quem":
         own = fold(texts(unit).lower())
-        named = re.search(r"\b(ageac|epti|der|cdtc|jari|cmtt|cra|poder concedente|poder publico|departamento de estradas)\b", own)
-        return (0.2 if named else 0.0) + (0.2 if any(says(own.split(), w) for w in focus) and WHO_RE.search(texts(unit)) else 0.0)
+        named = _BODIES_RE.search(own)
+        appeal = next((w for w in focus if says(["recurso"], w)), None)
+        if appeal and set(_BODIES_RE.findall(own)) & set(focus_all) and not says(own.split(), appeal):
+            # "a CDTC negou, recorro pra quem?": a rule on the body whose decision is appealed, that says
+            # nothing of the appeal, names another body than the one asked (like a value next to another act).
+            return -0.2
+        if not WHO_RE.search(texts(unit)):
+            return 0.2 if named else 0.0
+        # The main act asked ("recorrer" in "se a CDTC negar, recorro pra quem?") tells the body that
+        # answers; another word of the question (the CDTC that decided first) tells less.
+        words = own.split()
+        about = 0.25 if focus and says(words, focus[0]) else 0.1 if any(says(words, w) for w in focus[1:]) else 0.0
+        return (0.2 if named else 0.0) + about
     if kind == "limite" and re.search(r"\bidade\b|\banos de (uso|fabricacao)\b|\bvelh|\bantig", " ".join(focus_all)):
         # An age: a number of years next to "idade" / "fabricação" / "uso".
         own = texts(unit)
@@ -206,8 +220,22 @@ def _units_saying(word: str) -> int:
     return bisect.bisect_left(vocabulary, prefix + "\uffff", lo=start) - start
 
 
-# "obrigado a TER banheiro", "tem que OFERECER tomada usb": the thing a vehicle or a company must have.
-_HAS_RE = re.compile(r"\b(?:ter|tenha|possuir|possua|oferecer|ofereca|instalar|disponibilizar|dispor de|equipad[oa]s? com)\s+((?:\w+\s*){1,4})")
+_DETERMINERS = frozenset("o a os as um uma uns umas seu sua seus suas meu minha meus minhas nosso nossa nossos nossas teu tua "
+                         "este esta estes estas esse essa esses essas aquele aquela algum alguma alguns algumas".split())
+
+
+@lru_cache(maxsize=1)
+def _all_text() -> str:
+    """The four laws' words, one space apart (for a phrase: "ar condicionado" is not "condicionada")."""
+    from ..corpus import all_laws
+
+    return " " + " ".join(fold(spelled(u).lower()).replace("-", " ") for law in all_laws() for u in law.units()) + " "
+
+
+# "obrigado a TER banheiro", "tem que OFERECER tomada usb", "tem que FORNECER cobertor", "obrigado a USAR
+# máscara": the thing a vehicle or a company must have, or a passenger must use.
+_HAS_RE = re.compile(r"\b(?:ter|tenha|possuir|possua|oferecer|ofereca|fornecer|forneca|usar|use|utilizar|instalar|disponibilizar"
+                     r"|dispor de|equipad[oa]s? com)\s+((?:\w+\s*){1,4})")
 
 
 def never_said(text: str, stop: frozenset = frozenset()) -> list[str]:
@@ -219,8 +247,24 @@ def never_said(text: str, stop: frozenset = frozenset()) -> list[str]:
         return []
     # The thing itself, not what completes it: "propaganda | do lado de fora", "poltrona reclinável | no ônibus".
     thing = re.split(r"\b(?:de|do|da|dos|das|no|na|nos|nas|em|para|pra|pro|com|por|pelo|pela|ao|dentro|fora|que)\b", match.group(1))[0]
-    named = [w for w in thing.split() if len(w) >= 3 and w not in stop][:3]
-    return [w for w in named if _units_saying(w) == 0]
+    words = thing.split()
+    while words and words[0] in _DETERMINERS:
+        words = words[1:]
+    if len(words) >= 2 and len(words[0]) <= 2 and words[0] not in stop:
+        # A name in two words whose first is short ("ar condicionado"): the phrase is the thing.
+        phrase = " ".join(words[:2])
+        return [phrase] if f" {phrase}" not in _all_text() else []
+    named = [w for w in words if len(w) >= 3 and w not in stop][:3]
+    return [w for w in named if _units_saying(w) == 0 and not _root_said(w)]
+
+
+_PARTICIPLE_RE = re.compile(r"^(\w{4,}?)(?:ad|id)[oa]s?$")
+
+
+def _root_said(word: str) -> bool:
+    """A participle whose root the laws use: "alugado" (PE art. 18: "aluguel de veículos")."""
+    match = _PARTICIPLE_RE.match(word)
+    return bool(match) and _units_saying(match.group(1)[:6]) > 0
 
 
 def coverage(unit: Unit, focus: list[str]) -> float:

@@ -21,11 +21,11 @@ from ..history import wording_at
 from ..places import PLACES
 from ..units import Unit
 from .answers import parse_date
-from .conditions import fit, group_fit, repeat_elsewhere, role_fit, states_a_condition
+from .conditions import REPEAT_WORDS, fit, group_fit, repeat_elsewhere, repeat_fine_among, role_fit, states_a_condition
 from .focus import FAMILIES, coverage, focus_bonus, focus_words, never_said, says
 from .kinds import carries, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
-from .text import normalize
+from .text import fold, normalize
 from .understanding import PLACE_ALIASES
 from .values import plain_value
 
@@ -52,7 +52,7 @@ eu tu ele ela nos vos eles elas me te se lhe lhes mim ti si comigo contigo conos
 teu tua teus tuas seus suas dele dela deles delas este esta estes estas esse essa esses essas aquele aquela
 aqueles aquelas isto isso aquilo aqui ali la cá onde aonde quem cujo cuja qual quais que
 ao aos as os das dos na no nas nos num numa nuns numas dum duma pelo pela pelos pelas neste nesta nesse nessa
-naquele naquela deste desta desse dessa daquele daquela
+naquele naquela deste desta desse dessa daquele daquela nele nela neles nelas disso disto nisso nisto daquilo naquilo
 sou somos era eram fui foi fomos foram fosse fossem seja sejam sendo sido serei sera serao seria seriam for forem
 estou estamos estava estavam estive esteve estiveram estiver esteja estejam estando estado estao
 tenho temos tinha tinham tive teve tiveram tiver tenha tenham tendo tido terei tera terao teria teriam
@@ -127,7 +127,7 @@ STATUTE_WORDS: tuple[tuple[re.Pattern, str], ...] = (
     (re.compile(r"\bsem (autorizacao|permissao|concessao|registro|licenca|crc|cadastro)\b|\bpiratas?\b"), "clandestino"),
     (re.compile(r"\b(cachorr|cachorrinh|cao|caes|gato|gatos|pet|pets|bicho)\w*\b"), "animais"),
     # Doing it again is what the laws call "reincidência".
-    (re.compile(r"\b(de novo|novamente|outra vez|mais uma vez|segunda vez|mesmo motivo|mesma infracao|reincidi\w*|reincidir)\b"), "reincidencia"),
+    (re.compile(rf"\b({REPEAT_WORDS})(?!\w)"), "reincidencia"),
 )
 
 
@@ -265,6 +265,16 @@ def quote_unit(unit: Unit, limit: int = 450) -> str:
     return " ".join(p for p in parts if p)
 
 
+def _articles(hits: list[Hit]) -> list:
+    found = []
+    for hit in hits:
+        try:
+            found.append(resolve(hit.law, hit.unit)[1].article)
+        except UnknownUnit:
+            continue
+    return found
+
+
 def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None, follow_up: str | None = None) -> list[tuple[float, str, Unit, str]]:
     """(score, law id, unit, citation label) for the units of the articles found, best first.
 
@@ -281,6 +291,7 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
     key = key_words(query)
     focus = focus_words(text, key, kind)
     article_scores = {(h.law, h.unit.split("/")[0]): h.score for h in hits}
+    repeat_rule = kind == "valor" and repeat_fine_among(case, _articles(hits))
     ranked = []
     for position, hit in enumerate(hits):
         try:
@@ -323,13 +334,15 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             # fine group it is about (Recife).
             role, group = role_fit(case, unit), group_fit(case, unit)
             holds = -1 if role < 0 or group < 0 else (fit(case, texts(unit)) or role or group)
+            # A repeat asked, and the law fines repeats in a rule of their own: this unit's fine is the first time's.
+            first_time = holds == 0 and repeat_rule and not re.search(r"\breincid", fold(texts(unit).lower()))
             features = {
                 "lexical": lexical / top,
                 "kind": unit_bonus(kind, unit, text),
                 "focus": focus_bonus(kind, unit, focus, words),
                 "coverage": covered,
-                "condition": holds or (-1.0 if kind in VALUE_KINDS and repeat_elsewhere(case, texts(unit), found.article) else 0.0),
-                "condition_fails": 1.0 if holds < 0 else 0.0,
+                "condition": holds or (-1.0 if kind in VALUE_KINDS and (first_time or repeat_elsewhere(case, texts(unit), found.article)) else 0.0),
+                "condition_fails": 1.0 if holds < 0 or first_time else 0.0,
                 "tipo": tipo_share(unit, kind),
                 "asked": question_match(unit, key),
                 "other_value": 1.0 if says_value and not covered else 0.0,

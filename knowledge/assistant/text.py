@@ -11,7 +11,7 @@ SLANG = {
     "vc": "voce", "vcs": "voces", "pq": "porque", "q": "que", "ta": "esta", "tao": "estao", "to": "estou",
     "tb": "tambem", "tbm": "tambem", "n": "nao", "naum": "nao", "pra": "para", "pro": "para", "pras": "para",
     "busao": "onibus", "buzao": "onibus", "bus": "onibus", "onbus": "onibus", "oibus": "onibus", "onibu": "onibus",
-    "d": "de", "eh": "e", "msm": "mesmo", "qnt": "quanto", "qto": "quanto", "qdo": "quando", "hj": "hoje", "td": "tudo",
+    "d": "de", "eh": "e", "msm": "mesmo", "qnt": "quanto", "qto": "quanto", "qnto": "quanto", "qtos": "quantos", "qtas": "quantas", "qta": "quanta", "qdo": "quando", "hj": "hoje", "td": "tudo",
     "blz": "beleza", "obg": "obrigado", "obgd": "obrigado", "obrigada": "obrigado", "vlw": "valeu", "ngm": "ninguem",
     "cmg": "comigo", "mto": "muito", "mt": "muito", "kombi": "van", "topic": "van", "sprinter": "van",
     "crlv": "documento", "tava": "estava", "tavam": "estavam", "tao": "estao", "brigadao": "obrigado", "obrigadao": "obrigado",

@@ -193,7 +193,9 @@ def out_of_scope(text: str, words: list[str]) -> str | None:
     if has_phrase(text, "outro estado", "outros estados", "entre estados") and not jurisdiction_in(text):
         # "um ônibus emplacado em outro estado" in a question about Pernambuco's law is that law's question
         return "interestadual"
-    if (has_word(words, "cnh", "habilitacao") or has_phrase(text, "carteira de motorista", "carteira de habilitacao")) and has_word(words, "renov*", "tirar", "vencid*", "perdi", "suspens*", "pontos"):
+    if (has_word(words, "cnh", "habilitacao") or has_phrase(text, "carteira de motorista", "carteira de habilitacao")) and has_word(words, "renov*", "tirar", "vencid*", "perdi", "suspens*", "pontos") \
+            and not has_word(words, "categoria", "crc", "epti", "ageac", "der", "fretamento", "fretado", "cadastro", "registro", "autorizacao"):
+        # The category of licence the charter law asks of drivers (PE art. 5º, X) is the law's question.
         return "transito"
     if has_word(words, "uber", "blablacar", "aplicativo", "aplicativos", "indrive", "cabify") or has_phrase(text, "99 pop", "app de transporte", "de aplicativo"):
         return "aplicativo"
@@ -216,7 +218,7 @@ FOLLOW_UP_FILLERS = frozenset(
 
 # A short message that completes the question just answered: "e se foi pra socorrer um ônibus
 # quebrado?", "e pra micro-ônibus?", "e quem julga?", "mas e se for a segunda vez?".
-FOLLOW_UP_RE = re.compile(r"^(mas |e ai |entao )?e (se|quando|caso|no caso|pra|para|pro|com|sem|na|no|nos|nas|em|o|a|os|as|quanto|qual|quais|quem|como|onde|depois|antes|ai|tambem|sendo)\b")
+FOLLOW_UP_RE = re.compile(r"^(mas |e ai |entao )?e (se|quando|caso|no caso|pra|para|pro|com|sem|na|no|nos|nas|em|o|a|os|as|um|uma|do|da|dos|das|pelo|pela|quanto|qual|quais|quem|como|onde|depois|antes|ai|tambem|sendo)\b")
 FOLLOW_UP_WORDS = 10
 # A longer one completes it too when it names nothing of passenger transport on its own ("e depois que
 # ela chegar, quanto tempo tenho pra me defender?"): without the question before, it means nothing.
@@ -238,6 +240,8 @@ CONTRASTS: tuple[tuple[str, ...], ...] = (
     ("defesa", "defender", "recurso", "recorrer", "pagar", "pagamento"),
     ("suspensao", "cassacao", "cancelamento", "advertencia", "apreensao", "retencao"),
     ("eventual", "continuo", "turistico", "turismo", "social", "proprio", "alunos", "tfd"),
+    ("gravissima", "gravissimas", "grave", "graves", "media", "medias", "moderada", "moderadas", "leve", "leves"),
+    ("grupo 1", "grupo 2", "grupo 3", "grupo 4"),
 )
 
 
