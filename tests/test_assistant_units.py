@@ -185,8 +185,9 @@ def test_a_question_about_past_facts_cites_that_days_wording_and_keeps_the_date(
     # AC art. 92: "O transporte rodoviário intermunicipal de passageiros é gratuito para: I - as pessoas com idade igual ou
     # superior a sessenta anos …" — not paying is what the law calls "gratuito".
     ("com quantos anos o idoso não paga a passagem intermunicipal no acre?", "ac-lei-2731-2013", "art-92/inc-1", "No Acre: 60 anos."),
-    # Recife art. 32, III: "Grupo 3 - infração de natureza grave"; art. 36: Vm = G × Vb, Vb = R$ 50,00 → R$ 150,00.
-    ("qual a multa do grupo 3 no recife?", "recife-lei-16856-2003", "art-32/inc-3", "No Recife: R$ 150,00 (3 vezes o valor-base, Vb, de R$ 50,00 fixado na lei; "),
+    # Recife art. 32, III: "Grupo 3 - infração de natureza grave"; art. 36: Vm = G × Vb, Vb = R$ 50,00 → R$ 150,00
+    # (the formula that gives the amount is cited first, the group after it).
+    ("qual a multa do grupo 3 no recife?", "recife-lei-16856-2003", "art-36", "No Recife: R$ 150,00 (3 vezes o valor-base, Vb, de R$ 50,00 fixado na lei; "),
     # PE art. 8º: "O CRC terá validade por 1 (um) ano … devendo ser renovada com antecedência mínima de 30 (trinta) dias":
     # renewing is asked, so the 30 days beside "renovada" are said, not the year of validity.
     ("em quantos dias a empresa tem que renovar o CRC em pernambuco?", "pe-lei-16205-2017", "art-8", "Em Pernambuco: 30 dias."),
@@ -707,3 +708,54 @@ def test_a_thing_the_laws_name_with_a_word_they_do_not_use_is_not_silence(chat):
     # word of the law, the vehicle is.
     reply = chat.post("/api/v1/assistente", json={"mensagem": "pernambuco: a autorizatária pode utilizar veículo alugado?"}).get_json()
     assert first(reply) == ("pe-lei-16205-2017", "art-18")
+
+
+def test_recifes_complementar_taken_to_another_town(chat):
+    # Recife art. 13: "XI - não permitir a saída do veículo do Município, sem prévia autorização do Poder Público
+    # Municipal;" — Olinda is a Pernambuco town, but the service asked about is Recife's.
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "a kombi do transporte complementar do recife pode levar um grupo até jaboatão?"}).get_json()
+    assert first(reply) == ("recife-lei-16856-2003", "art-13/inc-11")
+    from knowledge.assistant.understanding import jurisdiction_in
+    from knowledge.assistant.text import normalize
+
+    assert jurisdiction_in(normalize("van do complementar do recife até olinda")) == "recife"
+    assert jurisdiction_in(normalize("fretamento de recife até olinda")) == "pe"
+
+
+def test_a_groups_fine_cites_the_formula_that_computes_it(chat):
+    # Recife art. 36: "Os valores das multas são calculados através da fórmula Vm = G x Vb"; art. 32, II names
+    # "Grupo 2"; 2 × R$ 50,00 = R$ 100,00.
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "recife complementar: infração do grupo 2 custa quanto?"}).get_json()
+    assert first(reply) == ("recife-lei-16856-2003", "art-36") and "R$ 100,00" in reply["resposta"]
+    assert ("recife-lei-16856-2003", "art-32/inc-2") in [(c["law"], c["unit"]) for c in reply["citations"]]
+
+
+def test_the_act_of_the_sentence_that_asks_is_the_focus():
+    # Recife art. 42, parágrafo único: "Não acolhida a defesa, o permissionário é comunicado do julgamento no prazo
+    # de até 15 (quinze) dias": the story tells of the defence, the question asks of the judgement.
+    from knowledge.assistant.focus import focus_words
+    from knowledge.assistant.law import key_words
+    from knowledge.assistant.text import normalize
+
+    message = "Minha defesa foi rejeitada no Recife. Quando recebo o julgamento?"
+    assert focus_words(normalize(message), key_words(message), "prazo", message)[0] == "julgamento"
+    assert focus_words(normalize(message), key_words(message), "prazo")[0] == "defesa"  # no sentence told apart
+
+
+def test_a_maximum_in_the_feminine_is_a_limit():
+    # AC art. 29: "Fica estabelecida uma tolerância máxima de dez minutos …".
+    from knowledge.assistant.kinds import COUNT_RE
+
+    assert COUNT_RE.search("uma tolerância máxima de dez minutos").group(1) == "dez"
+
+
+def test_crlv_is_the_laws_own_word(chat):
+    # PE Anexo I, I (LEVES): "b) deixar de portar o CRLV do veículo;" — R$ 150,00 (art. 28, I).
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "pernambuco: motorista de fretamento sem o CRLV no ônibus paga qual multa?"}).get_json()
+    assert first(reply) == ("pe-lei-16205-2017", "anexo-i/inc-1/ali-b") and "R$ 150,00" in reply["resposta"]
+
+
+def test_of_two_questions_in_one_message_the_last_narrows_the_first(chat):
+    # PE art. 18, § 1º: "A permissão contida no caput observará o limite de até 50% (cinquenta por cento) …".
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "em pernambuco a autorizatária pode usar veículo arrendado? até quanto da frota?"}).get_json()
+    assert first(reply) == ("pe-lei-16205-2017", "art-18/par-1") and "50%" in reply["resposta"]

@@ -15,7 +15,7 @@ from functools import lru_cache
 from ..units import Unit
 from .kinds import (ALLOWED_RE, BRL_RE, MULTIPLIER_RE, COUNT_RE, DEADLINE_RE, FORBIDDEN_RE, MANDATORY_RE, MVR_RE, PERCENT_RE, SEATS_RE, UFIRAC_RE,
                     VB_RE, WHO_RE, YEARS_RE, fine_elsewhere, gravity_fine, introduces, is_list_item, people_words, references, spelled, texts, SAME_ARTICLE_RE)
-from .text import fold
+from .text import fold, normalize
 
 # Words the statutes use for the same act as the question's word (matched by their first letters).
 FAMILIES: tuple[tuple[str, ...], ...] = (
@@ -66,15 +66,24 @@ def _stems_of(word: str) -> tuple[str, ...]:
     return (word[:STEM] if len(word) > STEM else word,)  # "vende" / "vendas", "regula" / "regulatório"
 
 
-def focus_words(text: str, key_words: list[str], kind: str | None) -> list[str]:
-    """The question's telling words without the words of its kind, in order (the first is the focus)."""
+def focus_words(text: str, key_words: list[str], kind: str | None, message: str = "") -> list[str]:
+    """The question's telling words without the words of its kind, in order (the first is the focus).
+    ``message``: the words as typed, whose sentence ending in "?" is the one that asks."""
     all_words = text.split()
     skip = KIND_WORDS.get(kind or "", ())
     words = [w for w in key_words if w not in skip]
     # "quantos cobradores", "quantas pessoas": the thing counted is what the question is about.
     counted = [b for a, b in zip(all_words, all_words[1:]) if a in ("quantos", "quantas") and b in words]
     acts = [w for w in words if w not in counted and any(w.startswith(p) for f in FAMILIES for p in f if " " not in p and not p.startswith("~"))]
+    # "A CDTC não aceitou minha defesa. Em quantos dias me comunicam o julgamento?": the act of the
+    # sentence that asks comes before the acts the story tells.
+    asking = set(normalize(" ".join(_QUESTION_SENTENCE_RE.findall(message))).split())
+    if asking:
+        acts.sort(key=lambda w: w not in asking)
     return counted + acts + [w for w in words if w not in counted and w not in acts]
+
+
+_QUESTION_SENTENCE_RE = re.compile(r"[^.!?;\n]*\?")
 
 
 def says(text_words: list[str], word: str, weak: bool = True) -> bool:

@@ -53,6 +53,7 @@ _KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
     ("limite", re.compile(
         r"\bidade\b|\bquantos anos\b|\banos de (uso|fabricacao)\b|\bvelh\w*\b|\bantig\w*\b|\bmaxim\w*\b|\bminim\w*\b|\blimite\b"
         r"|\bquant[oa]s (?!dias|horas|meses|anos|vezes)\w+|\bcapacidade\b|\bporcentagem\b|\bpercentual\b|\bno maximo\b"
+        r"|\bate quant[oa]s?\b(?! (dias|horas|meses|tempo))"  # "até quanto da frota?": a limit
     )),
     ("documentos", re.compile(r"\bdocument\w*\b|\bpapeis\b|\bpapelada\b|\bcertid\w*\b|\bcomprovante\w*\b|" + _WHAT_TO_BRING)),
     ("permissao", re.compile(
@@ -133,7 +134,7 @@ SHARE_AMOUNT_RE = re.compile(r"\b(?:valor|al[íi]quota|correspondente)\s+(?:a|ao
 YEARS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+anos\b", re.I)
 # "aplicação, por 4 (quatro) vezes, de multa": a count of times.
 TIMES_RE = re.compile(rf"\bpor\s+({_NUM}){_GLOSS}\s+vezes\b", re.I)
-COUNT_RE = re.compile(rf"\b(?:at[ée]|m[áa]ximo de|m[íi]nimo de|no m[áa]ximo|no m[íi]nimo|limite de)\s+({_NUM}){_GLOSS}\s+(?!por\s+cento\b)(\w+)", re.I)
+COUNT_RE = re.compile(rf"\b(?:at[ée]|m[áa]xim[oa] de|m[íi]nim[oa] de|no m[áa]ximo|no m[íi]nimo|limite de)\s+({_NUM}){_GLOSS}\s+(?!por\s+cento\b)(\w+)", re.I)
 SEATS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+(lugares|passageiros|pessoas|assentos|ve[íi]culos)\b", re.I)
 FORBIDDEN_RE = re.compile(r"\b(vedad[oa]s?|proibid[oa]s?|n[ãa]o (ser[áa]|ser[ãa]o|poder[áa]|poder[ãa]o|[ée]|s[ãa]o) (permitid|admitid|autorizad)\w*|n[ãa]o poder[áa]o?|defeso)\b", re.I)
 ALLOWED_RE = re.compile(r"\b([ée]|s[ãa]o|ser[áa]|ser[ãa]o|fica|ficam) (permitid|admitid|facultad|autorizad)\w*|\bpoder[áa]o? ser\b", re.I)

@@ -21,9 +21,9 @@ from ..history import wording_at
 from ..places import PLACES
 from ..units import Unit
 from .answers import parse_date
-from .conditions import REPEAT_WORDS, fit, group_fit, repeat_elsewhere, repeat_fine_among, role_fit, states_a_condition
+from .conditions import REPEAT_WORDS, asked_groups, defined_group, fit, group_fit, repeat_elsewhere, repeat_fine_among, role_fit, states_a_condition
 from .focus import FAMILIES, coverage, focus_bonus, focus_words, never_said, says
-from .kinds import carries, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
+from .kinds import carries, group_fine, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
 from .understanding import PLACE_ALIASES
@@ -89,6 +89,8 @@ ASKED_ELSEWHERE = 0.4
 # The share of its article's search score a unit that sanctions that article ("O descumprimento do
 # disposto no art. 44 …") takes.
 REFERRER_SHARE = 0.6
+# Recife's fine of a group: art. 36, "Os valores das multas são calculados através da fórmula Vm = G x Vb".
+GROUP_FORMULA = "art-36"
 # A unit's score: what the search found in it (and in the caput it completes), over the best article's;
 # how its own words carry the kind of answer asked (kinds.unit_bonus) and hold the value next to what was
 # asked (focus.focus_bonus); the share of what the question is about it says (focus.coverage); whether its
@@ -126,6 +128,9 @@ STATUTE_WORDS: tuple[tuple[re.Pattern, str], ...] = (
                 r"|\b(tem|tenho|temos|precisa|preciso|precisam|deve|devo) (que |de )?pagar (a |as )?passage"), "gratuito"),
     (re.compile(r"\bsem (autorizacao|permissao|concessao|registro|licenca|crc|cadastro)\b|\bpiratas?\b"), "clandestino"),
     (re.compile(r"\b(cachorr|cachorrinh|cao|caes|gato|gatos|pet|pets|bicho)\w*\b"), "animais"),
+    # Recife's complementary service taken to another town is "a saída do veículo do Município" (art. 13, XI).
+    (re.compile(r"\b(?:complementar|stcp)\b.*\b(?:ate|para|pra|pro) (?:a |o )?(?:olinda|jaboatao|paulista|camaragibe|caruaru|igarassu|cabo|"
+                r"porto de galinhas|praia|outra cidade|outro municipio|interior)\b|\bfora do (?:recife|municipio)\b"), "saida municipio"),
     # Doing it again is what the laws call "reincidência".
     (re.compile(rf"\b({REPEAT_WORDS})(?!\w)"), "reincidencia"),
 )
@@ -265,6 +270,10 @@ def quote_unit(unit: Unit, limit: int = 450) -> str:
     return " ".join(p for p in parts if p)
 
 
+# The questions of a message, each up to its question mark.
+_QUESTIONS_RE = re.compile(r"[^.!?;\n]*\?")
+
+
 def _articles(hits: list[Hit]) -> list:
     found = []
     for hit in hits:
@@ -289,7 +298,7 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
     case = normalize(follow_up) if follow_up and states_a_condition(follow_up) else text
     words = tuple(text.split())
     key = key_words(query)
-    focus = focus_words(text, key, kind)
+    focus = focus_words(text, key, kind, query)
     article_scores = {(h.law, h.unit.split("/")[0]): h.score for h in hits}
     repeat_rule = kind == "valor" and repeat_fine_among(case, _articles(hits))
     ranked = []
@@ -351,6 +360,11 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 "position": position,
             }
             ranked.append((score(features), hit.law, unit, law.citation(unit)))
+            if kind == "valor" and group_fine(unit) and defined_group(unit) in asked_groups(case) \
+                    and (formula := law.by_id.get(GROUP_FORMULA)) is not None:
+                # "quanto é a multa do Grupo 3?": Recife art. 32 names the group, art. 36 computes its fine
+                # (Vm = G × Vb): the formula is the unit that gives the amount, just ahead of the group.
+                ranked.append((score(features) + 0.01, hit.law, formula, law.citation(formula)))
     ranked.sort(key=lambda r: -r[0])
     return ranked
 
@@ -400,8 +414,11 @@ class LawAnswers:
         # What a follow-up asks wins ("e quem julga?"), unless it only names another step of the same
         # thing ("e pra pagar a multa?" after "quanto tempo pra me defender?": still how long).
         another_step = follow_up and ANOTHER_STEP_RE.search(normalize(follow_up)) and not ASKS_RE.search(normalize(follow_up))
-        kind = (question_kind(normalize(follow_up)) if follow_up and not another_step else None) or question_kind(text)
-        focus = focus_words(with_statute_words(text), key_words(query), kind)
+        # Of two questions in one message ("posso alugar ônibus? até quanto da frota?"), the last narrows the first.
+        asked_last = _QUESTIONS_RE.findall(follow_up or query)
+        last = question_kind(normalize(asked_last[-1])) if len(asked_last) >= 2 else None
+        kind = (question_kind(normalize(follow_up)) if follow_up and not another_step else None) or last or question_kind(text)
+        focus = focus_words(with_statute_words(text), key_words(query), kind, query)
         today = self.ports.today()
         facts_on = parse_date(text, today)
         on = date.fromisoformat(facts_on) if facts_on and facts_on < today.isoformat() else today

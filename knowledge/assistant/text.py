@@ -14,7 +14,7 @@ SLANG = {
     "d": "de", "eh": "e", "msm": "mesmo", "qnt": "quanto", "qto": "quanto", "qnto": "quanto", "qtos": "quantos", "qtas": "quantas", "qta": "quanta", "qdo": "quando", "hj": "hoje", "td": "tudo",
     "blz": "beleza", "obg": "obrigado", "obgd": "obrigado", "obrigada": "obrigado", "vlw": "valeu", "ngm": "ninguem",
     "cmg": "comigo", "mto": "muito", "mt": "muito", "kombi": "van", "topic": "van", "sprinter": "van",
-    "crlv": "documento", "tava": "estava", "tavam": "estavam", "tao": "estao", "brigadao": "obrigado", "obrigadao": "obrigado",
+    "tava": "estava", "tavam": "estavam", "tao": "estao", "brigadao": "obrigado", "obrigadao": "obrigado",
 }
 
 

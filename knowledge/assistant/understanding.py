@@ -108,6 +108,8 @@ def jurisdiction_in(text: str) -> str | None:
         found.append("sp")
     if "recife" in found and len(found) > 1 and "complementar" not in text and "stcp" not in text:
         found.remove("recife")  # "de Recife a Caruaru" in Pernambuco is about the state law
+    if found == ["pe", "recife"] and re.search(r"\b(complementar|stcp)\b", text) and not has_phrase(text, "pernambuco", "pernambucano", "epti"):
+        return "recife"  # "a van do complementar do Recife até Olinda": Recife's service, a Pernambuco town its destination
     return found[0] if len(found) == 1 else ("pe" if found == ["pe", "recife"] else None)
 
 
