@@ -759,3 +759,15 @@ def test_of_two_questions_in_one_message_the_last_narrows_the_first(chat):
     # PE art. 18, § 1º: "A permissão contida no caput observará o limite de até 50% (cinquenta por cento) …".
     reply = chat.post("/api/v1/assistente", json={"mensagem": "em pernambuco a autorizatária pode usar veículo arrendado? até quanto da frota?"}).get_json()
     assert first(reply) == ("pe-lei-16205-2017", "art-18/par-1") and "50%" in reply["resposta"]
+
+
+def test_the_rule_answers_before_the_row_that_fines_its_breach(chat):
+    # AC art. 29: "Fica estabelecida uma tolerância máxima de dez minutos, além do horário marcado, para a chegada do
+    # veículo no ponto inicial da linha." Art. 75, III, e) fines whoever "ultrapassar a tolerância máxima de até dez
+    # minutos": what the breach costs, not how long the tolerance is.
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "no acre quantos minutos de atraso o ônibus pode ter pra chegar no ponto inicial?"}).get_json()
+    assert first(reply) == ("ac-lei-2731-2013", "art-29") and "10 minutos" in reply["resposta"]
+    # A yes/no after a question on who only checks its answer. PE art. 29, § 3º: "A apreensão do veículo ocorrerá
+    # por ordem do Diretor Presidente da EPTI, ou por pessoa por ele designada mediante Portaria."
+    reply = chat.post("/api/v1/assistente", json={"mensagem": "em pernambuco quem determina a apreensão do ônibus de fretamento? o fiscal sozinho pode?"}).get_json()
+    assert first(reply) == ("pe-lei-16205-2017", "art-29/par-3")

@@ -23,7 +23,7 @@ from ..units import Unit
 from .answers import parse_date
 from .conditions import REPEAT_WORDS, asked_groups, defined_group, fit, group_fit, repeat_elsewhere, repeat_fine_among, role_fit, states_a_condition
 from .focus import FAMILIES, coverage, focus_bonus, focus_words, never_said, says
-from .kinds import carries, group_fine, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
+from .kinds import carries, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
 from .understanding import PLACE_ALIASES
@@ -111,6 +111,7 @@ WEIGHTS = {
     "other_value": -0.4,
     "other_act": -0.25,
     "untelling": -0.5,
+    "sanction_row": -0.2,
     "position": -0.01,
 }
 
@@ -274,6 +275,19 @@ def quote_unit(unit: Unit, limit: int = 450) -> str:
 _QUESTIONS_RE = re.compile(r"[^.!?;\n]*\?")
 
 
+def _narrowed_kind(message: str) -> str | None:
+    """Of two questions in one message, the last narrows the first: "posso alugar ônibus? até quanto da
+    frota?" asks a limit; "quais documentos? precisa provar garagem?" one paper.  A yes/no after a precise
+    question only checks its answer ("quem pode mandar apreender? qualquer fiscal pode?")."""
+    questions = _QUESTIONS_RE.findall(message)
+    if len(questions) < 2:
+        return None
+    first, last = question_kind(normalize(questions[0])), question_kind(normalize(questions[-1]))
+    if last == "permissao" and first not in (None, "permissao", "documentos"):
+        return None
+    return last
+
+
 def _articles(hits: list[Hit]) -> list:
     found = []
     for hit in hits:
@@ -357,6 +371,9 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 "other_value": 1.0 if says_value and not covered else 0.0,
                 "other_act": 1.0 if says_value and covered and not coverage(unit, focus[:1]) else 0.0,
                 "untelling": 0.0 if telling else 1.0,
+                # "não pagar ao passageiro alimentação, pousada …" (a row of a fine table) restates the duty
+                # (AC art. 32, § 1º) to fine its breach: it answers what the breach costs, not what is due.
+                "sanction_row": 1.0 if kind not in ("valor", None) and sanction_row(unit) else 0.0,
                 "position": position,
             }
             ranked.append((score(features), hit.law, unit, law.citation(unit)))
@@ -414,10 +431,7 @@ class LawAnswers:
         # What a follow-up asks wins ("e quem julga?"), unless it only names another step of the same
         # thing ("e pra pagar a multa?" after "quanto tempo pra me defender?": still how long).
         another_step = follow_up and ANOTHER_STEP_RE.search(normalize(follow_up)) and not ASKS_RE.search(normalize(follow_up))
-        # Of two questions in one message ("posso alugar ônibus? até quanto da frota?"), the last narrows the first.
-        asked_last = _QUESTIONS_RE.findall(follow_up or query)
-        last = question_kind(normalize(asked_last[-1])) if len(asked_last) >= 2 else None
-        kind = (question_kind(normalize(follow_up)) if follow_up and not another_step else None) or last or question_kind(text)
+        kind = (question_kind(normalize(follow_up)) if follow_up and not another_step else None) or _narrowed_kind(follow_up or query) or question_kind(text)
         focus = focus_words(with_statute_words(text), key_words(query), kind, query)
         today = self.ports.today()
         facts_on = parse_date(text, today)
