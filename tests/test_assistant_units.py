@@ -771,3 +771,19 @@ def test_the_rule_answers_before_the_row_that_fines_its_breach(chat):
     # por ordem do Diretor Presidente da EPTI, ou por pessoa por ele designada mediante Portaria."
     reply = chat.post("/api/v1/assistente", json={"mensagem": "em pernambuco quem determina a apreensão do ônibus de fretamento? o fiscal sozinho pode?"}).get_json()
     assert first(reply) == ("pe-lei-16205-2017", "art-29/par-3")
+
+
+def test_a_long_follow_up_that_asks_nothing_of_its_own_completes_the_question(chat):
+    # AC art. 75, IV ("Pena: Multa correspondente ao valor de trezentos e trinta UFIRACs."): "n) não portar a devida
+    # Autorização, no caso de viagem …". The follow-up names the place and the case; what it asks (how much) is the
+    # first question's.
+    reply = converse(chat, ["qual a multa em são paulo pro fretado sem nota fiscal?",
+                            "e no acre, quando o fretamento está rodando na estrada sem levar a autorização da viagem?"])
+    assert first(reply) == ("ac-lei-2731-2013", "art-75/inc-4/ali-n") and "330 UFIRAC" in reply["resposta"]
+
+
+def test_the_act_may_open_a_long_clause_before_its_deadline(chat):
+    # Recife art. 43: "Da decisão proferida pela CDCT, cabe recurso ao Conselho de Revisão Administrativa - CRA da
+    # Secretaria de Assuntos Jurídicos, no prazo de até 15 (quinze) dias" — "recurso" is 17 words before the value.
+    reply = converse(chat, ["no recife qual o prazo pra me defender de multa do complementar?", "e se a CDTC rejeitar, dá pra recorrer? tenho quantos dias?"])
+    assert first(reply) == ("recife-lei-16856-2003", "art-43") and "15 dias" in reply["resposta"]

@@ -275,7 +275,8 @@ def repeat_fine_among(question: str, articles) -> bool:
     """The question says it happened again, and one of the articles found sets the fine of a repeat
     (PE art. 23, II "multa em dobro … na reincidência"; Acre art. 76): that rule answers "how much
     now?", not the first-time fine of the infraction's row."""
-    if not _asked(question).repeat or _asked(question).first:
+    asked = _asked(question)
+    if not asked.repeat or asked.first:
         return False
     return any(re.search(r"\breincid", folded) and re.search(r"\b(multas?|dobro|duplicad[oa])\b", folded)
                for article in articles for u in article.walk() if (folded := fold(u.text.lower())))

@@ -346,8 +346,11 @@ class Assistant:
 
     def _on_lei(self, u, state, *, message, **_):
         # "e se foi pra socorrer um ônibus quebrado?" completes the question just answered: both are read.
+        # A follow-up that asks nothing of its own ("e no Acre, pro fretamento que roda sem a autorização?")
+        # may be as long as one that names nothing of transport: it can only complete the question before.
+        moored = bool(DOMAIN_RE.search(u.text)) and question_kind(u.text) is not None
         follow_up = message if state.last_query and (completes_the_last_question(
-            u.text, about_transport=bool(DOMAIN_RE.search(u.text))) or _asks_only_a_value(u.text)) else None
+            u.text, about_transport=moored) or _asks_only_a_value(u.text)) else None
         # The follow-up first: its words are what the question is now mainly about ("cancelamento", after
         # a question on suspension).
         # What it names instead of something in that question ("e pra micro-ônibus?") replaces it.

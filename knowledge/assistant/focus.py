@@ -77,13 +77,14 @@ def focus_words(text: str, key_words: list[str], kind: str | None, message: str 
     acts = [w for w in words if w not in counted and any(w.startswith(p) for f in FAMILIES for p in f if " " not in p and not p.startswith("~"))]
     # "A CDTC não aceitou minha defesa. Em quantos dias me comunicam o julgamento?": the act of the
     # sentence that asks comes before the acts the story tells.
-    asking = set(normalize(" ".join(_QUESTION_SENTENCE_RE.findall(message))).split())
+    asking = set(normalize(" ".join(QUESTION_SENTENCE_RE.findall(message))).split())
     if asking:
         acts.sort(key=lambda w: w not in asking)
     return counted + acts + [w for w in words if w not in counted and w not in acts]
 
 
-_QUESTION_SENTENCE_RE = re.compile(r"[^.!?;\n]*\?")
+# The questions of a message, each up to its question mark.
+QUESTION_SENTENCE_RE = re.compile(r"[^.!?;\n]*\?")
 
 
 def says(text_words: list[str], word: str, weak: bool = True) -> bool:
@@ -100,8 +101,17 @@ def _value_pattern(kind: str) -> re.Pattern:
     }[kind]
 
 
+def _before(text: str, match: re.Match) -> list[str]:
+    """The words before a value: the last 14, or its whole clause when longer (up to 24): "cabe recurso ao
+    Conselho de Revisão Administrativa - CRA da Secretaria de Assuntos Jurídicos, no prazo de até 15 dias"."""
+    words = fold(text[: match.start()].lower()).split()
+    start = max(text.rfind(mark, 0, match.start()) for mark in ".;:")
+    clause = fold(text[start + 1: match.start()].lower()).split()
+    return clause[-24:] if len(clause) > 14 else words[-14:]
+
+
 def _around(text: str, match: re.Match) -> list[str]:
-    return fold(text[: match.start()].lower()).split()[-14:] + fold(text[match.end():].lower()).split()[:4]
+    return _before(text, match) + fold(text[match.end():].lower()).split()[:4]
 
 
 _BODIES_RE = re.compile(r"\b(ageac|epti|der|cdtc|jari|cmtt|cra|poder concedente|poder publico|departamento de estradas)\b")
@@ -176,7 +186,7 @@ def _plain_focus_bonus(kind: str, unit: Unit, focus: list[str]) -> float:
 def _value_bonus(kind: str, unit: Unit, holder: Unit, text: str, match: re.Match, focus: list[str]) -> float:
     near = _around(text, match)
     focus_family = _stems_of(focus[0])
-    before = fold(text[: match.start()].lower()).split()[-14:]
+    before = _before(text, match)
     own = texts(unit)
 
     def last(test) -> int:

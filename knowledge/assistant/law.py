@@ -22,7 +22,7 @@ from ..places import PLACES
 from ..units import Unit
 from .answers import parse_date
 from .conditions import REPEAT_WORDS, asked_groups, defined_group, fit, group_fit, repeat_elsewhere, repeat_fine_among, role_fit, states_a_condition
-from .focus import FAMILIES, coverage, focus_bonus, focus_words, never_said, says
+from .focus import FAMILIES, QUESTION_SENTENCE_RE, coverage, focus_bonus, focus_words, never_said, says
 from .kinds import carries, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
@@ -271,15 +271,11 @@ def quote_unit(unit: Unit, limit: int = 450) -> str:
     return " ".join(p for p in parts if p)
 
 
-# The questions of a message, each up to its question mark.
-_QUESTIONS_RE = re.compile(r"[^.!?;\n]*\?")
-
-
 def _narrowed_kind(message: str) -> str | None:
     """Of two questions in one message, the last narrows the first: "posso alugar ônibus? até quanto da
     frota?" asks a limit; "quais documentos? precisa provar garagem?" one paper.  A yes/no after a precise
     question only checks its answer ("quem pode mandar apreender? qualquer fiscal pode?")."""
-    questions = _QUESTIONS_RE.findall(message)
+    questions = QUESTION_SENTENCE_RE.findall(message)
     if len(questions) < 2:
         return None
     first, last = question_kind(normalize(questions[0])), question_kind(normalize(questions[-1]))

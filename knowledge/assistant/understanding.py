@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..clock import today
 from ..modalities import MODALITY_IDS
 from ..places import PLACES
 from ..plates import find_plates
