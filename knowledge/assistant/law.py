@@ -67,7 +67,7 @@ tirar pegar pego pegou dar botar colocar conseguir arrumar mandar leva levam lev
 # Words too common in the statutes to show that a passage answers the question.
 GENERIC_WORDS = {
     "fretamento", "fretado", "fretados", "onibus", "van", "vans", "micro", "veiculo", "veiculos", "transporte", "passageiro",
-    "passageiros", "pode", "podem", "posso", "lei", "leis", "empresa", "empresas", "servico", "intermunicipal", "viagem",
+    "passageiros", "pode", "podem", "posso", "lei", "leis", "empresa", "empresas", "servico", "intermunicipal", "viagem", "viajar",
     "viagens", "motorista", "carro", "usar", "fazer", "ter", "ser", "que", "qual", "quais", "como", "para", "com", "sem",
     "uma", "um", "dos", "das", "nos", "nas", "por", "mais", "quando", "onde", "quanto", "quantos", "esta", "sao", "regra",
     "regras", "preciso", "precisa", "tem", "nao", "sim", "the", "fica", "ficar", "dia", "dias", "pra", "isso", "essa", "esse",
