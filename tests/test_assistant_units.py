@@ -787,3 +787,10 @@ def test_the_act_may_open_a_long_clause_before_its_deadline(chat):
     # Secretaria de Assuntos Jurídicos, no prazo de até 15 (quinze) dias" — "recurso" is 17 words before the value.
     reply = converse(chat, ["no recife qual o prazo pra me defender de multa do complementar?", "e se a CDTC rejeitar, dá pra recorrer? tenho quantos dias?"])
     assert first(reply) == ("recife-lei-16856-2003", "art-43") and "15 dias" in reply["resposta"]
+
+
+def test_rudeness_is_failing_polidez_e_urbanidade(chat):
+    # Recife Anexo Único, Grupo 2: "j) não tratar com polidez e urbanidade …" (found in the browser check: after
+    # "foi grosso, é proibido?", "e quanto é a multa?" quoted art. 13, VIII, the duty, without the fine).
+    reply = converse(chat, ["no recife o permissionário da kombi do complementar foi grosso com os passageiros, isso é proibido?", "e quanto é a multa?"])
+    assert first(reply) == ("recife-lei-16856-2003", "anexo-unico/grupo-2/ali-j") and "R$ 100,00" in reply["resposta"]
