@@ -79,7 +79,8 @@ ONE_WAY: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("cassado", "cassação", "cancelado"), ("cancelamento", "cassação")),
     # What people name is one kind of what the statutes name in general.
     (("faca", "facas", "facão", "canivete", "revólver", "pistola", "armado"), ("arma",)),
-    (("grosso", "grossa", "grosseria", "grosseiro", "mal educado", "mal-educado", "sem educação", "xingou", "xingar", "xingando"), ("polidez", "urbanidade")),
+    # ("Xingar o fiscal" is "desacato", not rudeness.)
+    (("grosso", "grossa", "grosseria", "grosseiro", "mal educado", "mal-educado", "sem educação"), ("polidez", "urbanidade")),
     # Being drunk is "embriaguez" ("bêbado" is left out: its stem is drinking's, the law's "ingestão … de
     # bebida alcoólica").
     (("alcoolizado", "alcoolizada", "embriagado", "embriagada", "cachaça"), ("embriaguez",)),

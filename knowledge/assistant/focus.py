@@ -37,7 +37,7 @@ FAMILIES: tuple[tuple[str, ...], ...] = (
     ("extravi", "danific", "dano"),  # luggage lost ("extraviada") or damaged
     ("aument", "dobr", "duplic", "tripl", "major", "acresc"),  # a fine that grows is "duplicada", "majorada"
     ("bebad", "embriag", "alcool", "cachac", "pinga", "cervej"),  # "bêbado" is "em estado de embriaguez", drinking "bebidas alcoólicas"
-    ("gross", "xing", "mal educad", "polidez", "urbanidade"),  # rudeness is failing to treat people "com polidez e urbanidade"
+    ("gross", "mal educad", "polidez", "urbanidade"),  # rudeness is failing to treat people "com polidez e urbanidade"
 )
 KIND_WORDS = {
     # The words that ask for the kind (kinds._KIND_RULES), not what the question is about.
