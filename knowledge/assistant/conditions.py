@@ -241,12 +241,6 @@ def asked_groups(question: str) -> frozenset[int]:
     return _asked(question).groups
 
 
-def defined_group(unit) -> int | None:
-    """The group a Recife art. 32 inciso defines ("III - Grupo 3 - infração de natureza grave")."""
-    match = re.match(r"\s*grupo\s+(\d)\b", fold(unit.text.lower()))
-    return int(match.group(1)) if match else None
-
-
 def group_fit(question: str, unit) -> int:
     """Recife's fines go by group: +1 when the unit is for the group the question names ("uma infração do
     Grupo 1": art. 33, I), -1 for an Anexo Único row of another group, else 0."""

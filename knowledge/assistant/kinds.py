@@ -363,6 +363,12 @@ def group_fine(unit: Unit) -> bool:
     return unit.law_id.startswith("recife-") and bool(GROUP_RE.match(unit.text))
 
 
+def defined_group(unit: Unit) -> int | None:
+    """The group a Recife art. 32 inciso defines ("III - Grupo 3 - infração de natureza grave")."""
+    match = GROUP_RE.match(unit.text) if unit.law_id.startswith("recife-") else None
+    return int(match.group(1)) if match else None
+
+
 def gravity_fine(unit: Unit, law_id: str) -> Unit | None:
     """Pernambuco's Anexo I sorts infractions by gravity ("GRAVÍSSIMAS:"); art. 28 gives each gravity's fine."""
     if not law_id.startswith("pe-") or unit.article.segment != "anexo-i":

@@ -21,9 +21,9 @@ from ..history import wording_at
 from ..places import PLACES
 from ..units import Unit
 from .answers import parse_date
-from .conditions import REPEAT_WORDS, asked_groups, defined_group, fit, group_fit, repeat_elsewhere, repeat_fine_among, role_fit, states_a_condition
+from .conditions import REPEAT_WORDS, asked_groups, fit, group_fit, repeat_elsewhere, repeat_fine_among, role_fit, states_a_condition
 from .focus import FAMILIES, QUESTION_SENTENCE_RE, coverage, focus_bonus, focus_words, never_said, says
-from .kinds import carries, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
+from .kinds import carries, defined_group, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
 from .understanding import PLACE_ALIASES
@@ -284,14 +284,13 @@ def _narrowed_kind(message: str) -> str | None:
     return last
 
 
-def _articles(hits: list[Hit]) -> list:
-    found = []
+def _articles(hits: list[Hit]):
+    """The articles of the hits, resolved only as they are read (most questions never read them)."""
     for hit in hits:
         try:
-            found.append(resolve(hit.law, hit.unit)[1].article)
+            yield resolve(hit.law, hit.unit)[1].article
         except UnknownUnit:
             continue
-    return found
 
 
 def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None, follow_up: str | None = None) -> list[tuple[float, str, Unit, str]]:
