@@ -9,7 +9,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 export PORTAL_DATA_DIR ?= $(abspath $(DATA_DIR))
 
-.PHONY: run test test-fast install install-test index demo drills translations translations-extract translations-update benchmarks clean
+.PHONY: run test test-fast eval eval-heldout install install-test index demo drills translations translations-extract translations-update benchmarks clean
 
 # pip's own notices (setuptools' generic "editable installation" notice, index
 # warnings) go to $(VENV)/install.log; the log is shown in full only if pip fails.
@@ -67,6 +67,15 @@ run: install index demo
 
 test: install-test
 	$(BIN)/python -m pytest
+
+## The evaluation sets (evaluation/sets.yaml), outside the test suite: figures written to
+## evaluation/results/<date>.md, floors (evaluation/floors.yaml) asserted.  CI runs it after `make test`.
+eval: install
+	$(BIN)/python -m evaluation.run --quiet
+
+## A held-out set, run once (SET=name): only aggregates, recorded with the commit.
+eval-heldout: install
+	$(BIN)/python -m evaluation.run --heldout $(SET)
 
 ## For the edit-test loop (developers; CI runs `make test`): everything but the browser
 ## tests (tests/e2e), the API fuzzing and the multi-process drills (markers in pyproject.toml).

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from decimal import Decimal
 
 from .citations import N_, Cite, ac, as_of, pe, recife, sp
 from .parameters import LEI_17107, NotInForce, param
@@ -285,3 +284,36 @@ def classify_everywhere(occurrence: str, on: date) -> dict[str, Enquadramento | 
         except NotInForce:
             out[place] = None
     return out
+
+
+# -- a row of the catalogue (knowledge/infractions.py), as the reader of stories classified it --------
+
+PE_GRAVITY_NAMES = {"leve": N_("leve"), "moderada": N_("moderada"), "grave": N_("grave"), "gravissima": N_("gravíssima")}
+RECIFE_GROUP = N_("Grupo %(grupo)s")
+RECIFE_GROUP_1_WARNING = N_("Grupo 1: a primeira infração leva a advertência por escrito; a multa vem na reincidência.")
+MEASURES = {"apreensao": N_("apreensão do veículo")}
+
+
+def classify_row(row, on: date) -> Enquadramento:
+    """The :class:`Enquadramento` of a catalogue row on the date of the facts: the row's own words, its
+    gravity or group as its law names it, its fine in the law's unit and the units that fix it."""
+    fine = row.fine(on)
+    cites = [row.cite(on)] + [c for c in row.fine_cites(on) if c != row.cite(on)]
+    notes, gravidade, penalidade, params = [], None, None, {}
+    if row.place == "pe" and row.gravity:
+        gravidade = PE_GRAVITY_NAMES[row.gravity]
+        if row.previous and row.gravity == "grave":
+            notes.append(PE_GRAVE_WORDS)
+    elif row.place == "recife":
+        if row.gravity:
+            gravidade, params = RECIFE_GROUP, {"grupo": row.gravity}
+        if row.advertencia_first:
+            penalidade = N_("advertência por escrito")
+            notes.append(RECIFE_GROUP_1_WARNING)
+            cites.append(recife("art-33/inc-1", on))
+        notes.append(RECIFE_VB_CORRECTED)
+    if row.measure:
+        penalidade = MEASURES[row.measure]
+    multa = {"valor": fine["valor"], "unidade": fine["unidade"], "valor_brl": fine.get("valor_brl"), "por_passageiro": False} if fine else None
+    text = row.text[:1].upper() + row.text[1:] + "."
+    return Enquadramento(f"linha:{row.key}", text, gravidade, cites, multa, params, ressalvas=notes, penalidade=penalidade)

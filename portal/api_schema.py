@@ -197,11 +197,17 @@ class ComplaintIn(Schema):
     ] = None
     origem: text(120) = None
     destino: text(120) = None
+    # The quick categories; may be empty when the account (relato) or a confirmed row (linha) says what happened.
     ocorrencias: Annotated[
-        list[Occurrence], BeforeValidator(_one_or_many), Field(min_length=1),
+        list[Occurrence], BeforeValidator(_one_or_many),
         Say(N_("Marque pelo menos uma ocorrência."), literal_error=N_("Ocorrência desconhecida: %(o)s.")),
-    ]
+    ] = []
     relato: text(MAX_RELATO) = None
+    # The row of the place's fine table the citizen confirmed (knowledge/infractions.py): "<lei> <dispositivo>".
+    linha: Annotated[
+        text(200), Field(description="A linha da tabela de infrações confirmada pelo cidadão, como "
+                                     "\"pe-lei-16205-2017 anexo-i/inc-3/ali-e\" (GET /api/v1/infracoes lista as linhas)."),
+    ] = None
     contato: Annotated[ContactIn | None, BeforeValidator(_blank_is_null), Say(N_("O contato deve ter nome, e-mail ou telefone."))] = None
     consentimento: Annotated[
         bool | None, Field(strict=True, description="Obrigatório (true) quando há contato (LGPD)."),

@@ -17,7 +17,10 @@ from flask_babel import gettext
 
 from knowledge import clock
 from knowledge.citations import N_
-from knowledge.complaints import IN_FORCE_CITES, OCCURRENCES, REGULATORS, Enquadramento, classify
+from knowledge.complaints import IN_FORCE_CITES, OCCURRENCES, REGULATORS, Enquadramento, classify, classify_row
+from knowledge.infractions import row as infraction_row
+from knowledge.places import PLACES
+from knowledge.reader.report import classify_report
 from knowledge.parameters import NotInForce
 from knowledge.plates import InvalidPlate, normalize, plate_key
 
@@ -88,6 +91,8 @@ def parse(data: dict, *, today: date | None = None, require_place: bool = True) 
     occurrences = [o for o in OCCURRENCES if o in body.ocorrencias]
     if occurrences == ["outro"] and not body.relato:
         raise ComplaintError("relato", N_("Conte o que aconteceu: com “outro problema”, o relato é obrigatório."))
+    if not occurrences and not body.relato and not body.linha:
+        raise ComplaintError("ocorrencias", N_("Marque pelo menos uma ocorrência ou conte o que aconteceu."))
     if jurisdicao is None:
         found = find_vehicle(get_db(), plate_key(placa)) if placa else None
         if not found and require_place:
@@ -97,8 +102,12 @@ def parse(data: dict, *, today: date | None = None, require_place: bool = True) 
         jurisdicao = found[0]["jurisdicao"] if found else None  # the HTML form asks the place itself, after the facts
     complaint = {
         "jurisdicao": jurisdicao, "placa": placa, "data_ocorrencia": when.isoformat(), "hora_ocorrencia": body.hora_ocorrencia,
-        "origem": body.origem, "destino": body.destino, "ocorrencias": occurrences, "relato": body.relato,
+        "origem": body.origem, "destino": body.destino, "ocorrencias": occurrences or ["outro"], "relato": body.relato,
     }
+    if body.linha:
+        complaint["ocorrencias"] = [o for o in occurrences if o != "outro"] + [ROW_PREFIX + body.linha.strip()]
+        if jurisdicao:
+            check_row(complaint)
     contact = body.contato.model_dump() if body.contato is not None else {}
     if not any(contact.values()):
         return Parsed(complaint, None)
@@ -122,35 +131,99 @@ def regulator(jurisdiction: str) -> dict:
     }
 
 
+ROW_PREFIX = "linha:"  # an occurrence that is a row of the place's fine table, as the citizen confirmed it
+
+
+def row_of(complaint: dict):
+    """The catalogue row a complaint names (its "linha:" occurrence), in the wording of the facts' date; None if none."""
+    keys = [o[len(ROW_PREFIX):] for o in complaint["ocorrencias"] if o.startswith(ROW_PREFIX)]
+    if not keys:
+        return None
+    law_id, _, unit_id = keys[0].partition(" ")
+    place = complaint.get("jurisdicao")
+    on = date.fromisoformat(complaint["data_ocorrencia"])
+    if not place or PLACES[place].law_id != law_id:
+        return None
+    return infraction_row(place, unit_id, on)
+
+
+def check_row(complaint: dict) -> None:
+    """A confirmed row must be of the place's law and in force on the date of the facts."""
+    if any(o.startswith(ROW_PREFIX) for o in complaint["ocorrencias"]) and row_of(complaint) is None:
+        raise ComplaintError("linha", N_("A infração escolhida não existe na lei deste lugar na data informada: escolha outra, ou deixe o órgão classificar."))
+
+
+def story_date(relato: str, jurisdicao: str | None) -> date | None:
+    """The first day of the period the account dates its facts to ("ontem", "no carnaval de 2020"), if it says one."""
+    from knowledge.reader.dates import facts_period
+
+    period = facts_period(relato or "", clock.today(jurisdicao))
+    return period.start if period else None
+
+
+def suggest(relato: str, jurisdicao: str | None, data_ocorrencia: str | None) -> dict | None:
+    """What the reader makes of an account (the same call the chat makes): the suggested row, how sure,
+    and other rows to pick from — for the form's "confira a infração" step.  None without a place or an account."""
+    if not relato or not relato.strip() or jurisdicao not in PLACES:
+        return None
+    try:
+        given = date.fromisoformat(data_ocorrencia) if data_ocorrencia else None
+    except ValueError:
+        given = None
+    report = classify_report(relato, jurisdicao, clock.today(jurisdicao), given=given)
+    wording = report.wordings[-1] if report.wordings else None
+    if wording is None or not wording.reading.matches:
+        return {"classified": False, "options": [], "confidence": 0.0}
+    on = wording.reading.on
+    options = []
+    for match in wording.reading.matches[:5]:
+        e = classify_row(match.row, on)
+        options.append({"linha": match.row.key, "texto": e.descricao, "item": _item(e, None), "suggested": False})
+    if wording.row is not None:
+        options[0]["suggested"] = True
+    return {"classified": wording.row is not None, "confidence": round(wording.confidence, 2), "options": options,
+            "date": on.isoformat()}
+
+
 def enquadramento(complaint: dict) -> list[dict]:
     on = date.fromisoformat(complaint["data_ocorrencia"])
     items = []
     for occurrence in complaint["ocorrencias"]:
+        if occurrence.startswith(ROW_PREFIX):
+            row = row_of(complaint)
+            if row is not None:
+                items.append(_item(classify_row(row, on), occurrence))
+            continue
         try:
             e = classify(occurrence, complaint["jurisdicao"], on)
         except NotInForce:
             # Facts from before the law applied: say so rather than quote a fine it did not set.
             e = Enquadramento(occurrence, N_("Na data informada esta lei ainda não estava em vigor; o órgão avalia o caso."), None, [IN_FORCE_CITES[complaint["jurisdicao"]]])
-        multa = None
-        if e.multa:
-            multa = {
-                "valor": float(e.multa["valor"]), "unidade": e.multa["unidade"],
-                "valor_brl": float(e.multa["valor_brl"]) if e.multa.get("valor_brl") is not None else None,
-                "por_passageiro": bool(e.multa.get("por_passageiro")),
-            }
-        gravidade = (gettext(e.gravidade) % e.params if e.params and "%(" in e.gravidade else gettext(e.gravidade)) if e.gravidade else None
-        descricao = gettext(e.descricao)
-        items.append({
-            "ocorrencia": occurrence,
-            "rotulo": gettext(OCCURRENCES[occurrence]),
-            "descricao": descricao % e.params if e.params and "%(" in e.descricao else descricao,
-            "gravidade": gravidade,
-            "penalidade": gettext(e.penalidade) if e.penalidade else None,
-            "multa": multa,
-            "ressalvas": [gettext(r) for r in e.ressalvas],
-            "citations": cites(e.citations),
-        })
+        items.append(_item(e, occurrence))
     return items
+
+
+def _item(e: Enquadramento, occurrence: str | None) -> dict:
+    """One classification as the receipt, the status page, the API and the form show it."""
+    multa = None
+    if e.multa:
+        multa = {
+            "valor": float(e.multa["valor"]), "unidade": e.multa["unidade"],
+            "valor_brl": float(e.multa["valor_brl"]) if e.multa.get("valor_brl") is not None else None,
+            "por_passageiro": bool(e.multa.get("por_passageiro")),
+        }
+    gravidade = (gettext(e.gravidade) % e.params if e.params and "%(" in e.gravidade else gettext(e.gravidade)) if e.gravidade else None
+    descricao = gettext(e.descricao)
+    return {
+        "ocorrencia": occurrence,
+        "rotulo": gettext(OCCURRENCES[occurrence]) if occurrence in OCCURRENCES else gettext(N_("Infração da tabela da lei")),
+        "descricao": descricao % e.params if e.params and "%(" in e.descricao else descricao,
+        "gravidade": gravidade,
+        "penalidade": gettext(e.penalidade) if e.penalidade else None,
+        "multa": multa,
+        "ressalvas": [gettext(r) for r in e.ressalvas],
+        "citations": cites(e.citations),
+    }
 
 
 IdempotencyConflict = store.IdempotencyConflict

@@ -69,15 +69,17 @@ def _form_data(form) -> dict:
         "destino": form.get("destino", ""),
         "ocorrencias": form.getlist("ocorrencias"),
         "relato": form.get("relato", ""),
+        "linha": form.get("linha") or None,
         "contato": contact if any(v.strip() for v in contact.values()) else None,
         "consentimento": form.get("consentimento") == "sim",
     }
 
 
-def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bool = False, status: int = 200):
+def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bool = False, status: int = 200, suggestion=None):
     return render_template(
         "denuncia.html",
         data=data,
+        suggestion=suggestion,
         error=error,
         unavailable=unavailable,
         repeated=repeated,
@@ -107,10 +109,25 @@ def denuncia_form():
         "origem": request.args.get("origem", ""),
         "destino": request.args.get("destino", ""),
         "relato": request.args.get("relato", "")[: MAX_RELATO],
+        "linha": request.args.get("linha") or None,
         "contato": None,
         "consentimento": False,
     }
-    return _render_form(data)
+    if not request.args.get("data_ocorrencia") and data["relato"]:
+        # "no carnaval de 2020": the date the story tells fills the date field (the citizen may correct it).
+        told = service.story_date(data["relato"], jurisdicao)
+        if told:
+            data["data_ocorrencia"] = told.isoformat()
+    # A story brought from the chat is read at once: the citizen sees the suggested row before sending.
+    return _render_form(data, suggestion=service.suggest(data["relato"], jurisdicao, data["data_ocorrencia"]))
+
+
+@bp.post("/denuncia/sugestao")
+def denuncia_sugestao():
+    """The reader's suggestion for the account typed so far (htmx partial; the no-JS path is "Ler meu relato")."""
+    data = _form_data(request.form)
+    return render_template("_denuncia_sugestao.html", suggestion=service.suggest(data["relato"], data["jurisdicao"], data["data_ocorrencia"]),
+                           data=data, error=None)
 
 
 def _place_of_form(data: dict) -> None:
@@ -147,14 +164,18 @@ def _photos_of_form(files) -> list:
 @limiter.limit(COMPLAINT_LIMIT)
 def denuncia_submit():
     data = _form_data(request.form)
+    if request.form.get("acao") == "ler":
+        # Without JavaScript, the second step: the form again, with what the reader made of the account.
+        return _render_form(data, suggestion=service.suggest(data["relato"], data["jurisdicao"], data["data_ocorrencia"]))
     try:
         # Field by field in the form's order: what happened first, then where.
         parsed = service.parse(data, require_place=False)
         _place_of_form(data)
         parsed.complaint["jurisdicao"] = data["jurisdicao"]
+        service.check_row(parsed.complaint)
         evidence = _photos_of_form(request.files)
     except service.ComplaintError as error:
-        return _render_form(data, error=error, status=400)
+        return _render_form(data, error=error, status=400, suggestion=service.suggest(data["relato"], data["jurisdicao"], data["data_ocorrencia"]))
     try:
         stored, _receipt = service.submit(parsed, idempotency_key=request.form.get("chave") or None, client=request.remote_addr or "", photos=evidence)
     except service.IdempotencyConflict:

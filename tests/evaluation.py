@@ -65,11 +65,13 @@ def load_precise(name: str) -> list[dict] | None:
 def evaluation_messages() -> list[str]:
     """Every message of every evaluation file, normalised (held-out ones are never printed)."""
     messages = [m for case in load_eval() for m in case["messages"]]
-    for path in sorted(DATA.glob("assistant_precise_*.json")):
+    paths = sorted(DATA.glob("assistant_precise_*.json")) + sorted(DATA.glob("passenger_stories*.json")) + sorted((DATA / "heldout").glob("*.json"))
+    for path in paths:
         for case in json.loads(path.read_text(encoding="utf-8")):
             message = case.get("message")
             messages.extend(message if isinstance(message, list) else [message] if message else [])
             messages.extend(case.get("messages") or [])
+            messages.extend([case["story"]] if case.get("story") else [])
     return [normalize(m) for m in messages if isinstance(m, str)]
 
 
@@ -144,69 +146,7 @@ def leaks(min_words: int = MIN_WORDS) -> list[tuple[str, str, int]]:
     return result
 
 
-# -- precise questions: unit-level scoring ---------------------------------------------------------
-
-
-def _flat(text: str) -> str:
-    from knowledge.assistant.text import fold
-
-    return re.sub(r"\s+", " ", fold(text.lower())).strip()
-
-
-def score_precise(case: dict, reply: dict) -> dict:
-    """What one reply got right, as booleans (None where the case does not measure it)."""
-    expect = case["expect"]
-    cited = [f"{c['law']} {c['unit']}" for c in reply["citations"]]
-    asked = (reply.get("pergunta") or {}).get("id") == "jurisdicao"
-    laws = {c["law"] for c in reply["citations"]}
-    result = {"unit": None, "value": None, "asked": None, "assumed": False, "silent": None, "per_place": None}
-    if expect.get("unit"):
-        result["unit"] = bool(cited) and (cited[0] == expect["unit"] or cited[0] in expect.get("also_acceptable", []))
-    if expect.get("value"):
-        text = _flat(reply["resposta"])
-        result["value"] = any(_flat(v) in text for v in expect["value"])
-    if expect.get("ask_place"):
-        result["asked"] = asked or len(laws) > 1
-        per_place = expect.get("per_place") or {}
-        if per_place:
-            result["per_place"] = all(unit in cited for unit in per_place.values()) if not asked or len(laws) > 1 else None
-    if expect.get("silent"):
-        result["silent"] = not reply["citations"]
-    if not case.get("place_named") and reply["citations"] and not asked and len(laws) == 1:
-        # One place's law, not asked: it must at least say which place it answered for.
-        from knowledge.places import PLACES
-
-        law = next(iter(laws))
-        place = next((p for p in PLACES.values() if p.law_id == law), None)
-        result["assumed"] = place is None or _flat(place.name) not in _flat(reply["resposta"])
-    return result
-
-
-def aggregate(results: list[dict]) -> dict:
-    def rate(key):
-        measured = [r[key] for r in results if r[key] is not None]
-        return (sum(measured), len(measured))
-
-    return {
-        "unit": rate("unit"),
-        "value": rate("value"),
-        "asked": rate("asked"),
-        "per_place": rate("per_place"),
-        "silent": rate("silent"),
-        "assumed": sum(1 for r in results if r["assumed"]),
-        "cases": len(results),
-    }
-
-
-def describe(name: str, figures: dict) -> str:
-    def pct(pair):
-        ok, total = pair
-        return f"{ok}/{total} = {ok / total:.1%}" if total else "n/a"
-
-    return (f"{name}: first citation is the answering unit {pct(figures['unit'])}; value right {pct(figures['value'])}; "
-            f"asked or answered per place when ambiguous {pct(figures['asked'])}; every place's unit when answered per place "
-            f"{pct(figures['per_place'])}; silent law said {pct(figures['silent'])}; place assumed silently {figures['assumed']} "
-            f"({figures['cases']} questions)")
+from evaluation.scoring import aggregate, describe, score_precise  # noqa: E402,F401  (re-exported for tests)
 
 
 def question_leaks() -> list[tuple[str, str]]:

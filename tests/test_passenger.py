@@ -340,7 +340,7 @@ def test_complaint_form_without_javascript(demo_app):
     client = demo_app.test_client()
     form = client.get("/denuncia?placa=KGT2E47&ocorrencias=venda_passagem_individual").get_data(as_text=True)
     assert 'value="KGT2E47"' in form and 'value="venda_passagem_individual" checked' in form
-    bad = client.post("/denuncia", data={"placa": "KGT2E47", "data_ocorrencia": "2026-11-20", "relato": "texto que não pode se perder"})
+    bad = client.post("/denuncia", data={"placa": "KGT2E47", "data_ocorrencia": "2999-11-20", "relato": "texto que não pode se perder"})
     assert bad.status_code == 400 and "texto que não pode se perder" in bad.get_data(as_text=True)
     good = client.post("/denuncia", data={"placa": "KGT2E47", "data_ocorrencia": "2026-11-20", "ocorrencias": "passageiros_em_pe", "chave": "k1"})
     assert good.status_code == 303

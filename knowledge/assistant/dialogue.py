@@ -27,6 +27,7 @@ from .law import DOMAIN_RE, GENERIC_WORDS, PLACE_NAME_WORDS, LawAnswers, key_wor
 from .kinds import question_kind
 from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
+from .reports import classified_somewhere, report_in, tells_a_report
 from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, understand
 
 # Words of any report that say nothing about what happened (who, which vehicle).
@@ -65,11 +66,19 @@ class Assistant:
         u = understand(
             message,
             in_wizard=question is not None,
-            awaiting_jurisdiction=state.pending_query is not None,
+            awaiting_jurisdiction=state.pending_query is not None or state.pending_report is not None,
             answer_parses=parsed_answer is not None,
         )
-        handler = getattr(self, f"_on_{u.intent}")
-        reply = handler(u, state, message=message, parsed_answer=parsed_answer, question=question)
+        reply = self._report(u, message, state) if u.intent in ("lei", "denuncia") else None
+        if reply is None:
+            handler = getattr(self, f"_on_{u.intent}")
+            reply = handler(u, state, message=message, parsed_answer=parsed_answer, question=question)
+        if u.intent != "jurisdicao" and reply.intencao != "denuncia_lugar":
+            state.pending_report = None
+        if u.intent == "lei" and tells_a_report(message) and not any(a["tipo"] == "denuncia" for a in reply.acoes):
+            # What happened was told: whatever the law answers, the complaint is one tap away.
+            url = self.ports.denuncia_url(**{k: v for k, v in {"jurisdicao": u.jurisdiction, "relato": message[:1000]}.items() if v})
+            reply.acoes.append({"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia"), "linhas": []})
         self._name_the_place(reply)
         if u.intent not in ("lei", "jurisdicao"):
             state.pending_query = state.last_query = None
@@ -335,9 +344,76 @@ class Assistant:
         state.wizard, state.answers = None, {}
         return Reply(text, "denuncia", citations=citations, acoes=[{"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia")}])
 
+    # -- a report read by the one reader (knowledge/reader) -----------------------------------------
+    def _report(self, u, message: str, state: State) -> Reply | None:
+        """A message that tells what happened: the row of the law of that day, or None for the other paths."""
+        if not tells_a_report(message):
+            return None
+        today = self.ports.today()
+        place = u.jurisdiction or state.jurisdiction
+        if place:
+            report = report_in(message, place, today)
+            # A story that asks nothing is a report even when no row fits; a question that tells facts
+            # and no row fits is answered from the law.
+            if report.classified or u.intent == "denuncia" or not is_question(message, u.text):
+                return self._report_reply(report, state, named=bool(u.jurisdiction))
+            return None
+        if classified_somewhere(message, today):
+            # Each place has its own table: the row (and the regulator) depend on where it happened.
+            state.pending_report = message
+            pergunta = self.law.place_question(self._("Onde aconteceu? Cada lugar tem sua lei, sua tabela de multas e seu órgão de fiscalização."))
+            return Reply(self._("Isso parece uma infração. Para dizer qual, e quanto é a multa, preciso saber onde aconteceu.") + "\n" + pergunta["texto"],
+                         "denuncia_lugar", pergunta=pergunta)
+        return None
+
+    def _report_reply(self, report, state: State, *, named: bool) -> Reply:
+        place = PLACES[report.place]
+        lines, citations, rows = [], [], []
+        when = None
+        if report.dated_by == "story":
+            day = lambda d: d.strftime("%d/%m/%Y")  # noqa: E731  (as the law's answers date their facts)
+            if report.period.exact:
+                when = self._("fatos de %(dia)s, “%(palavras)s”", dia=day(report.period.start), palavras=report.period.words)
+            else:
+                when = self._("fatos entre %(de)s e %(ate)s, “%(palavras)s”", de=day(report.period.start), ate=day(report.period.end), palavras=report.period.words)
+        for wording in report.wordings:
+            e = wording.enquadramento
+            span = ""
+            if len(report.wordings) > 1:
+                span = self._("De %(de)s a %(ate)s: ", de=wording.reading.on.strftime("%d/%m/%Y"), ate=wording.reading.until.strftime("%d/%m/%Y"))
+            if e is None:
+                lines.append("• " + span + self._("não consigo dizer com segurança qual infração da tabela é essa."))
+                continue
+            label = e.citations[0].label
+            lines.append(f"• {span}{label}: {self._detail(e)}")
+            citations.extend(c for c in e.citations if c not in citations)
+            rows.append(wording.row)
+        if rows:
+            head = self._("Pelo que você contou, %(no_lugar)s isso é infração", no_lugar=self._(place.in_name))
+            head += f" ({when}):" if when else ":"
+        else:
+            head = self._("Não consigo classificar com segurança o que você contou numa infração da lei %(do_lugar)s: a denúncia vai ao órgão, que avalia o enquadramento.",
+                          do_lugar=self._(place.of_name))
+        text = "\n".join([head] + lines)
+        if not named:
+            text += "\n" + self._("Considerei o lugar de que falamos antes (%(lugar)s); se foi em outro lugar, diga onde.", lugar=place.name)
+        text += "\n" + self._("Você pode denunciar: o formulário já vem com o que você contou, e você recebe um protocolo. A denúncia pode ser anônima.")
+        prefill = {"jurisdicao": report.place if named else None, "linha": [r.key for r in rows][-1:] or None,
+                   "data_ocorrencia": report.period.start.isoformat() if report.dated_by == "story" and report.period.exact else None,
+                   "relato": report.story[:1000]}
+        url = self.ports.denuncia_url(**{k: v for k, v in prefill.items() if v})
+        state.wizard, state.answers = None, {}
+        if named:
+            state.jurisdiction = report.place
+        return Reply(text, "denuncia", citations=citations, acoes=[{"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia"),
+                                                                      "linhas": [r.key for r in rows]}])
+
     # -- the law ----------------------------------------------------------------------------------
     def _on_jurisdicao(self, u, state, **_):
         state.jurisdiction = u.jurisdiction
+        if state.pending_report:
+            story, state.pending_report = state.pending_report, None
+            return self._report_reply(report_in(story, u.jurisdiction, self.ports.today()), state, named=True)
         # The question that waited for a place, else the one just answered ("… no Acre?" — "e em SP?").
         query, state.pending_query = state.pending_query or state.last_query, None
         if query is None:

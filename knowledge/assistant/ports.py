@@ -55,14 +55,18 @@ class State:
     # The law question last answered (in Portuguese): a follow-up naming only a place asks it again
     # there ("e em SP?"), a short one completes it ("e se for micro-ônibus?").
     last_query: str | None = None
+    # A story told without its place: read once the place is given (the reply asked "onde aconteceu?").
+    pending_report: str | None = None
 
     def to_dict(self) -> dict:
-        return {"wizard": self.wizard, "answers": self.answers, "pending_query": self.pending_query, "jurisdiction": self.jurisdiction, "history": self.history[-MAX_HISTORY:], "last_query": self.last_query}
+        return {"wizard": self.wizard, "answers": self.answers, "pending_query": self.pending_query, "jurisdiction": self.jurisdiction,
+                "history": self.history[-MAX_HISTORY:], "last_query": self.last_query, "pending_report": self.pending_report}
 
     @classmethod
     def from_dict(cls, data: dict | None) -> "State":
         data = data or {}
-        return cls(data.get("wizard"), dict(data.get("answers") or {}), data.get("pending_query"), data.get("jurisdiction"), list(data.get("history") or []), data.get("last_query"))
+        return cls(data.get("wizard"), dict(data.get("answers") or {}), data.get("pending_query"), data.get("jurisdiction"),
+                   list(data.get("history") or []), data.get("last_query"), data.get("pending_report"))
 
 
 @dataclass

@@ -185,7 +185,27 @@ def run_orgao(case, on):
     _check_cites(expect, list(regulator.citations))
 
 
-RUNNERS = {"orgao": run_orgao, "denuncia": run_denuncia, "denuncia_sem_lugar": run_denuncia_sem_lugar, "veiculo": run_veiculo, "veiculo_nao_encontrado": run_veiculo_nao_encontrado}
+def run_relato(case, on):
+    """A story → the row of the place's table in force that day (knowledge/reader), its gravity and fine."""
+    from knowledge.reader.report import classify_report
+
+    data, expect = case["input"], case["expect"]
+    report = classify_report(data["relato"], data["jurisdicao"], on, given=on)
+    if expect["linha"] is None:
+        assert report.rows == [], f"the law lists no such infraction, yet {report.rows}"
+        assert all(w.enquadramento is None for w in report.wordings), "no fine for a story no row describes"
+        return
+    assert report.rows == [expect["linha"]], report.rows
+    e = report.wordings[0].enquadramento
+    if "gravidade" in expect:
+        assert (e.gravidade % e.params if e.params and "%(" in (e.gravidade or "") else e.gravidade) == expect["gravidade"]
+    if "multa" in expect:
+        assert Decimal(str(as_number(e.multa["valor"]))) == Decimal(str(expect["multa"]["value"]))
+        assert e.multa["unidade"] == expect["multa"]["unit"]
+    _check_cites({"cites": [expect["linha"]]}, e.citations)
+
+
+RUNNERS = {"relato": run_relato, "orgao": run_orgao, "denuncia": run_denuncia, "denuncia_sem_lugar": run_denuncia_sem_lugar, "veiculo": run_veiculo, "veiculo_nao_encontrado": run_veiculo_nao_encontrado}
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)

@@ -1,0 +1,160 @@
+"""Fit the story reader: ``python -m evaluation.fit_reader`` (``make fit``) → knowledge/reader/fitted.json.
+
+1. The ranker's weights: every question written for a row of a fine table (knowledge/statutes/perguntas)
+   is read as a story, held out from its own row, against every row of its place in force on that row's
+   first day (the right row, or a row with the same words, is the positive); and every development story
+   (tests/data/passenger_stories_dev.json), weighted STORY_WEIGHT.  Logistic regression, lbfgs, no random
+   state: the same inputs give the same numbers.
+2. The calibration, on the development stories each scored by a ranker fitted without it (5 folds): Platt scaling
+   of the top score and its margin over the second into the probability that the top row is right (a story the law does not classify
+   counts as wrong whatever row comes first).
+3. The threshold: the lowest at which, among the stories it would classify, at most ``RISK`` are wrong
+   — so the reader says "cannot classify" rather than give a wrong row.
+The held-out stories are never read here.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import date
+from pathlib import Path
+
+import numpy as np
+from sklearn.linear_model import LogisticRegression
+
+ROOT = Path(__file__).resolve().parent.parent
+DEV_STORIES = ROOT / "tests" / "data" / "passenger_stories_dev.json"
+STORY_WEIGHT = 5.0  # a development story counts as five row questions: it is told as passengers tell, they are asked
+RISK = 0.05  # at most 5 % of the stories the reader classifies may get a wrong row
+
+
+def training_pairs():
+    from knowledge.infractions import catalogue, rows_on
+    from knowledge.reader.stories import features, vector
+
+    X, y = [], []
+    for place in ("pe", "sp", "ac", "recife"):
+        for row in catalogue(place):
+            candidates = rows_on(place, row.since)
+            for question in row.questions:
+                matrix = features(vector(question), place, row.since, leave_out=question)
+                X.append(matrix)
+                y.append(np.array([1.0 if (c.unit_id == row.unit_id or c.text == row.text) else 0.0 for c in candidates]))
+    return np.vstack(X), np.concatenate(y)
+
+
+def story_period(case: dict):
+    from knowledge.reader.dates import Period, facts_period
+
+    today = date.fromisoformat(case.get("today", "2026-12-01"))
+    return facts_period(case["story"], today) or Period(today, today, "")
+
+
+def story_pairs() -> list[tuple[np.ndarray, np.ndarray, list[str], list[str]]]:
+    """For each development story: its candidates' features, labels (a row the case accepts), the
+    candidates' keys and the accepted keys — read as the product reads it (the date from the story)."""
+    from knowledge.infractions import rows_on
+    from knowledge.reader.stories import features, vector
+
+    out = []
+    for case in json.loads(DEV_STORIES.read_text(encoding="utf-8")):
+        period = story_period(case)
+        rows = rows_on(case["place"], period.start)
+        accepted = [case["expect"].get("row"), *case["expect"].get("also_acceptable", [])] if case["expect"]["classifiable"] else []
+        if not rows:
+            out.append((np.zeros((0, 7)), np.zeros(0), [], accepted))
+            continue
+        keys = [r.key for r in rows]
+        out.append((features(vector(case["story"]), case["place"], period.start), np.array([1.0 if k in accepted else 0.0 for k in keys]), keys, accepted))
+    return out
+
+
+def fit_ranker(X, y, stories, weight: float) -> LogisticRegression:
+    """The ranker on the row questions, and on the given development stories weighted ``weight`` each pair."""
+    parts = [X] + [m for m, _, _, _ in stories if len(m)]
+    labels = [y] + [lab for m, lab, _, _ in stories if len(m)]
+    weights = [np.ones(len(y))] + [np.full(len(lab), weight) for m, lab, _, _ in stories if len(m)]
+    ranker = LogisticRegression(C=1.0, max_iter=3000, class_weight="balanced")
+    ranker.fit(np.vstack(parts), np.concatenate(labels), sample_weight=np.concatenate(weights))
+    return ranker
+
+
+def outcome(ranker, story) -> tuple[list[float], bool]:
+    matrix, _, keys, accepted = story
+    if not len(matrix):
+        return [-10.0, 0.0], False
+    scores = ranker.decision_function(matrix)
+    order = np.argsort(-scores, kind="stable")
+    top = scores[order[0]]
+    margin = top - scores[order[1]] if len(order) > 1 else 0.0
+    return [float(top), float(margin)], keys[order[0]] in accepted
+
+
+def cross_fitted_outcomes(X, y, stories, folds: int = 5) -> list[tuple[list[float], bool]]:
+    """Each development story scored by a ranker fitted without it (its fold): honest input for the
+    calibration, so the threshold is not chosen on stories the ranker has seen."""
+    out: list = [None] * len(stories)
+    for k in range(folds):
+        train = [s for i, s in enumerate(stories) if i % folds != k]
+        ranker = fit_ranker(X, y, train, STORY_WEIGHT)
+        for i, story in enumerate(stories):
+            if i % folds == k:
+                out[i] = outcome(ranker, story)
+    return out
+
+
+def choose_threshold(probabilities: list[float], right: list[bool]) -> tuple[float, list[tuple[float, float, float]]]:
+    """The lowest threshold whose classified stories are at most RISK wrong, and the risk–coverage curve."""
+    curve, chosen = [], None
+    for threshold in sorted(set(round(p, 4) for p in probabilities)):
+        kept = [ok for p, ok in zip(probabilities, right) if p >= threshold]
+        risk = 1 - sum(kept) / len(kept) if kept else 0.0
+        curve.append((threshold, len(kept) / len(right), risk))
+        if chosen is None and kept and risk <= RISK:
+            chosen = threshold
+    return (chosen if chosen is not None else 1.0), curve
+
+
+def main() -> int:
+    from knowledge.reader.stories import FEATURES, FITTED, inputs_digest
+
+    X, y = training_pairs()
+    stories = story_pairs()
+    outcomes = cross_fitted_outcomes(X, y, stories)
+    ranker = fit_ranker(X, y, stories, STORY_WEIGHT)
+    coef, intercept = ranker.coef_[0], float(ranker.intercept_[0])
+    scores = np.array([s for s, _ in outcomes])
+    right = [ok for _, ok in outcomes]
+    platt = LogisticRegression(C=1e6, max_iter=2000).fit(scores, right)
+    weights, b = [float(w) for w in platt.coef_[0]], float(platt.intercept_[0])
+    probabilities = [float(p) for p in platt.predict_proba(scores)[:, 1]]
+    threshold, curve = choose_threshold(probabilities, right)
+    kept = [ok for p, ok in zip(probabilities, right) if p >= threshold]
+    result = {
+        "features": list(FEATURES),
+        "coef": [round(float(c), 6) for c in coef],
+        "intercept": round(intercept, 6),
+        "platt": {"top": round(weights[0], 6), "margin": round(weights[1], 6), "intercept": round(b, 6)},
+        "threshold": round(threshold, 4),
+        "risk_target": RISK,
+        "story_weight": STORY_WEIGHT,
+        "inputs_sha256": inputs_digest(),
+        "training": {"question_pairs": int(len(y)), "positives": int(y.sum()), "development_stories": len(stories)},
+        "development_cross_fitted": {
+            "stories": len(right),
+            "top_row_right": sum(right),
+            "classified": len(kept),
+            "classified_wrong": len(kept) - sum(kept),
+            "risk_coverage": [[round(t, 4), round(c, 3), round(r, 3)] for t, c, r in curve[:: max(1, len(curve) // 12)]],
+        },
+    }
+    FITTED.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    print(f"fitted on {len(y)} question pairs and {len(stories)} stories; development stories (cross-fitted): top row right "
+          f"{sum(right)}/{len(right)}, classified {len(kept)} of which wrong {len(kept) - sum(kept)} at threshold {threshold:.3f} "
+          f"→ {FITTED.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""The chat's side of a report: when a message tells what happened, the one reader classifies it.
+
+``knowledge/reader`` reads the story (the same call the complaint form makes); this module only decides
+that a message is a report and says the answer in the conversation: the row of the law in force on the
+date of the facts, its fine, and "Fazer a denúncia" pre-filled with place, date, row and story.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from ..places import PLACES
+from ..reader.lexicon import lexicon
+from ..reader.report import Report, classify_report
+from .text import normalize
+from .understanding import is_question
+
+
+def tells_a_report(raw: str) -> bool:
+    """A message that tells facts — and, if it asks, asks about the infraction they are."""
+    text = normalize(raw)
+    cues = lexicon()["relato"]
+    if not cues["fatos"].search(text):
+        return False
+    return not is_question(raw, text) or bool(cues["pergunta_da_infracao"].search(text))
+
+
+def report_in(message: str, place: str, today: date) -> Report:
+    return classify_report(message, place, today)
+
+
+def classified_somewhere(message: str, today: date) -> list[str]:
+    """The places whose law classifies the story (the chat then asks where it happened)."""
+    return [place for place in PLACES if classify_report(message, place, today).classified]

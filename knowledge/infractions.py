@@ -1,0 +1,238 @@
+"""The catalogue of infractions: every row of the four laws' fine tables, in each wording and its dates.
+
+A passenger tells what happened; the law answers with a row of a table — Pernambuco's Anexo I
+(by gravity, fines in art. 28), São Paulo's art. 37 (by inciso, fines in % of the MVR, and the
+residual paragraph), Acre's art. 75 (by inciso, fines in UFIRAC) and art. 88 (transporte
+clandestino), Recife's Anexo Único (by group, Vm = G × Vb, art. 36) and art. 45 (transport without
+permission).  This module generates the rows from the parsed law *as it stood on each date*
+(``history.law_on``), so a wording that changed (Pernambuco's Anexo I, rewritten by Lei 17.107/2020)
+is two rows with their dates, and a row that did not exist yet is not there.  Nothing is retyped:
+the row's words are the unit's words, and the fine comes from the dated parameters
+(``knowledge/parameters``) with their citation.
+
+Which table fines what is the law map below (``TABLES``): one entry per place, each naming the
+units that fix the table's fines, as the statute does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from functools import lru_cache
+
+from .citations import Cite
+from .history import change_dates, law_on
+from .parameters import NotInForce, param
+from .places import PLACES
+from .text import fold
+from .unit_questions import unit_questions
+
+
+@dataclass(frozen=True)
+class Table:
+    """A fine table of one place's law: where its rows are and which unit fixes each row's fine."""
+
+    place: str
+    law_id: str
+    name: str  # as the law names it: "Anexo I", "art. 37"
+    row_parent: re.Pattern  # the units whose children are rows (a gravity, an inciso, a group)
+    fine_param: str  # parameter id with {n} (the parent's number) or {level} (the gravity word)
+    fine_unit: str  # the unit that says how the fine is computed ("art-28", "art-36"), cited with the row
+    responsible: tuple[str, ...] = ()  # units that say who answers for the infraction
+    single_rows: tuple[tuple[str, str, str], ...] = ()  # (unit, parameter, measure) rows that are a whole article
+
+
+# Pernambuco: the gravity is the inciso's heading ("III - GRAVES:"), its fine art. 28's inciso of that name.
+GRAVITY_WORDS = {"leves": "leve", "moderadas": "moderada", "medias": "moderada", "graves": "grave", "gravissimas": "gravissima"}
+
+TABLES: dict[str, Table] = {
+    "pe": Table("pe", PLACES["pe"].law_id, "Anexo I", re.compile(r"^anexo-i/inc-\d+$"), "pe.multa.{level}", "art-28"),
+    "sp": Table("sp", PLACES["sp"].law_id, "art. 37", re.compile(r"^art-37/inc-\d+$"), "sp.multa.grupo{n}", "art-37",
+                responsible=("art-37",), single_rows=(("art-37/par-unico", "sp.multa.grupo1", ""),)),
+    "ac": Table("ac", PLACES["ac"].law_id, "art. 75", re.compile(r"^art-75/inc-\d+$"), "ac.multa.inc{n}", "art-75",
+                responsible=("art-75/inc-{n}",), single_rows=(("art-88", "ac.multa.clandestino", "apreensao"),)),
+    "recife": Table("recife", PLACES["recife"].law_id, "Anexo Único", re.compile(r"^anexo-unico/grupo-\d+$"), "recife.multa.grupo{n}.g", "art-36",
+                    single_rows=(("art-45", "recife.multa.clandestino.vb", "apreensao"),)),
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a fine table in one wording: what the law says is an infraction, and its fine."""
+
+    place: str
+    law_id: str
+    unit_id: str
+    text: str  # the row's own words in this wording
+    heading: str  # what the row sits under: "GRAVES", "Grupo 2", "V - 400% … quando:"
+    gravity: str  # pe: leve … gravissima; sp/ac: the inciso (roman); recife: the group number; "" for a whole-article row
+    fine_param: str
+    fine_unit: str
+    since: date
+    until: date | None  # last day of this wording (None: in force today)
+    measure: str = ""  # "apreensao" when the row's article orders it
+    previous: bool = False  # this wording was replaced since
+    questions: tuple[str, ...] = field(default=(), compare=False, repr=False)  # people's words for it (perguntas)
+
+    @property
+    def key(self) -> str:
+        """"<law id> <unit id>": the row as evaluation cases and complaints name it."""
+        return f"{self.law_id} {self.unit_id}"
+
+    def in_force(self, on: date) -> bool:
+        return self.since <= on and (self.until is None or on <= self.until)
+
+    def cite(self, on: date | None = None) -> Cite:
+        return Cite(self.law_id, self.unit_id, on or self.since, previous=self.previous)
+
+    def fine_cites(self, on: date) -> list[Cite]:
+        """The units that fix this row's fine on ``on``: the parameter's own reference, then the rule."""
+        cites = []
+        try:
+            cites.append(param(self.fine_param, on).cite.at(on))
+        except NotInForce:
+            pass
+        rule = Cite(self.law_id, self.fine_unit, on)
+        if rule not in cites:
+            cites.append(rule)
+        return cites
+
+    def fine(self, on: date) -> dict | None:
+        """The fine on ``on`` in the law's own unit: {"valor", "unidade", "valor_brl"}; None if the law sets none then."""
+        try:
+            value = param(self.fine_param, on)
+        except NotInForce:
+            return None
+        if self.place == "recife":
+            vb = param("recife.vb", on)
+            return {"valor": value.value, "unidade": "VB", "valor_brl": vb.value * value.value, "grupo": self.gravity}
+        unit = value.unit
+        return {"valor": value.value, "unidade": unit, "valor_brl": value.value if unit == "BRL" else None}
+
+    @property
+    def advertencia_first(self) -> bool:
+        """Recife's Grupo 1: a written warning first, the fine only on a repeat (art. 33, I)."""
+        return self.place == "recife" and self.gravity == "1"
+
+
+def _epochs(law_id: str) -> list[tuple[date, date | None]]:
+    starts = change_dates(law_id)
+    return [(start, None if i + 1 == len(starts) else _day_before(starts[i + 1])) for i, start in enumerate(starts)]
+
+
+def _day_before(day: date) -> date:
+    from datetime import timedelta
+
+    return day - timedelta(days=1)
+
+
+def _clean(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().rstrip(";,.").removesuffix(" e").removesuffix(" ou").strip()
+
+
+def _rows_of(table: Table, start: date, until: date | None) -> list[Row]:
+    law = law_on(table.law_id, start).law
+    questions = unit_questions(table.law_id)
+    current_text = {u.id: _clean(u.text) for u in law_on(table.law_id, _epochs(table.law_id)[-1][0]).law.units()}
+    rows = []
+    for parent in law.units():
+        if not table.row_parent.match(parent.id):
+            continue
+        number = parent.id.rsplit("-", 1)[1]
+        heading = _clean(parent.text or parent.marker)
+        if table.place == "pe":
+            level = GRAVITY_WORDS.get(fold(heading.lower()).rstrip(":").strip(), "")
+            gravity, fine_param = level, table.fine_param.format(level=level)
+        else:
+            gravity, fine_param = number if table.place == "recife" else parent.marker.split()[0], table.fine_param.format(n=number)
+        for child in parent.children:
+            if child.vetoed or not child.text:
+                continue
+            text = _clean(child.text)
+            rows.append(Row(table.place, table.law_id, child.id, text, heading, gravity, fine_param, table.fine_unit, start, until,
+                            previous=until is not None and current_text.get(child.id) != text,
+                            questions=_questions_for(questions, child.id, text, current_text)))
+    for unit_id, fine_param, measure in table.single_rows:
+        unit = law.by_id.get(unit_id)
+        if unit is None:
+            continue
+        text = _clean(" ".join([unit.text] + [c.text for c in unit.children if c.kind == "inciso" and c.text]))
+        rows.append(Row(table.place, table.law_id, unit_id, text, "", "", fine_param, unit_id, start, until, measure,
+                        questions=_questions_for(questions, unit_id, text, current_text)))
+    return rows
+
+
+def _questions_for(questions: dict, unit_id: str, text: str, current_text: dict[str, str]) -> tuple[str, ...]:
+    """People's words for a row: its unit's questions while the wording is today's.  An old wording takes
+    the questions of today's row that says the same — the same words renumbered ("práticas de vendas … de
+    passagens individuais", III f until 2020, IV f since), or most of them ("transportar passageiro em pé",
+    II a until 2020, within "… em pé ou acima da capacidade do veículo", III e since) — else none."""
+    if current_text.get(unit_id) == text and unit_id in questions:
+        return tuple(questions[unit_id].perguntas)
+    words = _content_words(text)
+    best, best_share = None, 0.0
+    for uid, current in current_text.items():
+        if uid not in questions or not uid.startswith(unit_id.split("/")[0]):
+            continue
+        other = _content_words(current)
+        # Most of both rows' words shared, or every word of the old row within today's (the row only grew).
+        share = len(words & other) / len(words | other) if words | other else 0.0
+        if len(words) >= 2 and words <= other:
+            share = max(share, SAME_ROW_SHARE)
+        if current == text:
+            share = 1.0
+        if share > best_share:
+            best, best_share = uid, share
+    return tuple(questions[best].perguntas) if best is not None and best_share >= SAME_ROW_SHARE else ()
+
+
+# An old row and today's row are the same infraction when they share this share of their telling words.
+SAME_ROW_SHARE = 0.5
+
+
+def _content_words(text: str) -> frozenset[str]:
+    return frozenset(w for w in re.findall(r"[a-z]{4,}", fold(text.lower())))
+
+
+def _merge(rows: list[Row]) -> list[Row]:
+    """One row per unchanged wording: consecutive periods with the same words become one."""
+    merged: dict[tuple[str, str], Row] = {}
+    out: list[Row] = []
+    for row in rows:
+        key = (row.unit_id, row.text)
+        before = merged.get(key)
+        if before is not None and before.until is not None and (row.since - before.until).days == 1:
+            from dataclasses import replace
+
+            joined = replace(before, until=row.until, previous=row.previous)
+            out[out.index(before)] = joined
+            merged[key] = joined
+            continue
+        merged[key] = row
+        out.append(row)
+    return out
+
+
+@lru_cache(maxsize=None)
+def catalogue(place: str) -> tuple[Row, ...]:
+    """Every row of ``place``'s fine tables, in every wording, oldest first."""
+    table = TABLES[place]
+    rows: list[Row] = []
+    for start, until in _epochs(table.law_id):
+        rows.extend(_rows_of(table, start, until))
+    return tuple(_merge(rows))
+
+
+def rows_on(place: str, on: date) -> list[Row]:
+    """The rows in force in ``place`` on ``on`` (none before the law applied)."""
+    return [row for row in catalogue(place) if row.in_force(on)]
+
+
+def row(place: str, unit_id: str, on: date) -> Row | None:
+    """The row of that unit in the wording in force on ``on``."""
+    return next((r for r in rows_on(place, on) if r.unit_id == unit_id), None)
+
+
+def every_row() -> list[Row]:
+    return [r for place in TABLES for r in catalogue(place)]

@@ -1,0 +1,58 @@
+"""The vocabulary of the reader, as data: one YAML file a reviewer can read (knowledge/lexicon.yaml).
+
+Words people use for what the statutes name otherwise ("bêbado" for "embriaguez", "lotado" for
+"acima da capacidade"), slang, the festivals that date a story and the relative days.  One loader,
+validated at load time so a malformed entry fails the build rather than a conversation.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from ..text import fold
+
+PATH = Path(__file__).resolve().parent.parent / "lexicon.yaml"
+
+
+class LexiconError(ValueError):
+    """knowledge/lexicon.yaml is malformed."""
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> dict:
+    data = yaml.safe_load(PATH.read_text(encoding="utf-8"))
+    for section in ("slang", "law_words", "festas", "dias_relativos"):
+        if not isinstance(data.get(section), dict):
+            raise LexiconError(f"{PATH.name}: section {section!r} missing")
+    festas = {}
+    for name, span in data["festas"].items():
+        try:
+            (sd, sm), (ed, em) = (tuple(int(x) for x in part.split("/")) for part in span.split("-"))
+        except ValueError as exc:
+            raise LexiconError(f"{PATH.name}: festa {name!r}: {span!r} is not DD/MM-DD/MM") from exc
+        festas[fold(name.lower())] = ((sm, sd), (em, ed))
+    relative = {}
+    for words, offset in data["dias_relativos"].items():
+        if isinstance(offset, int):
+            relative[fold(words.lower())] = offset
+        elif isinstance(offset, str) and offset.split()[0].isdigit() and offset.split()[1] in ("days", "weeks", "months", "years"):
+            amount, unit = offset.split()
+            relative[fold(words.lower())] = (unit, int(amount))
+        else:
+            raise LexiconError(f"{PATH.name}: dias_relativos {words!r}: {offset!r}")
+    law_words = {}
+    for everyday, law in data["law_words"].items():
+        words = law if isinstance(law, list) else [law]
+        law_words[fold(str(everyday).lower())] = tuple(fold(w.lower()) for w in words)
+    slang = {fold(str(k).lower()): fold(str(v).lower()) for k, v in data["slang"].items()}
+    try:
+        relato = {name: re.compile(pattern) for name, pattern in (data.get("relato") or {}).items()}
+    except re.error as exc:
+        raise LexiconError(f"{PATH.name}: relato: {exc}") from exc
+    if set(relato) != {"fatos", "pergunta_da_infracao"}:
+        raise LexiconError(f"{PATH.name}: relato needs 'fatos' and 'pergunta_da_infracao'")
+    return {"slang": slang, "law_words": law_words, "festas": festas, "dias_relativos": relative, "relato": relato}

@@ -1,0 +1,80 @@
+"""A report, read once: the story, its place and the date of its facts → the rows of the law of that day.
+
+The chat, the complaint form and the channels call :func:`classify_report`; the evaluation does too
+(evaluation/stories.py).  When the period of the facts covers two wordings of the place's tables
+(a month or a year across 13/11/2020 in Pernambuco), each wording is read and both are said.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from ..complaints import Enquadramento, classify_row
+from ..places import PLACES
+from .dates import Period, facts_period
+from .stories import Reading, read_story
+
+
+@dataclass
+class Classified:
+    """One wording's answer: the row (None: not classified), how sure, what else it may be."""
+
+    reading: Reading
+    enquadramento: Enquadramento | None
+
+    @property
+    def row(self):
+        return self.reading.row
+
+    @property
+    def confidence(self) -> float:
+        return self.reading.confidence
+
+
+@dataclass
+class Report:
+    story: str
+    place: str
+    period: Period
+    wordings: list[Classified]
+    dated_by: str  # "story" (read from the words), "given" (a form's field), "today"
+
+    @property
+    def classified(self) -> bool:
+        return any(w.row is not None for w in self.wordings)
+
+    @property
+    def rows(self) -> list[str]:
+        """The classified rows' keys, newest wording last (what evaluations and complaints store)."""
+        return [w.row.key for w in self.wordings if w.row is not None]
+
+    @property
+    def suggestions(self) -> list:
+        """Rows to offer for confirmation, the reader's best first (classified or not), no duplicates."""
+        seen, out = set(), []
+        for w in self.wordings:
+            for m in w.reading.matches[:5]:
+                if m.row.key not in seen:
+                    seen.add(m.row.key)
+                    out.append(m.row)
+        return out
+
+
+def period_of(story: str, today: date, given: date | None = None) -> tuple[Period, str]:
+    """The period of the facts: a date the person gave (a form's field) wins, then the story's words, then today."""
+    if given is not None:
+        return Period(given, given, given.isoformat()), "given"
+    found = facts_period(story, today)
+    if found is not None:
+        return Period(found.start, min(found.end, today), found.words), "story"
+    return Period(today, today, ""), "today"
+
+
+def classify_report(story: str, place: str, today: date, given: date | None = None) -> Report:
+    """The story in ``place``: each wording of the place's tables over the period of the facts."""
+    period, dated_by = period_of(story, today, given)
+    start = max(period.start, PLACES[place].in_force) if period.end >= PLACES[place].in_force else period.start
+    reading = read_story(story, place, Period(start, period.end, period.words))
+    wordings = [Classified(r, classify_row(r.row, r.on) if r.row is not None else None) for r in reading.readings]
+    return Report(story, place, period, wordings, dated_by)

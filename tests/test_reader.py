@@ -1,0 +1,172 @@
+"""The one reader of people's words (knowledge/reader): dates of facts, the lexicon, the fitted model,
+and the chat and the complaint form giving the same classification for the same story."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date, datetime, timezone
+
+import pytest
+
+from app import create_app
+from knowledge.clock import fixed
+from knowledge.reader import lexicon as lexicon_module
+from knowledge.reader.dates import facts_period
+from knowledge.reader.report import classify_report
+from knowledge.reader.stories import FITTED, fitted, inputs_digest
+
+TODAY = date(2026, 12, 1)
+
+
+@pytest.mark.parametrize("words, start, end", [
+    ("dia 3/3/2019 o ônibus", date(2019, 3, 3), date(2019, 3, 3)),
+    ("foi em maio de 2019", date(2019, 5, 1), date(2019, 5, 31)),
+    ("em 2019 aconteceu", date(2019, 1, 1), date(2019, 12, 31)),
+    # Carnaval moves with Easter (12/04/2020): Saturday 22/02 to Ash Wednesday 26/02.
+    ("no carnaval de 2020", date(2020, 2, 22), date(2020, 2, 26)),
+    ("no natal de 2019", date(2019, 12, 24), date(2019, 12, 25)),
+    ("no são joão do ano passado", date(2025, 6, 23), date(2025, 6, 24)),
+    ("ontem", date(2026, 11, 30), date(2026, 11, 30)),
+    ("anteontem", date(2026, 11, 29), date(2026, 11, 29)),
+    ("semana passada", date(2026, 11, 23), date(2026, 11, 29)),
+    ("há 3 meses", date(2026, 9, 1), date(2026, 9, 30)),
+    ("ano passado", date(2025, 1, 1), date(2025, 12, 31)),
+    ("dia 12 de novembro de 2020", date(2020, 11, 12), date(2020, 11, 12)),
+    ("no réveillon", date(2025, 12, 31), date(2026, 1, 1)),
+])
+def test_dates_of_facts_in_everyday_words(words, start, end):
+    period = facts_period(words, TODAY)
+    assert (period.start, period.end) == (start, end)
+
+
+@pytest.mark.parametrize("words", ["o ônibus 2008 tava sem freio", "tinha 8 pessoas em pé", "o ônibus é ano 2015 de fabricação", ""])
+def test_no_date_is_read_where_none_is_told(words):
+    assert facts_period(words, TODAY) is None
+
+
+def test_lexicon_is_checked_when_loaded(tmp_path, monkeypatch):
+    bad = tmp_path / "lexicon.yaml"
+    bad.write_text("slang: {}\nlaw_words: {}\nfestas: {natal: 25-12}\ndias_relativos: {}\nrelato: {fatos: x, pergunta_da_infracao: y}\n", encoding="utf-8")
+    monkeypatch.setattr(lexicon_module, "PATH", bad)
+    lexicon_module.lexicon.cache_clear()
+    try:
+        with pytest.raises(lexicon_module.LexiconError):
+            lexicon_module.lexicon()
+    finally:
+        lexicon_module.lexicon.cache_clear()
+
+
+def test_fitted_model_matches_its_inputs():
+    """Changing a row or its questions without refitting (`make fit`) fails here, not in production."""
+    model = fitted()
+    assert model["inputs_sha256"] == inputs_digest(), f"refit: python -m evaluation.fit_reader ({FITTED.name} is stale)"
+    assert 0.5 <= model["threshold"] <= 1.0 and model["risk_target"] <= 0.05
+    assert model["development_cross_fitted"]["classified_wrong"] <= model["risk_target"] * model["development_cross_fitted"]["classified"] + 1e-9
+
+
+def test_a_period_across_a_change_of_wording_is_read_in_both():
+    """"em 2020" in Pernambuco spans the Anexo I of before and after 13/11/2020 (Lei 17.107/2020)."""
+    report = classify_report("em 2020 o fretado levou gente em pé no corredor", "pe", TODAY)
+    assert [w.reading.on for w in report.wordings] == [date(2020, 1, 1), date(2020, 11, 13)]
+    assert report.rows == ["pe-lei-16205-2017 anexo-i/inc-2/ali-a", "pe-lei-16205-2017 anexo-i/inc-3/ali-e"]
+
+
+# -- the chat and the form ----------------------------------------------------------------------
+
+
+@pytest.fixture()
+def portal(tmp_path, index_dir):
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    with fixed(datetime(2026, 12, 1, 15, 0, tzinfo=timezone.utc)):
+        yield app.test_client()
+
+
+def say(client, *messages):
+    conversation, reply = None, None
+    for message in messages:
+        reply = client.post("/api/v1/assistente", json={"mensagem": message, "conversa": conversation}).get_json()
+        conversation = reply["conversa"]
+    reply["resposta"] = reply["resposta"].replace("\xa0", " ")  # R$ is written with a no-break space
+    return reply
+
+
+def test_chat_gives_the_row_of_the_date_and_the_complaint(portal):
+    reply = say(portal, "em 2019 o motorista do fretado em pernambuco levou gente em pé")
+    complaint = next(a for a in reply["acoes"] if a["tipo"] == "denuncia")
+    assert complaint["linhas"] == ["pe-lei-16205-2017 anexo-i/inc-2/ali-a"]
+    assert reply["citations"][0]["unit"] == "anexo-i/inc-2/ali-a" and "R$ 300,00" in reply["resposta"]
+    assert "linha=pe-lei-16205-2017" in complaint["url"] and "jurisdicao=pe" in complaint["url"]
+
+
+def test_chat_asks_the_place_of_a_report_then_classifies_it(portal):
+    first = say(portal, "tinha 10 pessoas em pé no fretado ontem")
+    assert first["pergunta"]["id"] == "jurisdicao" and not first["citations"]
+    conversation = first["conversa"]
+    second = portal.post("/api/v1/assistente", json={"mensagem": "Pernambuco", "conversa": conversation}).get_json()
+    second["resposta"] = second["resposta"].replace("\xa0", " ")
+    assert second["citations"][0]["unit"] == "anexo-i/inc-3/ali-e" and "R$ 900,00" in second["resposta"]
+    assert "data_ocorrencia=2026-11-30" in next(a for a in second["acoes"] if a["tipo"] == "denuncia")["url"]
+
+
+def test_a_report_no_row_describes_gets_no_fine_and_still_the_complaint(portal):
+    reply = say(portal, "em pernambuco o wi-fi do ônibus fretado não funcionava na viagem de ontem")
+    assert not any(c["unit"].startswith("anexo-i/") for c in reply["citations"])
+    assert "R$" not in reply["resposta"]
+    assert any(a["tipo"] == "denuncia" for a in reply["acoes"])
+
+
+STORIES = [  # this file's own stories (place, story)
+    ("sp", "o motorista tava bebado na volta da excursao semana passada"),
+    ("ac", "o cobrador foi mal educado e xingou os passageiros ontem"),
+    ("recife", "a kombi do complementar andava com a porta aberta"),
+    ("pe", "no carnaval de 2020 o fretado levou gente em pé"),
+    ("pe", "no carnaval de 2023 o fretado levou gente em pé"),
+]
+
+
+@pytest.mark.parametrize("place, story", STORIES)
+def test_chat_and_form_agree(portal, place, story):
+    """The same reader behind both: the chat's complaint carries the row the form suggests."""
+    from knowledge.places import PLACES
+
+    reply = say(portal, f"{story}, {PLACES[place].in_name.split(' ', 1)[1]}")
+    chat_rows = next(a for a in reply["acoes"] if a["tipo"] == "denuncia").get("linhas", [])
+    form = classify_report(story, place, TODAY)
+    assert chat_rows == form.rows[-1:]
+    page = portal.get("/denuncia", query_string={"jurisdicao": place, "relato": story}).get_data(as_text=True)
+    if form.rows:
+        assert re.search(rf'value="{re.escape(form.rows[-1])}" checked', page)
+
+
+def test_form_reads_the_story_without_javascript_and_with_htmx(portal):
+    data = {"jurisdicao": "recife", "data_ocorrencia": "2026-11-20", "relato": "o motorista da kombi foi grosso e gritou com os passageiros"}
+    step = portal.post("/denuncia", data={**data, "acao": "ler"})
+    assert step.status_code == 200
+    assert re.search(r'value="recife-lei-16856-2003 anexo-unico/grupo-2/ali-j" checked', step.get_data(as_text=True))
+    partial = portal.post("/denuncia/sugestao", data=data, headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert partial.startswith('{#') is False and 'id="sugestao"' in partial and "grupo-2/ali-j" in partial
+
+
+def test_receipt_shows_the_confirmed_row_and_its_fine_on_that_date(portal):
+    sent = portal.post("/denuncia", data={"jurisdicao": "pe", "data_ocorrencia": "2019-05-01", "relato": "o fretado levou gente em pé",
+                                          "linha": "pe-lei-16205-2017 anexo-i/inc-2/ali-a", "chave": "k-linha"})
+    assert sent.status_code == 303
+    page = portal.get(sent.headers["Location"]).get_data(as_text=True)
+    page = page.replace("\xa0", " ")
+    assert "Transportar passageiro em pé." in page and "R$ 300,00" in page and "anexo-i/inc-2/ali-a?data=2019-05-01" in page
+
+
+def test_a_row_of_another_place_or_date_is_refused(portal):
+    wrong_date = portal.post("/denuncia", data={"jurisdicao": "pe", "data_ocorrencia": "2019-05-01", "relato": "x",
+                                                "linha": "pe-lei-16205-2017 anexo-i/inc-4/ali-i", "chave": "k1"})
+    assert wrong_date.status_code in (200, 400)
+    api = portal.post("/api/v1/denuncias", json={"jurisdicao": "sp", "data_ocorrencia": "2026-11-01", "relato": "x",
+                                                 "linha": "pe-lei-16205-2017 anexo-i/inc-3/ali-e"})
+    assert api.status_code == 400 and api.get_json()["field"] == "linha"
+    good = portal.post("/api/v1/denuncias", json={"jurisdicao": "sp", "data_ocorrencia": "2026-11-01", "relato": "motorista bebado",
+                                                  "linha": "sp-decreto-29912-1989 art-37/inc-5/ali-b"})
+    assert good.status_code == 201
+    item = good.get_json()["enquadramento"][0]
+    assert item["multa"] == {"valor": 400.0, "unidade": "MVR_PCT", "valor_brl": None, "por_passageiro": False}
+    assert json.dumps(good.get_json()).count("motorista bebado") == 0  # the account is never echoed publicly
