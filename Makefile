@@ -9,7 +9,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 export PORTAL_DATA_DIR ?= $(abspath $(DATA_DIR))
 
-.PHONY: run test test-fast eval eval-heldout install install-test index demo drills translations translations-extract translations-update benchmarks clean
+.PHONY: run test test-fast eval eval-heldout fit install install-test index demo drills translations translations-extract translations-update benchmarks clean
 
 # pip's own notices (setuptools' generic "editable installation" notice, index
 # warnings) go to $(VENV)/install.log; the log is shown in full only if pip fails.
@@ -72,6 +72,11 @@ test: install-test
 ## evaluation/results/<date>.md, floors (evaluation/floors.yaml) asserted.  CI runs it after `make test`.
 eval: install
 	$(BIN)/python -m evaluation.run --quiet
+
+## Refit the reader of stories (knowledge/reader/fitted.json) after a change to the fine tables, the unit
+## questions, the lexicon or the development stories; tests/test_reader.py fails while it is stale.
+fit: install
+	$(BIN)/python -m evaluation.fit_reader
 
 ## A held-out set, run once (SET=name): only aggregates, recorded with the commit.
 eval-heldout: install
