@@ -170,3 +170,17 @@ def test_a_row_of_another_place_or_date_is_refused(portal):
     item = good.get_json()["enquadramento"][0]
     assert item["multa"] == {"valor": 400.0, "unidade": "MVR_PCT", "valor_brl": None, "por_passageiro": False}
     assert json.dumps(good.get_json()).count("motorista bebado") == 0  # the account is never echoed publicly
+
+
+@pytest.mark.parametrize("message, before, after", [
+    # PE art. 28, IV: "gravíssimas: R$ 3.900,00 (três mil e novecentos reais)" until Lei 17.107/2020, then "R$ 2.900,00".
+    ("em pernambuco qual era a multa gravíssima em 2019?", "R$ 3.900,00", "R$ 2.900,00"),
+    # PE art. 6º, § 1º: "no prazo de 5 (cinco) dias" until Lei 17.107/2020, then "até 30 (trinta) dias úteis".
+    ("em maio de 2019, em pernambuco, quanto tempo para completar os documentos do crc?", "5 dias", "30"),
+])
+def test_law_questions_dated_in_everyday_words(portal, message, before, after):
+    reply = say(portal, message)
+    head = reply["resposta"].split("“")[0]
+    assert before in head and "redação anterior" in head
+    today = say(portal, message.replace("em 2019", "").replace("em maio de 2019, ", ""))
+    assert after in today["resposta"].split("“")[0]

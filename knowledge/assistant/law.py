@@ -16,6 +16,7 @@ from datetime import date
 from functools import lru_cache
 
 from ..citations import Cite
+from ..reader.dates import facts_period
 from ..corpus import UnknownUnit, resolve
 from ..history import wording_at
 from ..places import PLACES
@@ -431,6 +432,9 @@ class LawAnswers:
         today = self.ports.today()
         facts_on = parse_date(text, today)
         on = date.fromisoformat(facts_on) if facts_on and facts_on < today.isoformat() else today
+        if not facts_on and (period := facts_period(query, today)) is not None and period.end < today:
+            # "em 2019", "no carnaval de 2020", "ano passado": the wording of the period's first day.
+            on = period.start
         if kind in ("permissao", None) and (unknown := never_said(text, GENERIC_WORDS)) and not asked_in_other_words(
                 key_words(query), unknown, tuple(PLACES[j].law_id for j in ([jurisdiction] if jurisdiction else PLACES))):
             # "É obrigado a ter banheiro?": the thing asked about is a word the laws never use; they

@@ -82,7 +82,9 @@ _DAY_OF_MONTH = re.compile(r"\bdia (\d{1,2}) de (" + "|".join(MONTHS) + r")\w*(?
 _MONTH_YEAR = re.compile(r"\b(" + "|".join(MONTHS) + r")\w*(?: de| do ano de|/)? ?(\d{4})\b")
 _MONTH_ONLY = re.compile(r"\b(?:em|no mes de|mes de|nesse|neste|este|esse|agora em) (" + "|".join(MONTHS) + r")\w*\b")
 _AGO = re.compile(r"\b(?:ha|faz|tem) (?:uns |umas |cerca de |mais ou menos )?(\d+|" + "|".join(NUMBER_WORDS) + r") (dias?|semanas?|mes|meses|anos?)\b")
-_YEAR = re.compile(r"\b(?:em|no ano de|ano de|de|no|do|fim de|final de|inicio de|comeco de|meados de)\s+(\d{4})\b|\b(\d{4})\b")
+# A year of the facts is said with a preposition ("em 2019", "no fim de 2020"); a bare number is a law's
+# ("Lei 16.205/2017"), a vehicle's ("ônibus 2008") or a plate's, never the date of the facts.
+_YEAR = re.compile(r"\b(?:em|no ano de|ano de|de|no|do|desde|fim de|final de|inicio de|comeco de|meados de)\s+(\d{4})\b(?![/.-]\d)")
 
 
 def facts_period(message: str, today: date) -> Period | None:
@@ -119,7 +121,7 @@ def facts_period(message: str, today: date) -> Period | None:
         year = today.year if month <= today.month else today.year - 1
         return _whole_month(year, month, m.group(0).strip())
     for m in _YEAR.finditer(text):
-        year = _year(m.group(1) or m.group(2))
+        year = _year(m.group(1))
         if year and year <= today.year and not _is_plate_or_count(text, m):
             return Period(date(year, 1, 1), min(date(year, 12, 31), today), m.group(0).strip())
     return None
@@ -129,8 +131,8 @@ def _is_plate_or_count(text: str, m: re.Match) -> bool:
     """"ônibus 2008", "ano 2015 de fabricação", a plate's digits: a year of the vehicle, not of the facts."""
     before = text[max(0, m.start() - 25):m.start()]
     after = text[m.end():m.end() + 20]
-    return bool(re.search(r"(onibus|micro|van|carro|veiculo|modelo|fabricad\w*|fabricacao|ano) ?$", before.strip())
-                or re.search(r"^ ?(de fabricacao|fabricad)", after) or re.search(r"[a-z]{3}-?$", before))
+    return bool(re.search(r"(onibus|micro|van|carro|veiculo|modelo|fabricad\w*|fabricacao|ano|lei|decreto|n|no|numero) (de |do |em )?$", before)
+                or re.search(r"^ ?(de fabricacao|fabricad)", after) or re.search(r"[/.]$|\d (de )?$", before))
 
 
 def _relative(text: str, today: date) -> Period | None:
