@@ -205,8 +205,8 @@ class ComplaintIn(Schema):
     relato: text(MAX_RELATO) = None
     # The row of the place's fine table the citizen confirmed (knowledge/infractions.py): "<lei> <dispositivo>".
     linha: Annotated[
-        text(200), Field(description="A linha da tabela de infrações confirmada pelo cidadão, como "
-                                     "\"pe-lei-16205-2017 anexo-i/inc-3/ali-e\" (GET /api/v1/infracoes lista as linhas)."),
+        text(200), Field(description="A linha da tabela de infrações do lugar confirmada pelo cidadão: \"<lei> <dispositivo>\", "
+                                     "como \"pe-lei-16205-2017 anexo-i/inc-3/ali-e\"; precisa existir na lei do lugar na data dos fatos."),
     ] = None
     contato: Annotated[ContactIn | None, BeforeValidator(_blank_is_null), Say(N_("O contato deve ter nome, e-mail ou telefone."))] = None
     consentimento: Annotated[
