@@ -47,7 +47,7 @@ def test_no_date_is_read_where_none_is_told(words):
 
 def test_lexicon_is_checked_when_loaded(tmp_path, monkeypatch):
     bad = tmp_path / "lexicon.yaml"
-    bad.write_text("slang: {}\nlaw_words: {}\nfestas: {natal: 25-12}\ndias_relativos: {}\nrelato: {fatos: x, pergunta_da_infracao: y}\n", encoding="utf-8")
+    bad.write_text("slang: {}\nlaw_words: {}\nfestas: {natal: 25-12}\ndias_relativos: {}\nrelato: {fatos: x, pergunta_da_infracao: y, a_quem_reclamar: z}\n", encoding="utf-8")
     monkeypatch.setattr(lexicon_module, "PATH", bad)
     lexicon_module.lexicon.cache_clear()
     try:
@@ -184,3 +184,12 @@ def test_law_questions_dated_in_everyday_words(portal, message, before, after):
     assert before in head and "redação anterior" in head
     today = say(portal, message.replace("em 2019", "").replace("em maio de 2019, ", ""))
     assert after in today["resposta"].split("“")[0]
+
+
+def test_who_takes_a_complaint_is_the_regulator_of_the_place(portal):
+    # AC art. 68, parágrafo único, I: the AGEAC "apreciar … reclamações" of the users.
+    reply = say(portal, "onde eu denuncio um fretado irregular no acre?")
+    assert "AGEAC" in reply["resposta"] and reply["citations"][0]["unit"] == "art-68/par-unico/inc-1"
+    assert any(a["tipo"] == "denuncia" and "jurisdicao=ac" in a["url"] for a in reply["acoes"])
+    everywhere = say(portal, "pra quem eu reclamo?")
+    assert all(s in everywhere["resposta"] for s in ("EPTI", "DER", "AGEAC", "Recife"))

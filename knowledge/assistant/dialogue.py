@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from ..citations import N_, Cite
-from ..complaints import OCCURRENCES, classify
+from ..complaints import OCCURRENCES, REGULATORS, classify
 from ..corpus import UnknownUnit, resolve
 from ..flows import FLOWS, InvalidAnswer
 from ..flows.engine import Question, Statement
@@ -27,7 +27,7 @@ from .law import DOMAIN_RE, GENERIC_WORDS, PLACE_NAME_WORDS, LawAnswers, key_wor
 from .kinds import question_kind
 from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
-from .reports import classified_somewhere, report_in, tells_a_report
+from .reports import asks_who_takes_complaints, classified_somewhere, report_in, tells_a_report
 from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, understand
 
 # Words of any report that say nothing about what happened (who, which vehicle).
@@ -70,6 +70,8 @@ class Assistant:
             answer_parses=parsed_answer is not None,
         )
         reply = self._report(u, message, state) if u.intent in ("lei", "denuncia") else None
+        if reply is None and u.intent in ("lei", "denuncia", "fora_do_escopo") and asks_who_takes_complaints(message):
+            reply = self._who_takes_complaints(u, state)
         if reply is None:
             handler = getattr(self, f"_on_{u.intent}")
             reply = handler(u, state, message=message, parsed_answer=parsed_answer, question=question)
@@ -365,6 +367,19 @@ class Assistant:
             return Reply(self._("Isso parece uma infração. Para dizer qual, e quanto é a multa, preciso saber onde aconteceu.") + "\n" + pergunta["texto"],
                          "denuncia_lugar", pergunta=pergunta)
         return None
+
+    def _who_takes_complaints(self, u, state: State) -> Reply:
+        """The regulator each law names, with the units that give it the power, and the complaint form."""
+        places = [u.jurisdiction or state.jurisdiction] if (u.jurisdiction or state.jurisdiction) else list(PLACES)
+        lines, citations = [], []
+        for j in places:
+            regulator = REGULATORS[j]
+            lines.append(f"• {in_place(self._, j)}: {regulator.sigla} — {self._(regulator.nome)}.")
+            citations.extend(c for c in regulator.citations if c not in citations)
+        head = self._("Quem recebe a denúncia, pela lei de cada lugar:") if len(places) > 1 else self._("Quem recebe a denúncia:")
+        text = "\n".join([head] + lines + [self._("Pelo formulário deste portal a denúncia chega ao órgão, com um protocolo para acompanhar; pode ser anônima. Em situação de perigo, ligue 190.")])
+        url = self.ports.denuncia_url(**({"jurisdicao": places[0]} if len(places) == 1 else {}))
+        return Reply(text, "denuncia", citations=citations, acoes=[{"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia"), "linhas": []}])
 
     def _report_reply(self, report, state: State, *, named: bool) -> Reply:
         place = PLACES[report.place]

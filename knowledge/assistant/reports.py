@@ -32,3 +32,8 @@ def report_in(message: str, place: str, today: date) -> Report:
 def classified_somewhere(message: str, today: date) -> list[str]:
     """The places whose law classifies the story (the chat then asks where it happened)."""
     return [place for place in PLACES if classify_report(message, place, today).classified]
+
+
+def asks_who_takes_complaints(raw: str) -> bool:
+    """"pra quem eu reclamo?", "onde denuncio?": the regulator of the place, and the complaint form."""
+    return bool(lexicon()["relato"]["a_quem_reclamar"].search(normalize(raw)))
