@@ -39,6 +39,7 @@ class Stub:
         self.calls: list[dict] = []
         self.lock = threading.Lock()
         self.hang = 0
+        self.hanging = 0  # sends being held right now
         self.fail = 0
         self.photo = jpeg_bytes()
         self.server = self._bind()
@@ -85,7 +86,9 @@ class Stub:
                 hang, self.hang = self.hang > 0, max(0, self.hang - 1)
                 fail, self.fail = self.fail > 0, max(0, self.fail - 1)
             if hang:
-                time.sleep(60)  # never answers in time: the send did not happen
+                with self.lock:
+                    self.hanging += 1
+                time.sleep(30)  # the sender is killed while it waits: the send did not happen
                 return
             if fail:
                 return h._reply(500, {"error": "temporário"})
