@@ -29,6 +29,7 @@ WORKER = textwrap.dedent("""
     sys.path.insert(0, {root!r})
     from app import create_app
     from portal.queue import run_worker
+    import logging; logging.basicConfig(level=os.environ.get("CHANNELS_TEST_LOG_LEVEL", "WARNING"))
     run_worker(create_app(json.loads(os.environ["CHANNELS_TEST_CONFIG"])), workers=2)
 """)
 

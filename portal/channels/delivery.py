@@ -35,9 +35,13 @@ def drain(app: Flask, conversation: str) -> float | None:
     """Do the conversation's work; the delay after which to come back, or None when done."""
     lease = app.config["CHANNELS_LOCK_SECONDS"]
     with app.app_context():
-        token = store.acquire(get_store(), conversation, lease)
-    if token is None:
-        return BUSY_RETRY_SECONDS
+        db = get_store()
+        token = store.acquire(db, conversation, lease)
+        if token is None:
+            # Another worker has it and will see this update before it lets go (below).  Should
+            # that worker have died, the conversation is tried again when its hold lapses.
+            until = store.held_until(db, conversation)
+            return max((until or 0) - time.time(), 0) + BUSY_RETRY_SECONDS
     try:
         while True:
             with app.app_context():
@@ -48,10 +52,16 @@ def drain(app: Flask, conversation: str) -> float | None:
             if item is None:
                 break
             _answer(app, conversation, item, language)
-        return _send_all(app, conversation, token)
+        delay = _send_all(app, conversation, token)
     finally:
         with app.app_context():
             store.release(get_store(), conversation, token)
+    with app.app_context():
+        # An update that arrived while this worker held the conversation: its own task found it
+        # held and left it to us.
+        if delay is None and store.has_pending_inbound(get_store(), conversation):
+            return 0.0
+    return delay
 
 
 def _answer(app: Flask, conversation: str, item: dict, language: str) -> None:

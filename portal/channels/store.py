@@ -121,6 +121,15 @@ def acquire(db, conversation: str, lease: float) -> str | None:
     return token if cursor.rowcount == 1 else None
 
 
+def held_until(db, conversation: str) -> float | None:
+    row = db.execute("SELECT trava_ate FROM channel_conversations WHERE chave = ?", [conversation]).fetchone()
+    return row[0] if row else None
+
+
+def has_pending_inbound(db, conversation: str) -> bool:
+    return db.execute("SELECT 1 FROM channel_inbound WHERE conversa_chave = ? AND processada_em IS NULL LIMIT 1", [conversation]).fetchone() is not None
+
+
 def renew(db, conversation: str, token: str, lease: float) -> bool:
     cursor = db.execute(
         "UPDATE channel_conversations SET trava_ate = ? WHERE chave = ? AND trava_dono = ?", [time.time() + lease, conversation, token]
