@@ -170,3 +170,31 @@ def test_a_complaint_ends_with_a_protocol_whose_status_the_chat_tells(wa_app, st
     assert any(c["path"] == "/v21.0/media-4490" for c in stub.calls) and any(c["path"].startswith("/lookaside/") for c in stub.calls)
     [answer] = say(wa_app, client, stub, wa_text("wamid.C6", protocol.lower().replace("-", " ")))
     assert "Recebida" in text_of(answer) and f"/denuncia/{protocol}" in text_of(answer)
+
+
+def test_the_reply_types_keep_to_whatsapps_limits(wa_app):
+    from portal.channels import whatsapp
+    from portal.channels.render import Choice, Message
+
+    with wa_app.test_request_context("/"):
+        [(_, short)], _options = whatsapp.render(Message("Viajou em pé?", choices=[Choice("Sim", "sim"), Choice("Não", "nao")]))
+        assert short["interactive"]["type"] == "button" and [b["reply"]["title"] for b in short["interactive"]["action"]["buttons"]] == ["Sim", "Não"]
+        long_labels = [Choice("Pernambuco (fiscalização da EPTI)", "pe"), Choice("Recife (transporte complementar, Prefeitura)", "recife")]
+        [(_, listed)], _options = whatsapp.render(Message("Onde?", choices=long_labels))
+        rows = listed["interactive"]["action"]["sections"][0]["rows"]
+        assert listed["interactive"]["type"] == "list" and all(len(r["title"]) <= 24 for r in rows)
+        assert rows[1]["description"].startswith("Recife (transporte")
+        many = [Choice(f"Opção {n}", f"v{n}") for n in range(1, 13)]
+        parts, options = whatsapp.render(Message("Qual?", choices=many))
+        assert [p[1]["type"] for p in parts] == ["text"] and "12. Opção 12" in parts[0][1]["text"]["body"]
+        assert options == {"valores": [f"v{n}" for n in range(1, 13)], "numeradas": True}
+        parts, _options = whatsapp.render(Message("x" * 5000))
+        assert [len(p[1]["text"]["body"]) for p in parts] == [4096, 904]
+
+
+def test_the_language_follows_the_numbers_country(wa_app, stub):
+    from portal.channels.whatsapp import language_of
+
+    assert (language_of("5581999990001"), language_of("34600111222"), language_of("5491122223333"), language_of("14155550100")) == ("pt_BR", "es", "es", "en")
+    [reply] = say(wa_app, wa_app.test_client(), stub, wa_text("wamid.ES1", "hola"), sender="34600111222")
+    assert "Hola" in text_of(reply)

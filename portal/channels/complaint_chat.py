@@ -76,7 +76,8 @@ def _ask(step: str, draft: dict, error: str | None = None) -> Message:
         text = _("Conte o que aconteceu: a linha ou o trajeto, a hora, o que você viu. Não escreva nomes nem telefones.")
         choices = [] if _needs_story(draft) else [Choice(_("Pular"), SKIP)]
         return Message(prefix + text, choices=choices)
-    return Message(prefix + _("Se tiver uma foto, envie agora (JPEG, PNG ou WebP, até 5 MB). Se não, toque em “Enviar sem foto”."),
+    return Message(prefix + _("Se tiver uma foto, envie agora (JPEG, PNG ou WebP, até %(mb)d MB). Se não, toque em “Enviar sem foto”.",
+                              mb=photos.MAX_BYTES // (1024 * 1024)),
                    choices=[Choice(_("Enviar sem foto"), NO_PHOTO)])
 
 

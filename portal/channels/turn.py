@@ -21,6 +21,8 @@ import unicodedata
 from flask import url_for
 from flask_babel import gettext as _
 
+from knowledge.citations import N_
+
 from .. import complaints_service
 from ..assistant_service import check_message, converse, reply_json
 from ..database import get_store
@@ -32,7 +34,8 @@ from .render import START_COMPLAINT, Message, absolute, complaint_prefill, from_
 
 ERASE_COMMANDS = {"apagar meus dados", "apague meus dados", "apagar dados", "delete my data", "borrar mis datos"}
 PROTOCOL_RE = re.compile(r"EL-\d{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}")
-STATUS_LABELS = {"recebida": "Recebida", "em_analise": "Em análise", "encaminhada": "Encaminhada ao órgão", "arquivada": "Arquivada"}
+# The words of the status page (denuncia_status.html).
+STATUS_LABELS = {"recebida": N_("Recebida"), "em_analise": N_("Em análise"), "encaminhada": N_("Encaminhada ao órgão"), "arquivada": N_("Arquivada")}
 
 
 def fold(text: str) -> str:

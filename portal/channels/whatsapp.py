@@ -134,7 +134,8 @@ def render(message: Message) -> tuple[list[tuple[str, dict]], dict]:
         return [("messages", {"type": "text", "text": {"body": piece, "preview_url": False}}) for piece in body_text(message, TEXT_LIMIT)], options
     if len(choices) > ROWS_MAX:
         numbered = "\n".join(f"{i}. {c.label}" for i, c in enumerate(choices, 1))
-        extra = Message(f"{message.text}\n\n{numbered}\n{_('Responda com o número da opção.')}".strip(), message.links)
+        how = _("Responda com o número da opção.")
+        extra = Message(f"{message.text}\n\n{numbered}\n{how}".strip(), message.links)
         options["numeradas"] = True
         return [("messages", {"type": "text", "text": {"body": p, "preview_url": False}}) for p in body_text(extra, TEXT_LIMIT)], options
     pieces = body_text(message, TEXT_LIMIT)
