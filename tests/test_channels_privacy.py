@@ -123,3 +123,18 @@ def test_a_channel_switched_on_without_its_secret_does_not_start(tmp_path, index
         monkeypatch.delenv(key, raising=False)
     with pytest.raises(ChannelConfigError, match="TELEGRAM_BOT_TOKEN"):
         create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
+
+
+def test_a_failing_turn_is_answered_with_an_apology_and_logged_without_the_message(app, stub, caplog, monkeypatch):
+    from portal.channels import turn
+
+    def broken(item, state, conversation):
+        raise ValueError(f"não consegui ler {item['content']['texto']!r}")
+
+    monkeypatch.setattr(turn, "respond", broken)
+    caplog.set_level(logging.DEBUG)
+    telegram(app, 7200, "meu nome é Maria da Silva")
+    run_queue(app)
+    assert "Desculpe" in stub.sent()[-1]["body"]["text"]
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "ValueError" in logged and "Maria" not in logged

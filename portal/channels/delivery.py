@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import time
+import traceback
 
 from flask import Flask
 
@@ -73,8 +74,9 @@ def _answer(app: Flask, conversation: str, item: dict, language: str) -> None:
         state["idioma"] = language
         try:
             sends = turn.answer(item, state, conversation)
-        except Exception:  # a bug must not stall the conversation: say sorry, log without content
-            log.exception("channels: answering update #%d failed", item["seq"])
+        except Exception as exc:  # a bug must not stall the conversation: say sorry, log without content
+            # The frames, not the exception's message (which may quote what the person wrote).
+            log.error("channels: answering update #%d failed: %s\n%s", item["seq"], type(exc).__name__, "".join(traceback.format_tb(exc.__traceback__)))
             sends = turn.apology(item["platform"], state)
         store.finish_inbound(db, item, state, conversation, sends)
 
