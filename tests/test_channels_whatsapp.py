@@ -198,3 +198,14 @@ def test_the_language_follows_the_numbers_country(wa_app, stub):
     assert (language_of("5581999990001"), language_of("34600111222"), language_of("5491122223333"), language_of("14155550100")) == ("pt_BR", "es", "es", "en")
     [reply] = say(wa_app, wa_app.test_client(), stub, wa_text("wamid.ES1", "hola"), sender="34600111222")
     assert "Hola" in text_of(reply)
+
+
+def test_a_batch_larger_than_the_apps_body_limit_is_accepted(wa_app, stub):
+    messages = [wa_text(f"wamid.LOTE{n}", "oi " + "x" * 900) for n in range(100)]  # ~100 KB, over the app-wide 64 KiB
+    raw = wa_body(messages, sender="5581911112222")
+    assert len(raw) > 64 * 1024
+    assert post(wa_app.test_client(), raw).status_code == 200
+    with wa_app.app_context():
+        from portal.database import get_store
+
+        assert get_store().execute("SELECT count(*) FROM channel_inbound").fetchone() == (100,)

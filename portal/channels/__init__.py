@@ -12,9 +12,11 @@ from __future__ import annotations
 import sys
 
 import click
-from flask import Flask
+from flask import Flask, request
 
 from . import config, store, telegram, whatsapp
+
+WEBHOOK_MAX_BYTES = 4 * 1024 * 1024
 
 
 def init_app(app: Flask) -> None:
@@ -24,6 +26,13 @@ def init_app(app: Flask) -> None:
         csrf = app.extensions.get("csrf")
         if csrf is not None:
             csrf.exempt(blueprint)  # a platform's POST carries its signature, not a form token
+    @app.before_request
+    def webhook_body_limit():
+        # A platform may batch many updates in one POST; the app-wide 64 KiB would refuse the
+        # batch, and the platform would re-send it for ever.
+        if request.endpoint in ("whatsapp.receive", "telegram.receive"):
+            request.max_content_length = WEBHOOK_MAX_BYTES
+
     if config.enabled(app) and not app.config.get("DATABASE_READONLY"):
         _ensure_schema(app)
     _cli(app)
