@@ -63,7 +63,10 @@ demo: install
 run: install index demo
 	@echo ""
 	@echo "Embarque Legal em http://$(HOST):$(PORT)  (dados em $(PORTAL_DATA_DIR); Ctrl+C para parar)"
-	@PORTAL_BIND=$(HOST):$(PORT) $(BIN)/gunicorn --config gunicorn.conf.py app:app
+	@# The channels' worker (WhatsApp, Telegram) beside gunicorn; it exits at once when PORTAL_CHANNELS is empty.
+	@$(BIN)/flask --app app channels worker --if-enabled & worker=$$!; \
+	 trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	 PORTAL_BIND=$(HOST):$(PORT) $(BIN)/gunicorn --config gunicorn.conf.py app:app
 
 test: install-test
 	$(BIN)/python -m pytest

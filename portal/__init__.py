@@ -18,6 +18,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from . import admin, api, assistant_web, cli, comparison_web, database, errors, health, i18n, json_safety, law_reader, law_urls, locale_data, openapi, opendata, page_cache, pages, passenger, security, serialize, vehicles, wizards
 from .search import SearchService
+from . import channels
 
 
 def _secret_key(data_dir: Path) -> str:
@@ -71,6 +72,7 @@ def create_portal(app: Flask) -> None:
     app.register_blueprint(health.bp)
     app.register_blueprint(openapi.bp)
     app.register_blueprint(law_reader.bp)
+    channels.init_app(app)  # WhatsApp and Telegram webhooks (off unless PORTAL_CHANNELS names them)
     app.jinja_env.globals.update(say=serialize.say, cites=serialize.cites, error_text=serialize.error_text)
     errors.init_app(app)
     cli.init_app(app)

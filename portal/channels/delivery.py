@@ -1,0 +1,129 @@
+"""The worker's side: answer a conversation's updates in order, then send the replies in order.
+
+``drain`` holds the conversation (a lease, store.acquire) while it works, so two workers —
+on one node or on several — never answer the same conversation at once.  Each update is
+answered in a fresh request context in the person's language, and its reply parts are
+queued in the same transaction that marks it answered; the parts are then sent one by one,
+each marked sent right after the platform accepted it.  A failed send is retried with
+doubling delays (the later parts wait: order is kept); a send the platform refuses is
+dropped with a log line that names no one.  A worker killed mid-way leaves the lease to
+expire and the unsent parts in the table: the next worker picks them up (queue.sweep).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import traceback
+
+from flask import Flask
+
+from ..database import get_store
+from ..storage import conversations
+from . import http, store
+from .adapters import ADAPTERS
+
+log = logging.getLogger("portal.channels")
+BUSY_RETRY_SECONDS = 0.5
+
+
+def _request_context(app: Flask, language: str):
+    base = app.config.get("PORTAL_BASE_URL", "http://127.0.0.1:8000")
+    return app.test_request_context("/", base_url=base, headers={"Accept-Language": language.replace("_", "-")})
+
+
+def drain(app: Flask, conversation: str) -> float | None:
+    """Do the conversation's work; the delay after which to come back, or None when done."""
+    lease = app.config["CHANNELS_LOCK_SECONDS"]
+    with app.app_context():
+        db = get_store()
+        token = store.acquire(db, conversation, lease)
+        if token is None:
+            # Another worker has it and will see this update before it lets go (below).  Should
+            # that worker have died, the conversation is tried again when its hold lapses.
+            until = store.held_until(db, conversation)
+            return max((until or 0) - time.time(), 0) + BUSY_RETRY_SECONDS
+    try:
+        while True:
+            with app.app_context():
+                db = get_store()
+                store.renew(db, conversation, token, lease)
+                item = store.next_inbound(db, conversation)
+                language = (item or {}).get("content", {}).get("idioma") or store.conversation_state(db, conversation).get("idioma") or "pt_BR"
+            if item is None:
+                break
+            _answer(app, conversation, item, language)
+        delay = _send_all(app, conversation, token)
+    finally:
+        with app.app_context():
+            store.release(get_store(), conversation, token)
+    with app.app_context():
+        # An update that arrived while this worker held the conversation: its own task found it
+        # held and left it to us.
+        if delay is None and store.has_pending_inbound(get_store(), conversation):
+            return 0.0
+    return delay
+
+
+def _answer(app: Flask, conversation: str, item: dict, language: str) -> None:
+    from . import turn
+
+    with _request_context(app, language):
+        db = get_store()
+        state = store.conversation_state(db, conversation)
+        state["idioma"] = language
+        try:
+            sends = turn.answer(item, state, conversation)
+        except Exception as exc:  # a bug must not stall the conversation: say sorry, log without content
+            # The frames, not the exception's message (which may quote what the person wrote).
+            log.error("channels: answering update #%d failed: %s\n%s", item["seq"], type(exc).__name__, "".join(traceback.format_tb(exc.__traceback__)))
+            sends = turn.apology(item["platform"], state)
+        store.finish_inbound(db, item, state, conversation, sends)
+
+
+def _send_all(app: Flask, conversation: str, token: str) -> float | None:
+    cfg = app.config
+    with app.app_context():
+        db = get_store()
+        last_inbound = store.conversation_state(db, conversation).get("ultima_entrada") or 0
+        for row in store.pending_sends(db, conversation):
+            now = time.time()
+            if row["next_at"] > now:
+                return row["next_at"] - now
+            adapter = ADAPTERS[row["platform"]]
+            if adapter.WINDOW_SECONDS and now - last_inbound > adapter.WINDOW_SECONDS:
+                store.mark_sent(db, row["id"], "fora_da_janela")  # the 24-hour window closed while it waited
+                continue
+            store.renew(db, conversation, token, cfg["CHANNELS_LOCK_SECONDS"])
+            try:
+                adapter.send(row["method"], row["body"], row["address"])
+            except http.Retry as exc:
+                attempts = row["attempts"] + 1
+                if attempts >= cfg["CHANNELS_MAX_ATTEMPTS"]:
+                    log.warning("channels: %s reply #%d given up after %d attempts (%s)", row["platform"], row["id"], attempts, exc)
+                    store.mark_sent(db, row["id"], "falhou")
+                    continue
+                delay = min(cfg["CHANNELS_RETRY_SECONDS"] * 2 ** (attempts - 1), cfg["CHANNELS_RETRY_MAX"])
+                store.postpone(db, row["id"], attempts, now + delay)
+                return delay
+            except http.Refused as exc:
+                log.warning("channels: %s refused reply #%d (%s)", row["platform"], row["id"], exc)
+                store.mark_sent(db, row["id"], "recusada")
+                continue
+            store.mark_sent(db, row["id"])
+    return None
+
+
+def pending(app: Flask) -> list[str]:
+    with app.app_context():
+        return store.pending_conversations(get_store())
+
+
+def purge(app: Flask) -> dict:
+    """The retention period's end: texts and conversations older than it, erased."""
+    with app.app_context():
+        db = get_store()
+        counts = store.purge(db, app.config["CHANNELS_RETENTION_DAYS"])
+        for conversation_id in counts.pop("assistant_ids"):
+            conversations.delete(db, conversation_id)
+    return counts

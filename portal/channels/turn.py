@@ -1,0 +1,132 @@
+"""One update of a chat, answered: the channel's own commands first, else the one assistant.
+
+The assistant is ``assistant_service.converse`` — the function behind /assistente and
+POST /api/v1/assistente — and its reply is read as the API's JSON (``reply_json``), so
+the chat answers exactly what the web answers.  Around it, only what a chat needs and a
+web page has as pages of its own:
+
+- "apagar meus dados" (en "delete my data", es "borrar mis datos"): the conversation
+  erased (LGPD);
+- a protocol number: that complaint's public status (the /denuncia/<protocolo> page);
+- the complaint form, asked one field at a time (complaint_chat.py), when the person
+  takes the assistant's offer to report;
+- a button pressed: the option's value, as the web page's button sends it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from flask import url_for
+from flask_babel import gettext as _
+
+from knowledge.citations import N_
+
+from .. import complaints_service
+from ..assistant_service import check_message, converse, reply_json
+from ..database import get_store
+from ..storage import conversations
+from ..storage.complaints import normalize_protocol
+from . import complaint_chat, store
+from .adapters import ADAPTERS
+from .render import START_COMPLAINT, Message, absolute, complaint_prefill, from_reply
+
+ERASE_COMMANDS = {"apagar meus dados", "apague meus dados", "apagar dados", "delete my data", "borrar mis datos"}
+PROTOCOL_RE = re.compile(r"EL-\d{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}")
+# The words of the status page (denuncia_status.html).
+STATUS_LABELS = {"recebida": N_("Recebida"), "em_analise": N_("Em análise"), "encaminhada": N_("Encaminhada ao órgão"), "arquivada": N_("Arquivada")}
+
+
+def fold(text: str) -> str:
+    """Lower case, no accents, single spaces: how a typed command is compared."""
+    text = unicodedata.normalize("NFKD", text or "").encode("ascii", "ignore").decode()
+    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
+
+
+def answer(item: dict, state: dict, conversation: str) -> list[tuple[str, dict]]:
+    """The platform messages that answer ``item`` (state is updated in place)."""
+    adapter = ADAPTERS[item["platform"]]
+    content = item["content"]
+    sends: list[tuple[str, dict]] = []
+    if content.get("callback"):
+        sends.append(adapter.acknowledge_button(content["callback"]))
+    messages = respond(item, state, conversation)
+    for message in messages:
+        parts, options = adapter.render(message)
+        sends += parts
+        state["opcoes"] = options
+    return sends
+
+
+def apology(platform: str, state: dict) -> list[tuple[str, dict]]:
+    parts, state["opcoes"] = ADAPTERS[platform].render(Message(_("Desculpe, não consegui responder agora. Tente de novo daqui a pouco.")))
+    return parts
+
+
+def _chosen(content: dict, state: dict) -> str | None:
+    """The value of the option the person picked (a button, a list row, or its number when the
+    options were numbered), or None."""
+    options = state.get("opcoes") or {}
+    values = options.get("valores") or []
+    choice = content.get("opcao") or ""
+    if choice.startswith("o:") and choice[2:].isdigit() and int(choice[2:]) < len(values):
+        return values[int(choice[2:])]
+    text = (content.get("texto") or "").strip()
+    if options.get("numeradas") and text.isdigit() and 1 <= int(text) <= len(values):
+        return values[int(text) - 1]
+    return None
+
+
+def respond(item: dict, state: dict, conversation: str) -> list[Message]:
+    content = item["content"]
+    chosen = _chosen(content, state)
+    text = chosen if chosen is not None else (content.get("texto") or "").strip()
+    if fold(text) in ERASE_COMMANDS:
+        return [_erase(state, conversation, item)]
+    if chosen == START_COMPLAINT:
+        return complaint_chat.start(state, state.get("oferta") or {})
+    if state.get("rascunho"):
+        return complaint_chat.step(state, item, text, chosen)
+    if content.get("midia"):
+        return [Message(_("Recebi a foto. Para juntá-la a uma denúncia, conte primeiro o que aconteceu; eu peço a foto no fim."))]
+    if content.get("outro") or not text:
+        return [Message(_("Por aqui eu leio mensagens de texto, botões e fotos (numa denúncia)."))]
+    protocol = normalize_protocol(text) if len(text) <= 40 else ""
+    if PROTOCOL_RE.fullmatch(protocol):
+        return [status_message(protocol)]
+    return [_assistant(text, state)]
+
+
+def _assistant(text: str, state: dict) -> Message:
+    problem = check_message(text)
+    if problem:
+        return Message(problem)
+    conversation_id, reply, _state = converse(text, state.get("conversa"))
+    state["conversa"] = conversation_id
+    data = reply_json(conversation_id, reply)
+    state["oferta"] = complaint_prefill(data)
+    return from_reply(data, complaint_label=_("Denunciar por aqui"))
+
+
+def status_message(protocol: str) -> Message:
+    status = complaints_service.public_status(protocol)
+    if status is None:
+        return Message(_("Não encontrei a denúncia %(protocolo)s. Confira as letras e os números do protocolo.", protocolo=protocol))
+    lines = [_("Denúncia %(protocolo)s: %(situacao)s.", protocolo=status["protocolo"], situacao=_(STATUS_LABELS.get(status["situacao"], status["situacao"])))]
+    lines.append(_("Órgão responsável: %(orgao)s.", orgao=f"{status['orgao']['sigla']} — {status['orgao']['nome']}"))
+    notes = [h for h in status.get("historico") or () if h.get("nota")]
+    if notes:
+        lines.append(_("Última nota do órgão: %(nota)s", nota=notes[-1]["nota"]))
+    url = absolute(url_for("passenger.denuncia_status", protocolo=status["protocolo"]))
+    return Message("\n".join(lines), [(_("Acompanhar a denúncia"), url)])
+
+
+def _erase(state: dict, conversation: str, item: dict) -> Message:
+    db = get_store()
+    if state.get("conversa"):
+        conversations.delete(db, state["conversa"])
+    store.erase(db, conversation, keep_seq=item["seq"])
+    for key in ("conversa", "opcoes", "rascunho", "oferta"):
+        state[key] = None
+    return Message(_("Pronto: apaguei esta conversa e as mensagens dela. Se escrever de novo, começamos do zero."))

@@ -1,0 +1,140 @@
+"""Personal data in the channels (LGPD): no phone number or chat id at rest or in the logs,
+texts erased after the retention period, and "apagar meus dados" honoured at once."""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+
+import pytest
+
+from app import create_app
+from tests import channels_stub as stub_api
+from tests.channels_stub import TG_SECRET, run_queue, tg_message, wa_body, wa_signature, wa_text
+
+PHONE = "5581987654321"
+CHAT_ID = 918273645
+
+
+@pytest.fixture()
+def stub():
+    server = stub_api.Stub()
+    yield server
+    server.close()
+
+
+@pytest.fixture()
+def app(tmp_path, index_dir, stub):
+    return create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, **stub_api.channel_config(stub)})
+
+
+def whatsapp(app, wamid: str, text: str):
+    raw = wa_body([wa_text(wamid, text)], sender=PHONE)
+    assert app.test_client().post("/canais/whatsapp/webhook", data=raw, headers={"X-Hub-Signature-256": wa_signature(raw)}).status_code == 200
+
+
+def telegram(app, update_id: int, text: str):
+    response = app.test_client().post("/canais/telegram/webhook", json=tg_message(update_id, text, chat_id=CHAT_ID),
+                                      headers={"X-Telegram-Bot-Api-Secret-Token": TG_SECRET})
+    assert response.status_code == 200
+
+
+def rows(app, sql: str, params=()):
+    with app.app_context():
+        from portal.database import get_store
+
+        return get_store().execute(sql, list(params)).fetchall()
+
+
+def test_no_phone_number_or_chat_id_at_rest_nor_in_the_logs(app, stub, tmp_path, caplog):
+    caplog.set_level(logging.DEBUG)
+    whatsapp(app, "wamid.PRIV1", "quanto tempo vale o CRC?")
+    telegram(app, 7001, "KGT2E47")
+    run_queue(app)
+    assert len(stub.sent()) >= 2  # answered: the addresses were used, then erased
+    with app.app_context():
+        from portal.database import get_store
+
+        get_store().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    for path in Path(tmp_path).glob("*.db*"):  # the portal's database and the queue's, with their journals
+        data = path.read_bytes()
+        assert PHONE.encode() not in data and str(CHAT_ID).encode() not in data, path.name
+    keys = [r[0] for r in rows(app, "SELECT chave FROM channel_conversations")]
+    assert len(keys) == 2 and all(len(k) == 64 for k in keys)  # HMAC-SHA256, hex
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert PHONE not in logged and str(CHAT_ID) not in logged and "CRC" not in logged
+
+
+def test_apagar_meus_dados_erases_the_conversation(app, stub):
+    whatsapp(app, "wamid.E1", "Qual é a minha modalidade de fretamento?")
+    run_queue(app)
+    [(assistant_id,)] = rows(app, "SELECT conversa FROM channel_conversations")
+    assert rows(app, "SELECT count(*) FROM conversations WHERE id = ?", [assistant_id]) == [(1,)]
+    whatsapp(app, "wamid.E2", "Apagar meus dados")
+    run_queue(app)
+    assert "apaguei esta conversa" in stub.sent()[-1]["body"]["text"]["body"]
+    assert rows(app, "SELECT count(*) FROM conversations WHERE id = ?", [assistant_id]) == [(0,)]
+    assert rows(app, "SELECT conversa, rascunho, oferta FROM channel_conversations") == [(None, None, None)]
+    # what remains of the updates: the erasing one, emptied (a platform's retry of it is still recognised)
+    assert rows(app, "SELECT chave_msg, conteudo FROM channel_inbound") == [("wa:wamid.E2", None)]
+    assert all("modalidade" not in (r[0] or "") for r in rows(app, "SELECT corpo FROM channel_outbound"))
+    whatsapp(app, "wamid.E2", "Apagar meus dados")
+    run_queue(app)
+    assert sum("apaguei" in str(c["body"]) for c in stub.sent()) == 1
+
+
+def test_texts_older_than_the_retention_period_are_erased(app, stub):
+    telegram(app, 7100, "pode viajar gente em pé?")
+    telegram(app, 7101, "oi")
+    run_queue(app)
+    old = time.time() - 31 * 86400
+    with app.app_context():
+        from portal.database import get_store
+
+        db = get_store()
+        db.execute("UPDATE channel_inbound SET recebida_em = ? WHERE chave_msg = 'tg:7100'", [old])
+        db.execute("UPDATE channel_outbound SET criada_em = ? WHERE origem_seq = (SELECT seq FROM channel_inbound WHERE chave_msg = 'tg:7100')", [old])
+    result = app.test_cli_runner().invoke(args=["channels", "purge"])
+    assert result.exit_code == 0 and "1 mensagens recebidas" in result.output, result.output
+    assert [r[0] for r in rows(app, "SELECT chave_msg FROM channel_inbound")] == ["tg:7101"]
+    assert all("em pé" not in r[0] for r in rows(app, "SELECT corpo FROM channel_outbound"))
+    # a whole conversation idle for longer than the period goes, with the assistant's state
+    with app.app_context():
+        get_store().execute("UPDATE channel_inbound SET recebida_em = ?", [old])
+        get_store().execute("UPDATE channel_outbound SET criada_em = ?", [old])
+        get_store().execute("UPDATE channel_conversations SET atualizada_em = ?", [old])
+    assert app.test_cli_runner().invoke(args=["channels", "purge"]).exit_code == 0
+    assert rows(app, "SELECT count(*) FROM channel_conversations") == [(0,)]
+    assert rows(app, "SELECT count(*) FROM channel_outbound") == [(0,)]
+
+
+def test_the_retention_period_is_configurable(tmp_path, index_dir, stub, monkeypatch):
+    monkeypatch.setenv("CHANNELS_RETENTION_DAYS", "7")
+    configured = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, **stub_api.channel_config(stub)})
+    assert configured.config["CHANNELS_RETENTION_DAYS"] == 7
+
+
+def test_a_channel_switched_on_without_its_secret_does_not_start(tmp_path, index_dir, monkeypatch):
+    from portal.channels.config import ChannelConfigError
+
+    monkeypatch.setenv("PORTAL_CHANNELS", "telegram")
+    for key in ("TELEGRAM_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET"):
+        monkeypatch.delenv(key, raising=False)
+    with pytest.raises(ChannelConfigError, match="TELEGRAM_BOT_TOKEN"):
+        create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
+
+
+def test_a_failing_turn_is_answered_with_an_apology_and_logged_without_the_message(app, stub, caplog, monkeypatch):
+    from portal.channels import turn
+
+    def broken(item, state, conversation):
+        raise ValueError(f"não consegui ler {item['content']['texto']!r}")
+
+    monkeypatch.setattr(turn, "respond", broken)
+    caplog.set_level(logging.DEBUG)
+    telegram(app, 7200, "meu nome é Maria da Silva")
+    run_queue(app)
+    assert "Desculpe" in stub.sent()[-1]["body"]["text"]
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "ValueError" in logged and "Maria" not in logged
