@@ -99,18 +99,22 @@ def test_a_complaint_is_never_prefilled_for_a_place_the_person_did_not_choose(ch
     assert "jurisdicao=sp" in next(a["url"] for a in named["acoes"] if a["tipo"] == "denuncia")
 
 
-def test_a_safety_report_without_a_named_infraction_is_still_a_report(chat):
-    reply = converse(chat, ["o ônibus de excursão não tem cinto"])
+def test_a_safety_report_without_its_place_is_asked_where_then_classified(chat):
+    # Seat belts are equipment the CTB makes mandatory, and the fine tables fine their absence: PE Anexo I,
+    # II, c) "utilizar em serviço veículos sem os equipamentos obrigatórios exigidos pelo Código de Trânsito Brasileiro".
+    first = converse(chat, ["o ônibus de excursão não tem cinto"])
+    assert first["intencao"] == "denuncia_lugar" and first["pergunta"]["id"] == "jurisdicao"
+    reply = converse(chat, ["o ônibus de excursão não tem cinto", "Pernambuco"])
     assert reply["intencao"] == "denuncia"
-    assert "Cinto de segurança: as leis que conheço não tratam dele." in reply["resposta"]
-    assert any(a["tipo"] == "denuncia" and "ocorrencias=outro" in a["url"] for a in reply["acoes"])
+    assert reply["citations"][0]["unit"] == "anexo-i/inc-2/ali-c"
+    assert any(a["tipo"] == "denuncia" and "jurisdicao=pe" in a["url"] for a in reply["acoes"])
 
 
-def test_a_conduct_report_quotes_the_laws_that_speak_of_it(chat):
+def test_a_conduct_report_gets_the_row_of_the_place(chat):
     # SP art. 37, V, b): "for constatada ingestão, pelo motorista, de bebida alcoólica ou substância tóxica em serviço"
-    reply = converse(chat, ["o motorista está bebendo"])
+    reply = converse(chat, ["o motorista está bebendo", "São Paulo"])
     assert reply["intencao"] == "denuncia"
-    assert ("sp-decreto-29912-1989", "art-37/inc-5/ali-b") in [(c["law"], c["unit"]) for c in reply["citations"]]
+    assert ("sp-decreto-29912-1989", "art-37/inc-5/ali-b") == (reply["citations"][0]["law"], reply["citations"][0]["unit"])
     assert any(a["tipo"] == "denuncia" for a in reply["acoes"])
 
 

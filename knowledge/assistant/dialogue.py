@@ -358,7 +358,7 @@ class Assistant:
             # A story that asks nothing is a report even when no row fits; a question that tells facts
             # and no row fits is answered from the law.
             if report.classified or u.intent == "denuncia" or not is_question(message, u.text):
-                return self._report_reply(report, state, named=bool(u.jurisdiction))
+                return self._report_reply(report, state, named=bool(u.jurisdiction), occurrences=u.occurrences)
             return None
         if classified_somewhere(message, today):
             # Each place has its own table: the row (and the regulator) depend on where it happened.
@@ -381,7 +381,7 @@ class Assistant:
         url = self.ports.denuncia_url(**({"jurisdicao": places[0]} if len(places) == 1 else {}))
         return Reply(text, "denuncia", citations=citations, acoes=[{"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia"), "linhas": []}])
 
-    def _report_reply(self, report, state: State, *, named: bool) -> Reply:
+    def _report_reply(self, report, state: State, *, named: bool, occurrences: list[str] = ()) -> Reply:
         place = PLACES[report.place]
         lines, citations, rows = [], [], []
         when = None
@@ -415,7 +415,7 @@ class Assistant:
         text += "\n" + self._("Você pode denunciar: o formulário já vem com o que você contou, e você recebe um protocolo. A denúncia pode ser anônima.")
         prefill = {"jurisdicao": report.place if named else None, "linha": [r.key for r in rows][-1:] or None,
                    "data_ocorrencia": report.period.start.isoformat() if report.dated_by == "story" and report.period.exact else None,
-                   "relato": report.story[:1000]}
+                   "relato": report.story[:1000], "ocorrencias": list(occurrences) or None}
         url = self.ports.denuncia_url(**{k: v for k, v in prefill.items() if v})
         state.wizard, state.answers = None, {}
         if named:
@@ -428,7 +428,9 @@ class Assistant:
         state.jurisdiction = u.jurisdiction
         if state.pending_report:
             story, state.pending_report = state.pending_report, None
-            return self._report_reply(report_in(story, u.jurisdiction, self.ports.today()), state, named=True)
+            from .understanding import occurrences_in
+
+            return self._report_reply(report_in(story, u.jurisdiction, self.ports.today()), state, named=True, occurrences=occurrences_in(normalize(story)))
         # The question that waited for a place, else the one just answered ("… no Acre?" — "e em SP?").
         query, state.pending_query = state.pending_query or state.last_query, None
         if query is None:

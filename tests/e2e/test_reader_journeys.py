@@ -1,0 +1,45 @@
+"""A passenger's story in a real browser, JavaScript on and off, at 360 px: the complaint form reads it and
+suggests the row of the law of that date; the chat classifies a report, asks the place, and pre-fills the form."""
+
+from __future__ import annotations
+
+from .conftest import shoot, submit
+
+
+def test_complaint_form_suggests_the_row_and_the_receipt_shows_it(page):
+    page.goto(page.base + "/denuncia")
+    page.select_option("#jurisdicao", "pe")
+    page.fill("#data_ocorrencia", "2019-05-01")
+    page.fill("#relato", "o fretado saiu lotado, com gente em pé no corredor a viagem toda")
+    submit(page, "button[name=acao][value=ler]")
+    suggested = page.locator("input[name=linha]:checked")
+    # PE Anexo I before Lei 17.107/2020: "II - MODERADAS: a) transportar passageiro em pé".
+    assert suggested.get_attribute("value") == "pe-lei-16205-2017 anexo-i/inc-2/ali-a"
+    assert "Transportar passageiro em pé" in page.inner_text("#sugestao")
+    shoot(page, "denuncia-sugestao")
+    if page.js:
+        with page.expect_navigation():
+            page.click("button[type=submit]:not([name=acao])")
+    else:
+        with page.expect_navigation():
+            page.click("button[type=submit]:not([name=acao])")
+    body = page.inner_text("main")
+    assert "EL-" in body and "Transportar passageiro em pé." in body and "R$" in body and "300,00" in body
+    shoot(page, "denuncia-recibo-linha")
+
+
+def test_chat_asks_the_place_of_a_report_and_prefills_the_complaint(page):
+    page.goto(page.base + "/assistente")
+    page.fill("textarea[name=mensagem], input[name=mensagem]", "tinha 10 pessoas em pé no fretado ontem")
+    submit(page, "form button[type=submit]")
+    assert "preciso saber onde aconteceu" in page.inner_text("main")
+    page.fill("textarea[name=mensagem], input[name=mensagem]", "Pernambuco")
+    submit(page, "form button[type=submit]")
+    text = page.inner_text("main")
+    # PE Anexo I since 13/11/2020: "III - GRAVES: … e) transportar passageiro em pé ou acima da capacidade do veículo".
+    assert "Transportar passageiro em pé ou acima da capacidade do veículo" in text and "900,00" in text
+    shoot(page, "assistente-relato")
+    href = page.locator("a", has_text="Fazer a denúncia").last.get_attribute("href")
+    page.goto(page.base + href if href.startswith("/") else href)
+    assert page.locator("#relato").input_value().startswith("tinha 10 pessoas")
+    assert page.locator("input[name=linha]:checked").get_attribute("value") == "pe-lei-16205-2017 anexo-i/inc-3/ali-e"
