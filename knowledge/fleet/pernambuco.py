@@ -138,10 +138,11 @@ def fleet(vehicles: list[Vehicle], when: date, modalidade: str, frota_regular: i
             ))
         else:
             out.append(info(N_("Sem ônibus na frota, o mínimo de %(minimo)d veículos próprios não se aplica: ele vale para quem se cadastra utilizando veículo tipo ônibus."), minimo.cite, code="minimo_nao_se_aplica", minimo=minimo.value))
-        out.append(doubt(
-            N_("O § 4º do art. 3º manda observar o § 2º do art. 18, que desde a Lei 17.107/2020 trata da exceção do automóvel no turístico e não mais do limite de locados: a remissão parece ter ficado da redação anterior."),
-            pe("art-3/par-4", when), pe("art-18/par-2", when), code="remissao_art18",
-        ))
+        if tipos & {"onibus", "micro_onibus"}:
+            out.append(doubt(
+                N_("O § 4º do art. 3º manda observar o § 2º do art. 18, que desde a Lei 17.107/2020 trata da exceção do automóvel no turístico e não mais do limite de locados: a remissão parece ter ficado da redação anterior."),
+                pe("art-3/par-4", when), pe("art-18/par-2", when), code="remissao_art18",
+            ))
     out.extend(_leasing(own, leased, when, modalidade))
     if frota_regular is not None and not old:
         regular = param("pe.frota.regular.percentual", when)

@@ -86,7 +86,10 @@ def _rows(text: str) -> list[list[str]]:
     if not lines:
         return []
     delimiter = ";" if lines[0].count(";") >= lines[0].count(",") else ","
-    return [row for row in csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)]
+    try:
+        return [row for row in csv.reader(io.StringIO("\n".join(lines).replace("\x00", "")), delimiter=delimiter)]
+    except csv.Error:  # an unterminated quote: read the lines as plain cells
+        return [line.split(delimiter) for line in lines]
 
 
 def parse(text: str, today: date) -> tuple[list[Vehicle], list[LineError]]:
