@@ -118,7 +118,7 @@ def run(q: Request, *, plates: bool):
         return None
     if not q.modalidade and len(modalities(q.lugar, q.data)) == 1:
         q.modalidade = modalities(q.lugar, q.data)[0]
-    vehicles, q.line_errors = parse(q.frota, q.data)
+    vehicles, q.line_errors = parse(q.frota, clock.today(q.lugar))
     if not plates:
         vehicles = [v.without_plate() for v in vehicles]
     if q.line_errors:
