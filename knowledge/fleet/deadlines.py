@@ -59,7 +59,7 @@ def _due(statement: Statement, due: date, place: str) -> Statement:
     statement.data["efeito"] = "prazo"
     name = holiday_name(due, place)
     if name or due.weekday() >= 5:
-        statement.data["dia_nao_util"] = name or "fim de semana"
+        statement.data["dia_nao_util"] = name or N_("fim de semana")
     return statement
 
 
