@@ -26,6 +26,7 @@ from knowledge.places import PLACES
 
 from . import serialize
 from .i18n import day
+from .security import LOOKUP_LIMIT, limiter
 from .wizard_service import step_url
 
 bp = Blueprint("fleet", __name__)
@@ -125,10 +126,10 @@ def run(q: Request, *, plates: bool):
         return None
     try:
         report = check(q.lugar, q.modalidade, q.data, vehicles, frota_regular=q.frota_regular)
+        return report, deadlines(report, q.datas, clock.today(q.lugar)), vehicles
     except FleetError as exc:
         q.errors.append((exc.field, exc.message, exc.params))
         return None
-    return report, deadlines(report, q.datas, clock.today(q.lugar)), vehicles
 
 
 def wizard_url(verdict, report) -> str | None:
@@ -178,6 +179,7 @@ def page():
 
 
 @bp.post("/frota")
+@limiter.limit(LOOKUP_LIMIT)  # up to 500 vehicles a request: generous for people, tight for scripts
 def submit():
     q = read(request.form, request.files)
     result = run(q, plates=True)
@@ -194,6 +196,7 @@ def _cite_text(statement) -> str:
 
 
 @bp.get("/frota/prazos.ics")
+@limiter.limit(LOOKUP_LIMIT)
 def calendar_file():
     q = read(request.args)
     result = run(q, plates=False)
@@ -240,6 +243,7 @@ def report_json(report, items) -> dict:
 
 
 @bp.get("/api/v1/frota")
+@limiter.limit(LOOKUP_LIMIT)
 def api():
     q = read(request.args)
     result = run(q, plates=False)

@@ -191,7 +191,7 @@ def spec() -> dict:
                     "summary": "Verificar uma frota: a lei do lugar na data, por veículo e para a frota, com os prazos (nada é guardado)",
                     # Checked by portal/fleet.py (the /frota page's shareable link reads the same parameters).
                     "parameters": query_parameters(FleetQuery),
-                    "responses": {"200": _json("FleetCheck"), "400": _json("FleetError", "Pedido inválido; as linhas recusadas em linhas")},
+                    "responses": {"200": _json("FleetCheck"), "400": _json("FleetError", "Pedido inválido; as linhas recusadas em linhas"), "429": RATE},
                 }
             },
             "/api/v1/ping": {"get": {"summary": "Resposta mínima (medições)", "responses": {"200": _json("Ping")}}},

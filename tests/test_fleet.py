@@ -263,3 +263,10 @@ def test_api_refuses_with_the_lines_named(web):
     assert body["linhas"][0]["linha"] == 1 and body["linhas"][0]["coluna"] == "lugares"
     assert web.get("/api/v1/frota", query_string={"lugar": "rj", "frota": ";onibus;44;2016;;proprio;"}).status_code == 400
     assert web.get("/api/v1/frota", query_string={"lugar": "pe", "data": "2030-01-01", "frota": ";onibus;44;2016;;proprio;"}).status_code == 400
+
+
+def test_a_date_before_the_law_is_a_400_naming_the_field(web):
+    response = web.get("/api/v1/frota", query_string={"lugar": "pe", "modalidade": "eventual", "frota": ";onibus;44;2016;;proprio;", "emissao_registro": "2010-01-01"})
+    assert response.status_code == 400 and response.get_json()["field"] == "emissao_registro"
+    response = web.get("/api/v1/frota", query_string={"lugar": "recife", "frota": ";micro_onibus;16;2022;;proprio;", "data_notificacao": "2001-01-01"}, headers={"Accept-Language": "en"})
+    assert response.status_code == 400 and response.get_json()["field"] == "data_notificacao"

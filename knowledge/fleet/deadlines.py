@@ -28,6 +28,7 @@ from ..citations import N_, as_of, pe, sp
 from ..flows import FLOWS
 from ..flows.engine import Statement
 from ..parameters import LEI_17107, NotInForce, param
+from ..places import PLACES
 from ..working_days import holiday_name
 from .verdicts import FleetReport, info
 
@@ -163,6 +164,14 @@ def defence(place: str, dates: Dates, today: date) -> list[Statement]:
 
 
 def deadlines(report: FleetReport, dates: Dates, today: date) -> list[Statement]:
+    """Every deadline, dated ones first in date order; FleetError names a date the law did not cover yet."""
+    from .check import FleetError
+
+    start = PLACES[report.lugar].in_force
+    for name in ("emissao_registro", "data_notificacao", "data_decisao"):
+        given = getattr(dates, name)
+        if given is not None and given < start:
+            raise FleetError(name, N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), data=start.strftime("%d/%m/%Y"))
     items = registration(report.lugar, dates) + inspections(report) + defence(report.lugar, dates, today)
     dated = sorted((s for s in items if s.due), key=lambda s: s.due)
     return dated + [s for s in items if not s.due]
