@@ -114,8 +114,8 @@ def _pe_deadlines():
 def test_pernambuco_deadlines_from_the_law():
     report, items = _pe_deadlines()
     due = {s.code: s.due for s in items if s.due and s.code != "proxima_vistoria"}
-    assert due["crc_vencimento"] == date(2025, 5, 19)  # 1 year from issue (art. 8º)
-    assert due["crc_renovacao"] == date(2025, 4, 19)  # at least 30 days before
+    assert due["crc_vencimento"] == date(2025, 5, 20)  # 1 year from issue (art. 8º), same day
+    assert due["crc_renovacao"] == date(2025, 4, 20)  # at least 30 days before
     assert due["crc_condicionado_seguro"] == date(2025, 3, 1)  # the CRC follows the policy since 2020
     assert due["defesa"] == date(2025, 1, 25)  # the seized-vehicle wizard: 15 days from receipt
     assert due["recurso"] == date(2025, 1, 29)
@@ -123,6 +123,8 @@ def test_pernambuco_deadlines_from_the_law():
     assert vistorias == {1: date(2025, 3, 10), 2: date(2024, 11, 30), 3: date(2025, 8, 1)}  # annual, semestral (21 years), annual
     assert items[0].due <= items[1].due  # dated first, in order
     assert any(s.code == "contagem" for s in items)  # the law does not say how to count: said
+    assert any(s.code == "contagem_validade" for s in items)
+    assert next(s for s in items if s.code == "proxima_vistoria" and s.params["linha"] == 2).data["passou"]  # 30/11/2024 is past on 15/01/2025
 
 
 def test_recife_defence_counts_from_the_first_working_day_skipping_holidays():
@@ -140,8 +142,8 @@ def test_sao_paulo_renewal_rules_disagree_and_both_dates_are_shown():
     report = check("sp", "eventual", date(2025, 1, 15), vehicles)
     items = deadlines(report, Dates(emissao_registro=date(2021, 6, 1)), date(2025, 1, 15))
     renovacao = next(s for s in items if s.code == "registro_renovacao")
-    assert renovacao.due == date(2026, 2, 28)  # 3 months before 31/05/2026 (art. 21)
-    assert renovacao.data["outra_data"] == "2026-03-02"  # 90 days before (art. 19, parágrafo único)
+    assert renovacao.due == date(2026, 3, 1)  # 3 months before 01/06/2026 (art. 21)
+    assert renovacao.data["outra_data"] == "2026-03-03"  # 90 days before (art. 19, parágrafo único)
 
 
 def test_the_calendar_file_opens_in_a_standard_parser_with_the_right_dates():
@@ -153,7 +155,7 @@ def test_the_calendar_file_opens_in_a_standard_parser_with_the_right_dates():
     starts = sorted(e.decoded("dtstart") for e in events)
     assert starts == sorted(s.due for s in items if s.due)
     renewal = next(e for e in events if "renovação do CRC" in str(e.get("summary")))
-    assert renewal.decoded("dtstart") == date(2025, 4, 19) and renewal.decoded("dtend") == date(2025, 4, 20)
+    assert renewal.decoded("dtstart") == date(2025, 4, 20) and renewal.decoded("dtend") == date(2025, 4, 21)
     assert "art. 8º" in str(renewal.get("description"))
     assert len({str(e.get("uid")) for e in events}) == len(events)
 
@@ -221,7 +223,7 @@ def test_template_download_and_calendar_link(web):
     calendar = web.get(link)
     assert calendar.status_code == 200 and calendar.mimetype == "text/calendar"
     events = Calendar.from_ical(calendar.data).walk("VEVENT")
-    assert date(2025, 4, 19) in {e.decoded("dtstart") for e in events}
+    assert date(2025, 4, 20) in {e.decoded("dtstart") for e in events}
     assert "KGT2E47" not in calendar.get_data(as_text=True)
 
 

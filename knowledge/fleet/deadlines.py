@@ -57,6 +57,10 @@ def add_years(day: date, years: int) -> date:
 
 def _due(statement: Statement, due: date, place: str) -> Statement:
     statement.due = due
+    from .. import clock
+
+    if due < clock.today(place):
+        statement.data["passou"] = True
     statement.data["efeito"] = "prazo"
     name = holiday_name(due, place)
     if name or due.weekday() >= 5:
@@ -75,7 +79,7 @@ def registration(place: str, dates: Dates) -> list[Statement]:
     if place == "pe" and issued:
         validade, vcite = _param("pe.crc.validade.anos", issued)
         renovacao, rcite = _param("pe.crc.renovacao.dias", issued)
-        expiry = add_years(issued, validade.value) - timedelta(days=1)
+        expiry = add_years(issued, validade.value)
         out.append(_due(say_(N_("O CRC vence (validade de %(anos)d ano a partir da emissão)."), vcite, code="crc_vencimento", anos=validade.value), expiry, place))
         out.append(_due(say_(N_("Último dia para pedir a renovação do CRC (antecedência mínima de %(dias)d dias do vencimento), sob pena de cancelamento."), rcite, code="crc_renovacao", dias=renovacao.value), expiry - timedelta(days=renovacao.value), place))
         if issued >= LEI_17107 and dates.validade_seguro and dates.validade_seguro < expiry:
@@ -84,7 +88,7 @@ def registration(place: str, dates: Dates) -> list[Statement]:
         validade, vcite = _param("sp.registro.validade.anos", issued)
         meses, mcite = _param("sp.registro.renovacao.meses", issued)
         dias, dcite = _param("sp.registro.renovacao.dias", issued)
-        expiry = add_years(issued, validade.value) - timedelta(days=1)
+        expiry = add_years(issued, validade.value)
         out.append(_due(say_(N_("O Certificado de Registro vence (validade de %(anos)d anos)."), vcite, code="registro_vencimento", anos=validade.value), expiry, place))
         by_months, by_days = add_months(expiry, -meses.value), expiry - timedelta(days=dias.value)
         out.append(_due(say_(
@@ -95,11 +99,13 @@ def registration(place: str, dates: Dates) -> list[Statement]:
         out[-1].data["outra_data"] = max(by_months, by_days).isoformat()
     elif place == "recife" and issued:
         anos, acite = _param("recife.permissao.anos", issued)
-        out.append(_due(say_(N_("Fim do prazo da permissão (%(anos)d anos, prorrogável uma única vez por igual prazo, com aprovação do CMTT/Recife)."), acite, code="permissao_fim", anos=anos.value), add_years(issued, anos.value) - timedelta(days=1), place))
+        out.append(_due(say_(N_("Fim do prazo da permissão (%(anos)d anos, prorrogável uma única vez por igual prazo, com aprovação do CMTT/Recife)."), acite, code="permissao_fim", anos=anos.value), add_years(issued, anos.value), place))
     elif place == "ac" and issued:
         from ..citations import ac
 
         out.append(info(N_("A validade do registro e o prazo de renovação são da regulamentação; a Lei 2.731/2013 não os fixa."), ac("art-61", issued), code="registro_regulamento"))
+    if issued and out and out[0].due:
+        out.append(info(N_("A lei não diz como contar o prazo de validade: as datas acima vencem no mesmo dia do ano da emissão. Confirme com o órgão."), *out[0].citations, code="contagem_validade"))
     if dates.validade_seguro and place == "sp":
         out.append(info(N_("O Regulamento não exige apólice de seguro entre os documentos do registro: o vencimento informado não gera prazo nele."), sp("art-19", dates.validade_seguro), code="seguro_sem_regra"))
     if dates.validade_seguro and place in ("pe", "recife"):

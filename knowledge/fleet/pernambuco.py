@@ -190,7 +190,7 @@ def _leasing(own: list, leased: list, when: date, modalidade: str) -> list:
             out.append(info(N_("Locados: %(locados)d; o limite é de %(pct)d%% da frota própria (%(proprios)d), arredondado para cima: %(limite)d."), pct.cite, code="limite_locados", **params))
         else:
             out.append(blocks(N_("Locados: %(locados)d; passa do limite de %(pct)d%% da frota própria (%(proprios)d), arredondado para cima: %(limite)d."), pct.cite, code="limite_locados_excedido", **params))
-        return out
+        return out + [_same_group(when)]
     # Since Lei 17.107/2020: "limite de até 50% para as empresas com frota própria" — 50 % of what the
     # new words do not say; the previous wording said "da frota própria".  Both readings are computed.
     total = len(own) + len(leased)
@@ -206,8 +206,14 @@ def _leasing(own: list, leased: list, when: date, modalidade: str) -> list:
             N_("Locados: %(locados)d. A lei fixa o limite de %(pct)d%% \"para as empresas com frota própria\" sem dizer de quê: sobre a frota própria (%(proprios)d) o limite é %(limite)d, sobre a frota toda (%(total)d) é %(limite_total)d, arredondando para cima. A redação anterior dizia \"da frota própria\". Confirme com a EPTI."),
             pct.cite, code="limite_locados_base_ambigua", **params,
         ))
-    out.append(info(N_("O limite não é exigido quando se comprova que as empresas são do mesmo grupo econômico (com sócio em comum)."), pe("art-18/par-3", when), code="mesmo_grupo"))
-    return out
+    return out + [_same_group(when)]
+
+
+def _same_group(when: date):
+    return info(
+        N_("O § 3º do art. 18 diz que \"o disposto no caput\" não é exigido quando se comprova que as empresas são do mesmo grupo econômico; a lei não diz se isso afasta também o limite de locados."),
+        as_of(pe("art-18/par-3"), when), code="mesmo_grupo",
+    )
 
 
 def observations(when: date, modalidade: str) -> list:
