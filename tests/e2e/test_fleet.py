@@ -6,7 +6,12 @@ Screenshots: screenshots/frota-{js,nojs}-{360,1280}.png.
 
 from __future__ import annotations
 
-from .conftest import shoot
+from urllib.parse import urlencode
+
+import pytest
+
+from .conftest import AXE, PHONE, shoot
+from .test_accessibility import run_axe
 
 FLEET = (
     "placa;tipo;lugares;ano_fabricacao;ano_primeiro_emplacamento;propriedade;ultima_vistoria\n"
@@ -45,3 +50,19 @@ def test_fleet_check_on_a_phone(page):
     with page.expect_navigation():
         page.click("#veiculo-3 a[href*='/assistentes/carro_turismo']")
     assert "/assistentes/carro_turismo" in page.url and "tipo_veiculo=automovel" in page.url
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core não instalado (scripts/install-test-deps.sh)")
+@pytest.mark.parametrize("lang", ["pt_BR", "en", "es"])
+def test_fleet_result_has_no_serious_accessibility_violations(browser, live_server, lang):
+    """The result page (a shared link: GET, no plates), audited with axe-core in each language."""
+    context = browser.new_context(viewport=PHONE, locale="pt-BR", bypass_csp=True)
+    context.add_init_script(path=str(AXE))
+    pg = context.new_page()
+    query = urlencode({"lugar": "pe", "modalidade": "eventual", "data": "2021-09-23", "frota": FLEET.replace("2021;2021", "2020;2020"), "emissao_registro": "2021-01-10", "lang": lang})
+    pg.goto(f"{live_server['url']}/frota?{query}")
+    assert pg.get_attribute("html", "lang") == lang.replace("_", "-")
+    assert pg.locator(".fleet-vehicle").count() == 4
+    problems = [(v["id"], v["help"], v["nodes"]) for v in run_axe(pg) if v["impact"] in ("serious", "critical")]
+    context.close()
+    assert problems == [], "\n".join(map(str, problems))
