@@ -272,3 +272,21 @@ def test_a_date_before_the_law_is_a_400_naming_the_field(web):
     assert response.status_code == 400 and response.get_json()["field"] == "emissao_registro"
     response = web.get("/api/v1/frota", query_string={"lugar": "recife", "frota": ";micro_onibus;16;2022;;proprio;", "data_notificacao": "2001-01-01"}, headers={"Accept-Language": "en"})
     assert response.status_code == 400 and response.get_json()["field"] == "data_notificacao"
+
+
+def test_every_statement_of_every_place_is_cited(fleet_app):
+    """A legal statement always carries the unit it rests on (the deadlines included), and each
+    resolves to a link in the law reader, in the wording of that date."""
+    from portal.law_urls import citation_dict
+
+    text = "\n".join([";onibus;44;2000;2000;locado;2024-01-01", ";micro_onibus;16;2019;2019;proprio;2024-06-01", ";automovel;7;2019;2019;proprio;2024-02-01", ";utilitario;12;2018;2018;locado;2024-03-01"])
+    vehicles, _ = parse(text, date(2025, 1, 1))
+    dates = Dates(emissao_registro=date(2024, 2, 1), validade_seguro=date(2025, 6, 1), data_notificacao=date(2024, 12, 20), data_decisao=date(2024, 12, 30))
+    for place, modality in (("pe", "turistico"), ("pe", "social"), ("sp", "continuo"), ("recife", "stcp"), ("ac", "fretamento")):
+        for when in (date(2020, 11, 12), date(2020, 11, 13), date(2021, 9, 22), date(2021, 9, 23), date(2025, 1, 1)):
+            report = check(place, modality, when, vehicles)
+            for statement in list(report.statements()) + deadlines(report, dates, date(2025, 1, 1)):
+                assert statement.citations, (place, when, statement.code)
+                with fleet_app.test_request_context():
+                    for cite in statement.citations:
+                        assert citation_dict(cite.law, cite.unit, cite.on)["url"]

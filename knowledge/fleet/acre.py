@@ -29,10 +29,11 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
         N_("A lei deixa ao regulamento as características dos veículos do fretamento e as condições do seu registro; o regulamento não está no corpus, e a lei não fixa idade, lugares nem tipo. Confirme com a AGEAC."),
         ac("art-62", when), ac("art-66", when), code="regulamento",
     ))
-    verdict.motivos.append(doubt(
+    verdict.vistoria_regra = doubt(
         N_("A vistoria semestral está entre as regras dos serviços regulares, nos termos que a AGEAC estabelecer; a lei não diz se vale para o fretamento."),
         ac("art-36", when), code="vistoria_semestral_regular",
-    ))
+    )
+    verdict.motivos.append(verdict.vistoria_regra)
     return verdict
 
 

@@ -130,7 +130,8 @@ def inspections(report: FleetReport) -> list[Statement]:
         if v.ultima_vistoria is None:
             continue
         if verdict.vistoria_meses is None:
-            out.append(info(N_("Veículo da linha %(linha)d: a lei não fixa, nesta data, o intervalo da próxima vistoria."), *(verdict.vistoria_regra.citations if verdict.vistoria_regra else []), code="vistoria_sem_data", linha=v.linha))
+            if verdict.vistoria_regra is not None:  # a vehicle the law does not admit has no next inspection to date
+                out.append(info(N_("Veículo da linha %(linha)d: a lei não fixa, nesta data, o intervalo da próxima vistoria."), *verdict.vistoria_regra.citations, code="vistoria_sem_data", linha=v.linha))
             continue
         due = add_months(v.ultima_vistoria, verdict.vistoria_meses)
         statement = say_(N_("Próxima vistoria do veículo da linha %(linha)d (%(placa)s): a cada %(meses)d meses, contados da última (%(ultima)s)."), *verdict.vistoria_regra.citations,

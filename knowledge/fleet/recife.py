@@ -47,7 +47,9 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
         ))
     if not v.proprio:
         verdict.motivos.append(blocks(N_("Cada permissão registra um único veículo de propriedade do permissionário: um veículo locado não serve."), recife("art-3/par-2", when), code="veiculo_proprio"))
-    verdict.motivos.append(info(N_("A lei não fixa a periodicidade da vistoria: o veículo deve ser aprovado na vistoria da Prefeitura e recadastrado todo ano, no calendário que ela divulgar."), recife("art-16/inc-4", when), recife("art-21", when), code="vistoria_sem_periodicidade"))
+    rule = info(N_("A lei não fixa a periodicidade da vistoria: o veículo deve ser aprovado na vistoria da Prefeitura e recadastrado todo ano, no calendário que ela divulgar."), recife("art-16/inc-4", when), recife("art-21", when), code="vistoria_sem_periodicidade")
+    verdict.motivos.append(rule)
+    verdict.vistoria_regra = rule  # no cycle: the deadlines say so, citing this
     return verdict
 
 
