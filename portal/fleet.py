@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from urllib.parse import urlencode
 
-from flask import Blueprint, Response, jsonify, render_template, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
 
 from knowledge import clock
 from knowledge.citations import N_
@@ -162,7 +162,7 @@ def _page(q: Request, result, status: int = 200):
         q=q, report=report, deadlines=items, places=PLACES, choices=_choices(), kind_labels=KIND_LABELS,
         modality_name=modality_name, share=(url_for("fleet.page") + "?" + q.share_query(vehicles)) if report else None,
         share_query=q.share_query(vehicles) if report else "", wizard_url=wizard_url, related=related_wizards(q) if report else [],
-        date_fields=DATE_FIELDS, has_plates=any(v.placa for v in vehicles), messages=messages(q),
+        date_fields=DATE_FIELDS, has_plates=any(v.placa for v in vehicles), messages=messages(q), base_url=base_url(),
     )
     return render_template("frota.html", **context), status
 
@@ -191,8 +191,13 @@ def template_csv():
     return Response(TEMPLATE.encode("utf-8"), mimetype="text/csv", headers={"Content-Disposition": "attachment; filename=frota-modelo.csv"})
 
 
+def base_url() -> str:
+    """The portal's public address (configured, never the request's Host header)."""
+    return current_app.config["PORTAL_BASE_URL"].rstrip("/")
+
+
 def _cite_text(statement) -> str:
-    return "; ".join(c["label"] + " — " + request.host_url.rstrip("/") + c["url"] for c in serialize.cites(statement.citations))
+    return "; ".join(c["label"] + " — " + base_url() + c["url"] for c in serialize.cites(statement.citations))
 
 
 @bp.get("/frota/prazos.ics")
