@@ -19,7 +19,7 @@ from knowledge import clock
 from knowledge.citations import N_
 from knowledge.flows import FLOWS
 from knowledge.fleet import OTHER_MODALITIES, TEMPLATE, Dates, FleetError, check, deadlines, modalities, parse, to_csv
-from knowledge.fleet.calendar import ics
+from knowledge.fleet.calendar_file import ics
 from knowledge.fleet.vehicles import KIND_LABELS, MAX_CHARS
 from knowledge.modalities import MODALITY_NAMES
 from knowledge.places import PLACES

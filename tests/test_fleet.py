@@ -18,7 +18,7 @@ from icalendar import Calendar
 from app import create_app
 from knowledge import clock
 from knowledge.fleet import Dates, check, deadlines, parse
-from knowledge.fleet.calendar import ics
+from knowledge.fleet.calendar_file import ics
 from knowledge.fleet.deadlines import add_months
 from knowledge.fleet.vehicles import TEMPLATE
 

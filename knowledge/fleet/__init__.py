@@ -6,7 +6,7 @@ to an operator's whole fleet, and the deadlines the law sets from the operator's
   ``pernambuco``, ``sao_paulo``, ``recife``, ``acre``), reusing the wizards' legal logic
   and the dated parameters;
 - ``deadlines``: CRC/registration renewal, next inspections, defence and appeal;
-- ``calendar``: the deadlines as an .ics file.
+- ``calendar_file``: the deadlines as an .ics file.
 
 No Flask here: ``portal/fleet.py`` is the web layer.
 """

@@ -24,12 +24,14 @@ from calendar import monthrange
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from ..citations import N_, as_of, pe, sp
+from .. import clock
+from ..citations import N_, ac, as_of, pe, recife, sp
 from ..flows import FLOWS
 from ..flows.engine import Statement
 from ..parameters import LEI_17107, NotInForce, param
 from ..places import PLACES
 from ..working_days import holiday_name
+from .check import FleetError
 from .verdicts import FleetReport, info
 
 
@@ -57,8 +59,6 @@ def add_years(day: date, years: int) -> date:
 
 def _due(statement: Statement, due: date, place: str) -> Statement:
     statement.due = due
-    from .. import clock
-
     if due < clock.today(place):
         statement.data["passou"] = True
     statement.data["efeito"] = "prazo"
@@ -101,8 +101,6 @@ def registration(place: str, dates: Dates) -> list[Statement]:
         anos, acite = _param("recife.permissao.anos", issued)
         out.append(_due(say_(N_("Fim do prazo da permissão (%(anos)d anos, prorrogável uma única vez por igual prazo, com aprovação do CMTT/Recife)."), acite, code="permissao_fim", anos=anos.value), add_years(issued, anos.value), place))
     elif place == "ac" and issued:
-        from ..citations import ac
-
         out.append(info(N_("A validade do registro e o prazo de renovação são da regulamentação; a Lei 2.731/2013 não os fixa."), ac("art-61", issued), code="registro_regulamento"))
     if issued and out and out[0].due:
         out.append(info(N_("A lei não diz como contar o prazo de validade: as datas acima vencem no mesmo dia do ano da emissão. Confirme com o órgão."), *out[0].citations, code="contagem_validade"))
@@ -114,8 +112,6 @@ def registration(place: str, dates: Dates) -> list[Statement]:
 
 
 def _insurance_cites(place: str, on: date):
-    from ..citations import recife
-
     return {"pe": [as_of(pe("art-15"), on)], "recife": [recife("art-16/inc-7", on)]}[place]
 
 
@@ -158,8 +154,6 @@ def defence(place: str, dates: Dates, today: date) -> list[Statement]:
     if decided:
         pid = {"pe": "pe.recurso.dias", "sp": "sp.recurso.dias", "recife": "recife.recurso.dias"}.get(place)
         if pid is None:
-            from ..citations import ac
-
             out.append(info(N_("O prazo de recurso é o da regulamentação; a Lei 2.731/2013 não o fixa."), ac("art-79/par-2", decided), code="recurso_regulamento"))
         else:
             try:
@@ -172,8 +166,6 @@ def defence(place: str, dates: Dates, today: date) -> list[Statement]:
 
 def deadlines(report: FleetReport, dates: Dates, today: date) -> list[Statement]:
     """Every deadline, dated ones first in date order; FleetError names a date the law did not cover yet."""
-    from .check import FleetError
-
     start = PLACES[report.lugar].in_force
     for name in ("emissao_registro", "data_notificacao", "data_decisao"):
         given = getattr(dates, name)

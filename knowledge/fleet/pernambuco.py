@@ -24,9 +24,8 @@ from datetime import date
 
 from ..citations import N_, as_of, pe
 from ..flows import carro_turismo
-from ..flows.engine import InvalidAnswer
 from ..modalities import ADDED_BY_LEI_17107
-from ..parameters import LEI_17107, NotInForce
+from ..parameters import LEI_17107
 from ..parameters import param as _raw_param
 from .verdicts import VehicleVerdict, blocks, doubt, info
 from .vehicles import Vehicle
@@ -225,5 +224,3 @@ def observations(when: date, modalidade: str) -> list:
     out.append(info(N_("A verificação considera só os dados do CRLV da lista; o CRC da empresa, o Cadastur, o seguro, o rastreador e o envelopamento são conferidos nos assistentes."), pe("art-4", when), code="dados_da_empresa"))
     return out
 
-
-__all__ = ["InvalidAnswer", "NotInForce", "fleet", "modalities", "observations", "vehicle"]
