@@ -54,6 +54,12 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
             sp("art-22/par-1", when, previous=True), code="redacao_desconhecida",
         ))
         return verdict
+    if v.tipo == "utilitario":
+        verdict.motivos.append(doubt(
+            N_("O Regulamento admite ônibus M3 e micro-ônibus M2 e M3 pela classificação do CONTRAN; um utilitário de passageiros pode ser M2, e a lista não diz a classe. Confirme no CRLV e com o DER."),
+            sp("art-19/inc-6", when), code="utilitario_classe",
+        ))
+        return verdict
     if v.tipo not in ADMITTED:
         verdict.motivos.append(blocks(
             N_("O Regulamento admite ônibus rodoviários M3 e micro-ônibus M2 e M3; este tipo de veículo não está entre eles."),
