@@ -16,7 +16,9 @@ from flask_htmx import HTMX
 
 from flask_wtf.csrf import CSRFProtect
 
-from . import admin, api, assistant_web, cli, comparison_web, database, errors, fleet, health, i18n, json_safety, law_reader, law_urls, locale_data, openapi, opendata, page_cache, pages, passenger, security, serialize, vehicles, wizards
+from . import fleet  # /frota, the fleet check (issue #30)
+
+from . import admin, api, assistant_web, cli, comparison_web, database, errors, health, i18n, json_safety, law_reader, law_urls, locale_data, openapi, opendata, page_cache, pages, passenger, security, serialize, vehicles, wizards
 from .search import SearchService
 
 
@@ -69,9 +71,9 @@ def create_portal(app: Flask) -> None:
     app.register_blueprint(admin.bp)
     app.register_blueprint(assistant_web.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(fleet.bp)  # /frota (issue #30); its JSON is in api
     app.register_blueprint(openapi.bp)
     app.register_blueprint(law_reader.bp)
-    app.register_blueprint(fleet.bp)  # /frota and /api/v1/frota (issue #30)
     app.jinja_env.globals.update(say=serialize.say, cites=serialize.cites, error_text=serialize.error_text)
     errors.init_app(app)
     cli.init_app(app)
