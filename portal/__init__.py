@@ -16,6 +16,8 @@ from flask_htmx import HTMX
 
 from flask_wtf.csrf import CSRFProtect
 
+from . import fleet  # /frota, the fleet check (issue #30)
+
 from . import admin, api, assistant_web, cli, comparison_web, database, errors, health, i18n, json_safety, law_reader, law_urls, locale_data, openapi, opendata, page_cache, pages, passenger, security, serialize, vehicles, wizards
 from .search import SearchService
 from . import channels
@@ -70,6 +72,7 @@ def create_portal(app: Flask) -> None:
     app.register_blueprint(admin.bp)
     app.register_blueprint(assistant_web.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(fleet.bp)  # /frota (issue #30); its JSON is in api
     app.register_blueprint(openapi.bp)
     app.register_blueprint(law_reader.bp)
     channels.init_app(app)  # WhatsApp and Telegram webhooks (off unless PORTAL_CHANNELS names them)

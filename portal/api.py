@@ -4,7 +4,7 @@ Every /api/v1 route is here but two: its description (/api/v1/openapi.json, ``op
 and the bare ping used by the load measurements (``health``).
 The work behind each route is in a service module shared with the HTML pages —
 ``complaints_service``, ``assistant_service``, ``comparison_service``,
-``wizard_service``, ``lookup`` — so that no blueprint imports another.
+``wizard_service``, ``lookup``, ``fleet_service`` — so that no blueprint imports another.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from knowledge.laws import LAWS
 from knowledge.places import PLACES
 from knowledge.plates import PLATE_HELP, InvalidPlate
 
-from . import assistant_service, comparison_service, complaints_service, law_dates
+from . import assistant_service, comparison_service, complaints_service, fleet_service, law_dates
 from .api_schema import AssistantIn, RequestError, WizardAnswersIn, parse_request
 from .errors import error_response
 from .law_urls import unit_url
@@ -271,3 +271,10 @@ def comparison():
     except comparison_service.BadDate as exc:
         return error_response(400, str(exc), field="data")
     return jsonify(comparison_service.comparison_json(when))
+
+
+@bp.get("/frota")
+@limiter.limit(LOOKUP_LIMIT)
+def fleet():
+    """Verificar uma frota (issue #30): the parameters of /frota's shareable link; nothing stored."""
+    return fleet_service.api_answer(request.args)

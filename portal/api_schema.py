@@ -257,3 +257,70 @@ class ComparisonQuery(Schema):
 REQUESTS: tuple[type[Schema], ...] = (ComplaintIn, AssistantIn, WizardAnswersIn)
 QUERIES: tuple[type[Schema], ...] = (ComparisonQuery,)
 
+
+
+# -- the fleet check (issue #30): GET /api/v1/frota, the same parameters as the page's shareable link --
+
+
+class FleetQuery(Schema):
+    """GET /frota (shared link), /frota/prazos.ics and /api/v1/frota; ``portal/fleet.py`` reads and checks them."""
+
+    lugar: Annotated[Jurisdiction, Field(description="pe, sp, ac ou recife")]
+    modalidade: Annotated[str, Field(max_length=20, description="Modalidade do lugar (PE: eventual, turistico, continuo, social, proprio, tfd, alunos; SP: continuo, eventual); vazio no Acre e no Recife")] = ""
+    data: Annotated[str, Field(pattern=f"^$|{ISO_DATE.pattern}", description="AAAA-MM-DD, até hoje; vazio = hoje")] = ""
+    frota: Annotated[str, Field(max_length=100_000, description=(
+        "A lista em CSV (separador ; ou ,), uma linha por veículo: placa;tipo;lugares;ano_fabricacao;"
+        "ano_primeiro_emplacamento;propriedade;ultima_vistoria. tipo: onibus, micro_onibus, automovel, utilitario; "
+        "propriedade: proprio ou locado. A placa é ignorada (a resposta não a repete). Modelo em /frota/modelo.csv."
+    ))]
+    frota_regular: Annotated[str, Field(pattern="^[0-9]{0,6}$", description="PE: veículos da empresa no transporte regular (art. 3º, § 5º)")] = ""
+    emissao_registro: Annotated[str, Field(pattern=f"^$|{ISO_DATE.pattern}", description="Emissão do CRC (PE), do Certificado de Registro (SP) ou da permissão (Recife)")] = ""
+    validade_seguro: Annotated[str, Field(pattern=f"^$|{ISO_DATE.pattern}", description="Vencimento da apólice de seguro")] = ""
+    data_notificacao: Annotated[str, Field(pattern=f"^$|{ISO_DATE.pattern}", description="Recebimento de um auto de infração ou notificação")] = ""
+    data_decisao: Annotated[str, Field(pattern=f"^$|{ISO_DATE.pattern}", description="Recebimento da notificação da decisão sobre a defesa")] = ""
+
+
+class FleetStatement(Schema):
+    texto: str
+    codigo: str | None
+    citations: list[dict[str, Any]]
+    efeito: str | None = Field(default=None, description="bloqueia, duvida, info ou prazo")
+    data: str | None = Field(default=None, description="A data que a lei fixa (prazos)")
+
+
+class FleetVehicleOut(Schema):
+    linha: int
+    tipo: str
+    lugares: int
+    ano_fabricacao: int
+    proprio: bool
+    idade: int
+    situacao: Literal["apto", "verificar", "inapto"]
+    vistoria_meses: int | None
+    motivos: list[FleetStatement]
+    assistente: str | None = Field(description="O assistente que explica este veículo, com as respostas preenchidas")
+
+
+class FleetPart(Schema):
+    situacao: Literal["apto", "verificar", "inapto"]
+    motivos: list[FleetStatement]
+
+
+class FleetCheck(Schema):
+    """The fleet check's answer: nothing personal (no plate), every reason cited."""
+
+    lugar: Jurisdiction
+    modalidade: str
+    data: IsoDate
+    situacao: Literal["apto", "verificar", "inapto"]
+    contagem: dict[str, int]
+    veiculos: list[FleetVehicleOut]
+    frota: FleetPart
+    observacoes: list[FleetStatement]
+    prazos: list[FleetStatement]
+
+
+class FleetError(Schema):
+    error: str
+    field: str
+    linhas: list[dict[str, Any]] = Field(description="As linhas recusadas: linha, coluna, error")

@@ -18,7 +18,7 @@ from flask import Blueprint, jsonify
 from pydantic.json_schema import models_json_schema
 
 from .api_responses import RESPONSES
-from .api_schema import FLOW_IDS, JURISDICTION_IDS, LAW_IDS, PLATE_PATTERN, REQUESTS, ComparisonQuery
+from .api_schema import FLOW_IDS, JURISDICTION_IDS, LAW_IDS, PLATE_PATTERN, REQUESTS, ComparisonQuery, FleetCheck, FleetError, FleetQuery
 
 bp = Blueprint("openapi", __name__)
 
@@ -51,7 +51,8 @@ def _without_titles(schema):
 def components() -> dict:
     """Every model of api_schema as a JSON schema: requests as they are validated, responses as they are sent."""
     _, top = models_json_schema(
-        [(model, "validation") for model in REQUESTS] + [(model, "serialization") for model in RESPONSES],
+        [(model, "validation") for model in REQUESTS] + [(model, "serialization") for model in RESPONSES]
+        + [(FleetCheck, "serialization"), (FleetError, "serialization")],
         ref_template="#/components/schemas/{model}",
     )
     return _without_titles(top["$defs"])
@@ -183,6 +184,14 @@ def spec() -> dict:
                     # Checked by portal/comparison_service.py (the /comparar page reads it too).
                     "parameters": query_parameters(ComparisonQuery),
                     "responses": {"200": _json("Comparison"), "400": ERROR},
+                }
+            },
+            "/api/v1/frota": {
+                "get": {
+                    "summary": "Verificar uma frota: a lei do lugar na data, por veículo e para a frota, com os prazos (nada é guardado)",
+                    # Checked by portal/fleet.py (the /frota page's shareable link reads the same parameters).
+                    "parameters": query_parameters(FleetQuery),
+                    "responses": {"200": _json("FleetCheck"), "400": _json("FleetError", "Pedido inválido; as linhas recusadas em linhas"), "429": RATE},
                 }
             },
             "/api/v1/ping": {"get": {"summary": "Resposta mínima (medições)", "responses": {"200": _json("Ping")}}},

@@ -1,0 +1,56 @@
+"""The fleet check: one place's law on one date, applied to every vehicle of a list and to the list.
+
+``check(place, modalidade, when, vehicles)`` dispatches to the place's rules (one module per
+place, each with ``modalities``, ``vehicle``, ``fleet`` and ``observations``) and returns a
+:class:`~knowledge.fleet.verdicts.FleetReport`.  Bad requests (unknown place or modality, a
+date before the law, a modality the law did not have yet) raise :class:`FleetError` with a
+msgid, which the web layer answers as a 400 in the user's language.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from ..citations import N_
+from ..flows.engine import InvalidAnswer
+from ..places import PLACES
+from . import acre, pernambuco, recife, sao_paulo
+from .verdicts import FleetReport
+from .vehicles import Vehicle
+
+RULES = {"pe": pernambuco, "sp": sao_paulo, "ac": acre, "recife": recife}
+# Names of the modalities that are not Pernambuco's art. 3º ones (knowledge/modalities.py has those).
+OTHER_MODALITIES = {"stcp": N_("Transporte complementar (STCP/Recife)"), "fretamento": N_("Fretamento")}
+
+
+class FleetError(ValueError):
+    def __init__(self, field: str, message: str, **params):
+        super().__init__(message % params if params else message)
+        self.field, self.message, self.params = field, message, params
+
+
+def modalities(place: str, when: date) -> list[str]:
+    return RULES[place].modalities(when)
+
+
+def check(place: str, modalidade: str, when: date, vehicles: list[Vehicle], *, frota_regular: int | None = None) -> FleetReport:
+    if place not in RULES:
+        raise FleetError("lugar", N_("Local desconhecido: use pe, sp, ac ou recife."))
+    start = PLACES[place].in_force
+    if when < start:
+        raise FleetError("data", N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), data=start.strftime("%d/%m/%Y"))
+    rules = RULES[place]
+    if modalidade not in rules.modalities(when):
+        raise FleetError("modalidade", N_("Modalidade que a lei deste lugar não tinha nesta data: escolha uma das opções."))
+    if not vehicles:
+        raise FleetError("frota", N_("Informe pelo menos um veículo (uma linha por veículo)."))
+    verdicts = []
+    for v in vehicles:
+        if v.ano_fabricacao > when.year:
+            raise FleetError("frota", N_("Linha %(linha)d: o ano de fabricação não pode ser depois da data escolhida."), linha=v.linha)
+        try:
+            verdicts.append(rules.vehicle(v, when, modalidade))
+        except InvalidAnswer as exc:
+            raise FleetError("frota", N_("Linha %(linha)d: o ano do primeiro emplacamento não pode ser depois da data escolhida."), linha=v.linha) from exc
+    fleet_rules, counts = rules.fleet(vehicles, when, modalidade, frota_regular)
+    return FleetReport(place, modalidade, when, verdicts, fleet_rules, rules.observations(when, modalidade), counts)

@@ -1,0 +1,226 @@
+"""Pernambuco's fleet rules (Lei 16.205/2017) on a date, in the three wordings of the law.
+
+Per vehicle, the 7-seat-car wizard decides (``carro_turismo.decide``, called with this
+vehicle's CRLV facts and the company facts left out): whether the kind is admitted (the
+automobile only in turismo and only from 13/11/2020, art. 3º, § 3º), its seats, the age
+ceiling of the Lei 17.107/2020 wording of art. 11 and the inspection cycle of each wording.
+Other modalities than turismo admit ônibus and micro-ônibus only (art. 3º, § 3º says
+"exclusivamente" of the automobile); social and próprio require the operator's own fleet
+(art. 3º, IV and V).
+
+For the fleet: the own-vehicle minimum (old art. 18, § 1º, for every operator but the social
+one; since 2020 art. 3º, § 4º, for "quem se cadastra utilizando veículo tipo ônibus") and
+the leasing limit (old art. 18, § 2º: 10 % of the own fleet; since 2020 art. 18, § 1º: 50 %,
+turismo automobiles excepted by § 2º), both rounded up as the law says, and the 10 % of a
+regular-transport fleet (art. 3º, § 5º).  Where the 2020 wording leaves a reading open (50 %
+of what; does "tipo ônibus" take in micro-ônibus; the cross-reference to a § 2º that no longer
+speaks of the limit) the reason is a doubt that shows both readings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+from ..citations import N_, as_of, pe
+from ..flows import carro_turismo
+from ..modalities import ADDED_BY_LEI_17107
+from ..parameters import LEI_17107
+from ..parameters import param as _raw_param
+from .verdicts import VehicleVerdict, blocks, doubt, info
+from .vehicles import Vehicle
+
+# The cycle the words of art. 11 name ("Anual", "Semestral"; "periodicidade de 1 (um) ano"), in months.
+CYCLE_MONTHS = {"anual": 12, "semestral": 6}
+# The wizard's pendências that are about the vehicle itself (the others are about the company).
+VEHICLE_PENDENCIAS = {"automovel_antes_da_lei", "tipo_nao_admitido", "capacidade", "idade_nao_admitida"}
+OWN_FLEET_MODALITIES = {"social": "art-3/inc-4", "proprio": "art-3/inc-5"}  # "com frota própria"
+
+
+def modalities(when: date) -> list[str]:
+    from ..modalities import MODALITY_IDS
+
+    return [m for m in MODALITY_IDS if when >= LEI_17107 or m not in ADDED_BY_LEI_17107]
+
+
+def param(pid: str, when: date):
+    """A parameter on ``when``, its citation marked as the previous wording when it was rewritten since."""
+    value = _raw_param(pid, when)
+    return replace(value, cite=as_of(value.cite, when))
+
+
+def _ceil_percent(count: int, percent: int) -> int:
+    """``percent`` % of ``count``, rounded "para o número inteiro superior em caso de fração decimal"."""
+    return -(-count * percent // 100)
+
+
+def wizard_answers(v: Vehicle, when: date) -> dict:
+    """The 7-seat-car wizard's answers for this vehicle: its CRLV facts, the date; the company's left to ask."""
+    answers = {"tipo_veiculo": v.tipo, "lugares": v.lugares, "ano_fabricacao": v.ano_fabricacao, "data_referencia": when}
+    if v.ano_primeiro_emplacamento:
+        answers["ano_primeiro_emplacamento"] = v.ano_primeiro_emplacamento
+    return answers
+
+
+# The company facts the fleet list does not carry, answered "in order" so that only the vehicle's own
+# pendências come back; the page says these are not checked (observacoes).
+_COMPANY_IN_ORDER = {
+    "categoria_aluguel": True, "emplacado_pe": True, "empresa_crc": True, "cadastur_pe": True,
+    "atividade_exclusiva_turismo": True, "reboque": False, "rastreador": True, "envelopado": True,
+}
+
+
+def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
+    answers = wizard_answers(v, when) | _COMPANY_IN_ORDER
+    outcome = carro_turismo.decide(answers, when)  # raises InvalidAnswer for a year after the date
+    verdict = VehicleVerdict(v, outcome.fields["idade_veiculo"], assistente=("carro_turismo", wizard_answers(v, when)))
+    turismo = modalidade == "turistico"
+    for p in outcome.fields["pendencias"]:
+        if p.code not in VEHICLE_PENDENCIAS:
+            continue
+        if not turismo and p.code in ("capacidade", "tipo_nao_admitido") and v.tipo == "automovel":
+            continue  # said once below: outside turismo no automobile at all
+        if not turismo and p.code == "tipo_nao_admitido":
+            continue  # the wizard's sentence names turismo; said below for this modality
+        p.data["efeito"] = "bloqueia"
+        verdict.motivos.append(p)
+    if not turismo and v.tipo == "automovel" and when >= LEI_17107:
+        verdict.motivos.append(blocks(
+            N_("Fora do fretamento turístico a lei não admite automóvel: só ônibus e micro-ônibus."), pe("art-3/par-3", when), code="automovel_fora_do_turismo",
+        ))
+    if not turismo and v.tipo == "utilitario":
+        verdict.motivos.append(blocks(
+            N_("A lei trata de ônibus e micro-ônibus no fretamento (e do automóvel de 7 lugares só no turístico); um utilitário não está entre eles."),
+            pe("art-3/par-3", when) if when >= LEI_17107 else pe("art-11", when, previous=True), code="tipo_nao_admitido",
+        ))
+    if modalidade in OWN_FLEET_MODALITIES and not v.proprio:
+        verdict.motivos.append(blocks(
+            N_("Esta modalidade é prestada com frota própria: um veículo locado não serve."), as_of(pe(OWN_FLEET_MODALITIES[modalidade]), when), code="frota_propria_exigida",
+        ))
+    rule = next((s for s in outcome.rules if s.code.startswith("vistoria")), None)
+    if rule is not None:
+        periodicidade = outcome.fields["vistoria"]
+        if periodicidade is None and rule.code == "vistoria_original_omissa":
+            rule.data["efeito"] = "duvida"  # exactly 10 (or 6) years: "menos de" and "mais de" leave it out
+        else:
+            rule.data["efeito"] = "info"
+        verdict.motivos.append(rule)
+        verdict.vistoria_meses = CYCLE_MONTHS.get(periodicidade)
+        verdict.vistoria_regra = rule
+    seguro = outcome.fields["seguro_minimo"]
+    if seguro and all(m.data.get("efeito") != "bloqueia" for m in verdict.motivos):
+        seguro[0].data["efeito"] = "info"
+        verdict.motivos.append(seguro[0])
+    return verdict
+
+
+def fleet(vehicles: list[Vehicle], when: date, modalidade: str, frota_regular: int | None) -> tuple[list, dict]:
+    """The fleet-wide rules: own-vehicle minimum, leasing limit, the regular-transport share."""
+    own = [v for v in vehicles if v.proprio]
+    leased = [v for v in vehicles if not v.proprio]
+    out = []
+    old = when < LEI_17107
+    minimo = param("pe.frota.onibus.minimo", when)
+    if modalidade == "social":
+        out.append(info(N_("O fretamento social não está sujeito ao mínimo de veículos próprios (a lei o ressalva)."), minimo.cite, code="minimo_nao_se_aplica"))
+    elif old:
+        # Old art. 18, § 1º: every operator but the social one.
+        out.append(_minimum(len(own), minimo, code="minimo_proprios"))
+    else:
+        tipos = {v.tipo for v in vehicles}
+        if "onibus" in tipos:
+            out.append(_minimum(len(own), minimo, code="minimo_proprios"))
+        elif "micro_onibus" in tipos:
+            out.append(doubt(
+                N_("O mínimo de %(minimo)d veículos próprios vale para quem se cadastra \"utilizando veículo tipo ônibus\"; a lei não diz se o micro-ônibus entra nessa expressão. Esta frota tem %(proprios)d próprio(s). Confirme com a EPTI."),
+                minimo.cite, code="minimo_micro_onibus_ambiguo", minimo=minimo.value, proprios=len(own),
+            ))
+        else:
+            out.append(info(N_("Sem ônibus na frota, o mínimo de %(minimo)d veículos próprios não se aplica: ele vale para quem se cadastra utilizando veículo tipo ônibus."), minimo.cite, code="minimo_nao_se_aplica", minimo=minimo.value))
+        if tipos & {"onibus", "micro_onibus"}:
+            out.append(doubt(
+                N_("O § 4º do art. 3º manda observar o § 2º do art. 18, que desde a Lei 17.107/2020 trata da exceção do automóvel no turístico e não mais do limite de locados: a remissão parece ter ficado da redação anterior."),
+                pe("art-3/par-4", when), pe("art-18/par-2", when), code="remissao_art18",
+            ))
+    out.extend(_leasing(own, leased, when, modalidade))
+    if frota_regular is not None and not old:
+        regular = param("pe.frota.regular.percentual", when)
+        exact = len(vehicles) * 100 <= frota_regular * regular.value
+        floor, ceil = frota_regular * regular.value // 100, _ceil_percent(frota_regular, regular.value)
+        if exact:
+            out.append(info(N_("Empresa do transporte regular: a frota desta lista (%(total)d) cabe nos %(pct)d%% da frota do regular (%(regular)d veículos)."), regular.cite, code="regular_10", total=len(vehicles), pct=regular.value, regular=frota_regular))
+        elif len(vehicles) <= ceil:
+            out.append(doubt(
+                N_("Empresa do transporte regular: %(pct)d%% de %(regular)d veículos dá %(floor)d com fração; a lei não diz se arredonda (para cima seriam %(ceil)d). Esta lista tem %(total)d."),
+                regular.cite, code="regular_10_arredondamento", pct=regular.value, regular=frota_regular, floor=floor, ceil=ceil, total=len(vehicles),
+            ))
+        else:
+            out.append(blocks(N_("Empresa do transporte regular: a frota desta lista (%(total)d) passa dos %(pct)d%% da frota do regular (%(regular)d veículos: até %(ceil)d)."), regular.cite, code="regular_10_excedido", total=len(vehicles), pct=regular.value, regular=frota_regular, ceil=ceil))
+    elif frota_regular is not None:
+        out.append(info(N_("Nesta data a lei não tinha a regra dos 10%% da frota do transporte regular (ela veio com a Lei 17.107/2020)."), pe("art-3", when), code="regular_10_inexistente"))
+    return out, {"proprios": len(own), "locados": len(leased), "total": len(vehicles)}
+
+
+def _minimum(own: int, minimo, *, code: str):
+    if own >= minimo.value:
+        return info(N_("Veículos próprios: %(proprios)d (a lei exige no mínimo %(minimo)d)."), minimo.cite, code=code, proprios=own, minimo=minimo.value)
+    return blocks(N_("Veículos próprios: %(proprios)d; a lei exige no mínimo %(minimo)d."), minimo.cite, code=code + "_insuficiente", proprios=own, minimo=minimo.value)
+
+
+def _leasing(own: list, leased: list, when: date, modalidade: str) -> list:
+    if not leased:
+        return []
+    pct = param("pe.frota.locados.percentual", when)
+    out = []
+    counted = leased
+    if when >= LEI_17107 and modalidade == "turistico":
+        exempt = [v for v in leased if v.tipo == "automovel"]
+        if exempt:
+            out.append(info(
+                N_("%(n)d automóvel(is) locado(s) no turístico ficam fora do limite de locados."), pe("art-18/par-2", when), code="locados_automovel_excecao", n=len(exempt),
+            ))
+        counted = [v for v in leased if v.tipo != "automovel"]
+    if not counted:
+        return out
+    limite = _ceil_percent(len(own), pct.value)
+    params = dict(pct=pct.value, proprios=len(own), limite=limite, locados=len(counted))
+    if when < LEI_17107:
+        if len(counted) <= limite:
+            out.append(info(N_("Locados: %(locados)d; o limite é de %(pct)d%% da frota própria (%(proprios)d), arredondado para cima: %(limite)d."), pct.cite, code="limite_locados", **params))
+        else:
+            out.append(blocks(N_("Locados: %(locados)d; passa do limite de %(pct)d%% da frota própria (%(proprios)d), arredondado para cima: %(limite)d."), pct.cite, code="limite_locados_excedido", **params))
+        return out + [_same_group(when)]
+    # Since Lei 17.107/2020: "limite de até 50% para as empresas com frota própria" — 50 % of what the
+    # new words do not say; the previous wording said "da frota própria".  Both readings are computed.
+    total = len(own) + len(leased)
+    limite_total = _ceil_percent(total, pct.value)
+    own_ok, total_ok = len(counted) <= limite, len(counted) <= limite_total
+    params.update(total=total, limite_total=limite_total)
+    if own_ok and total_ok:
+        out.append(info(N_("Locados: %(locados)d; dentro do limite de %(pct)d%%, arredondado para cima, qualquer que seja a base: %(limite)d sobre a frota própria (%(proprios)d), %(limite_total)d sobre a frota toda (%(total)d)."), pct.cite, code="limite_locados", **params))
+    elif not own_ok and not total_ok:
+        out.append(blocks(N_("Locados: %(locados)d; passa do limite de %(pct)d%%, arredondado para cima, qualquer que seja a base: %(limite)d sobre a frota própria (%(proprios)d), %(limite_total)d sobre a frota toda (%(total)d)."), pct.cite, code="limite_locados_excedido", **params))
+    else:
+        out.append(doubt(
+            N_("Locados: %(locados)d. A lei fixa o limite de %(pct)d%% \"para as empresas com frota própria\" sem dizer de quê: sobre a frota própria (%(proprios)d) o limite é %(limite)d, sobre a frota toda (%(total)d) é %(limite_total)d, arredondando para cima. A redação anterior dizia \"da frota própria\". Confirme com a EPTI."),
+            pct.cite, code="limite_locados_base_ambigua", **params,
+        ))
+    return out + [_same_group(when)]
+
+
+def _same_group(when: date):
+    return info(
+        N_("O § 3º do art. 18 diz que \"o disposto no caput\" não é exigido quando se comprova que as empresas são do mesmo grupo econômico; a lei não diz se isso afasta também o limite de locados."),
+        as_of(pe("art-18/par-3"), when), code="mesmo_grupo",
+    )
+
+
+def observations(when: date, modalidade: str) -> list:
+    """What the fleet list does not show and the law still asks of every vehicle."""
+    out = []
+    if modalidade not in ("social", "proprio"):
+        out.append(info(N_("Cada veículo precisa estar na categoria aluguel (a lista não mostra isso)."), *([pe("art-1/par-2", when)] if when >= LEI_17107 else []), as_of(pe("art-12"), when), code="categoria_aluguel"))
+    out.append(info(N_("Os veículos devem ser emplacados em Pernambuco (a placa não mostra o estado)."), pe("art-16", when), code="emplacado_pe"))
+    out.append(info(N_("A verificação considera só os dados do CRLV da lista; o CRC da empresa, o Cadastur, o seguro, o rastreador e o envelopamento são conferidos nos assistentes."), pe("art-4", when), code="dados_da_empresa"))
+    return out
+

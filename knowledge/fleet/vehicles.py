@@ -1,0 +1,192 @@
+"""A fleet list as the operator gives it: one vehicle per line of a documented CSV.
+
+The columns are the facts the four laws' fleet rules read, and nothing else::
+
+    placa;tipo;lugares;ano_fabricacao;ano_primeiro_emplacamento;propriedade;ultima_vistoria
+
+``tipo`` takes the vehicle kinds of the 7-seat-car wizard (``carro_turismo.TIPOS``: the
+kind written in the CRLV), ``propriedade`` is ``proprio`` or ``locado`` (arrendado, em
+comodato or alugado: Pernambuco's art. 18 treats the three alike).  The plate is optional
+(a shared link never carries it) and only identifies the line for the operator; the
+first-registration year and the last inspection are optional too.  Comma or semicolon
+separated, with or without the header line.  Every refused line is reported with its
+number, the column and a message (a msgid, translated by the web layer), so the operator
+can fix the file; the valid lines are still checked.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from dataclasses import dataclass, replace
+from datetime import date
+
+from ..citations import N_
+from ..flows.carro_turismo import TIPOS
+from ..plates import normalize
+
+COLUMNS = ("placa", "tipo", "lugares", "ano_fabricacao", "ano_primeiro_emplacamento", "propriedade", "ultima_vistoria")
+REQUIRED = ("tipo", "lugares", "ano_fabricacao", "propriedade")
+KINDS = tuple(option.value for option in TIPOS)
+KIND_LABELS = {option.value: option.label for option in TIPOS}
+MAX_VEHICLES = 500  # a fleet list, not a registry dump: bigger files are refused with a message
+MAX_CHARS = 100_000
+MIN_YEAR, MAX_SEATS = 1950, 100  # the wizard's own bounds for the same answers
+
+# What operators write for each kind and ownership, folded (no accents, lower case).
+KIND_WORDS = {
+    "onibus": "onibus", "micro_onibus": "micro_onibus", "micro-onibus": "micro_onibus", "microonibus": "micro_onibus",
+    "micro": "micro_onibus", "microbus": "micro_onibus", "minibus": "micro_onibus", "automovel": "automovel",
+    "carro": "automovel", "utilitario": "utilitario", "van": "utilitario",
+}
+OWNERSHIP_WORDS = {
+    "proprio": True, "propria": True, "p": True, "sim": True, "locado": False, "locada": False, "alugado": False,
+    "arrendado": False, "comodato": False, "l": False, "nao": False,
+}
+
+TEMPLATE = (
+    "placa;tipo;lugares;ano_fabricacao;ano_primeiro_emplacamento;propriedade;ultima_vistoria\n"
+    "ABC1D23;onibus;44;2016;2017;proprio;2024-03-10\n"
+    "ABC2E34;micro_onibus;20;2012;2012;proprio;\n"
+    "ABC3F45;automovel;7;2021;2021;locado;2024-08-01\n"
+)
+
+
+@dataclass(frozen=True)
+class Vehicle:
+    linha: int  # the line of the list (1 = first vehicle): what the verdicts and errors refer to
+    tipo: str
+    lugares: int
+    ano_fabricacao: int
+    proprio: bool
+    placa: str = ""  # normalised; empty when not given (shared links never carry it)
+    ano_primeiro_emplacamento: int | None = None
+    ultima_vistoria: date | None = None
+
+    def without_plate(self) -> "Vehicle":
+        return replace(self, placa="")
+
+
+@dataclass(frozen=True)
+class LineError:
+    linha: int
+    coluna: str
+    message: str  # msgid
+    params: dict
+
+
+def fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace(" ", "_")
+
+
+def _rows(text: str) -> list[list[str]]:
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        return []
+    delimiter = ";" if lines[0].count(";") >= lines[0].count(",") else ","
+    try:
+        return [row for row in csv.reader(io.StringIO("\n".join(lines).replace("\x00", "")), delimiter=delimiter)]
+    except csv.Error:  # an unterminated quote: read the lines as plain cells
+        return [line.split(delimiter) for line in lines]
+
+
+def parse(text: str, today: date) -> tuple[list[Vehicle], list[LineError]]:
+    """The vehicles of a fleet list and the errors of the lines refused (numbered from 1, the first vehicle)."""
+    if len(text) > MAX_CHARS:
+        return [], [LineError(0, "frota", N_("A lista é grande demais: envie no máximo %(n)d veículos."), {"n": MAX_VEHICLES})]
+    rows = _rows(text.lstrip("\ufeff"))
+    if rows and fold(rows[0][0] if rows[0] else "") in ("placa", "tipo") and any(fold(c) == "tipo" for c in rows[0]):
+        header = [fold(c) for c in rows[0]]
+        unknown = [c for c in header if c and c not in COLUMNS]
+        if unknown:
+            return [], [LineError(0, "cabecalho", N_("Coluna desconhecida no cabeçalho: %(coluna)s. Use as colunas do modelo."), {"coluna": ", ".join(unknown)})]
+        missing = [c for c in REQUIRED if c not in header]
+        if missing:
+            return [], [LineError(0, "cabecalho", N_("Falta a coluna %(coluna)s no cabeçalho."), {"coluna": ", ".join(missing)})]
+        rows = rows[1:]
+    else:
+        header = list(COLUMNS)
+    if not rows:
+        return [], [LineError(0, "frota", N_("Informe pelo menos um veículo (uma linha por veículo)."), {})]
+    if len(rows) > MAX_VEHICLES:
+        return [], [LineError(0, "frota", N_("A lista é grande demais: envie no máximo %(n)d veículos."), {"n": MAX_VEHICLES})]
+    vehicles, errors = [], []
+    for number, row in enumerate(rows, start=1):
+        if len(row) > len(header):
+            errors.append(LineError(number, "linha", N_("A linha tem %(n)d colunas; o modelo tem %(m)d."), {"n": len(row), "m": len(header)}))
+            continue
+        cells = {name: (row[i].strip() if i < len(row) else "") for i, name in enumerate(header)}
+        vehicle, error = _vehicle(number, cells, today)
+        if error:
+            errors.append(error)
+        else:
+            vehicles.append(vehicle)
+    return vehicles, errors
+
+
+def _year(number: int, column: str, raw: str, today: date) -> tuple[int | None, LineError | None]:
+    try:
+        year = int(raw)
+    except ValueError:
+        return None, LineError(number, column, N_("Informe o ano com quatro algarismos (por exemplo, 2018)."), {})
+    if not MIN_YEAR <= year <= today.year + 1:
+        return None, LineError(number, column, N_("Ano fora do intervalo aceito (%(min)d a %(max)d)."), {"min": MIN_YEAR, "max": today.year + 1})
+    return year, None
+
+
+def _vehicle(number: int, cells: dict, today: date) -> tuple[Vehicle | None, LineError | None]:
+    for column in REQUIRED:
+        if not cells.get(column):
+            return None, LineError(number, column, N_("Preencha a coluna %(coluna)s."), {"coluna": column})
+    tipo = KIND_WORDS.get(fold(cells["tipo"]))
+    if tipo is None:
+        return None, LineError(number, "tipo", N_("Tipo desconhecido: %(valor)s. Use onibus, micro_onibus, automovel ou utilitario."), {"valor": cells["tipo"][:40]})
+    try:
+        lugares = int(cells["lugares"])
+    except ValueError:
+        return None, LineError(number, "lugares", N_("Informe os lugares como um número inteiro (por exemplo, 44)."), {})
+    if not 1 <= lugares <= MAX_SEATS:
+        return None, LineError(number, "lugares", N_("Lugares fora do intervalo aceito (1 a %(max)d)."), {"max": MAX_SEATS})
+    fabricacao, error = _year(number, "ano_fabricacao", cells["ano_fabricacao"], today)
+    if error:
+        return None, error
+    emplacamento = None
+    if cells.get("ano_primeiro_emplacamento"):
+        emplacamento, error = _year(number, "ano_primeiro_emplacamento", cells["ano_primeiro_emplacamento"], today)
+        if error:
+            return None, error
+        if emplacamento < fabricacao:
+            return None, LineError(number, "ano_primeiro_emplacamento", N_("O primeiro emplacamento não pode ser anterior ao ano de fabricação."), {})
+    proprio = OWNERSHIP_WORDS.get(fold(cells["propriedade"]))
+    if proprio is None:
+        return None, LineError(number, "propriedade", N_("Propriedade desconhecida: %(valor)s. Use proprio ou locado."), {"valor": cells["propriedade"][:40]})
+    placa = ""
+    if cells.get("placa"):
+        try:
+            placa = normalize(cells["placa"])
+        except ValueError:
+            return None, LineError(number, "placa", N_("Placa inválida: use o formato ABC1D23 ou ABC-1234."), {})
+    vistoria = None
+    if cells.get("ultima_vistoria"):
+        try:
+            vistoria = date.fromisoformat(cells["ultima_vistoria"])
+        except ValueError:
+            return None, LineError(number, "ultima_vistoria", N_("Informe a data da última vistoria no formato AAAA-MM-DD."), {})
+        if vistoria > today:
+            return None, LineError(number, "ultima_vistoria", N_("A última vistoria não pode estar no futuro."), {})
+    return Vehicle(number, tipo, lugares, fabricacao, proprio, placa, emplacamento, vistoria), None
+
+
+def to_csv(vehicles: list[Vehicle], *, plates: bool = False) -> str:
+    """The list back as CSV (the shareable form leaves the plates out)."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for v in vehicles:
+        writer.writerow([
+            v.placa if plates else "", v.tipo, v.lugares, v.ano_fabricacao, v.ano_primeiro_emplacamento or "",
+            "proprio" if v.proprio else "locado", v.ultima_vistoria.isoformat() if v.ultima_vistoria else "",
+        ])
+    return out.getvalue()

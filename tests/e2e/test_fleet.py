@@ -1,0 +1,68 @@
+"""The fleet check on a 360 px phone, with and without JavaScript: type a fleet, get the
+verdicts with their citations, follow a vehicle to its wizard, print without the form.
+
+Screenshots: screenshots/frota-{js,nojs}-{360,1280}.png.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import pytest
+
+from .conftest import AXE, PHONE, shoot
+from .test_accessibility import run_axe
+
+FLEET = (
+    "placa;tipo;lugares;ano_fabricacao;ano_primeiro_emplacamento;propriedade;ultima_vistoria\n"
+    "KGT2E47;onibus;44;2016;2017;proprio;2026-03-10\n"
+    "ABC1234;onibus;44;2004;2004;proprio;2026-05-31\n"
+    "ABC2E34;automovel;7;2021;2021;locado;2026-08-01\n"
+    "ABC3F45;micro_onibus;20;2019;2019;locado;\n"
+)
+
+
+def test_fleet_check_on_a_phone(page):
+    page.goto(page.base + "/frota")
+    page.select_option("#lugar", "pe")
+    page.select_option("#modalidade", "turistico")
+    page.fill("#frota", FLEET)
+    page.fill("#emissao_registro", "2026-05-20")
+    with page.expect_navigation():
+        page.click(".fleet-form button[type=submit]")
+    result = page.locator("#resultado")
+    assert result.is_visible()
+    assert page.locator(".fleet-vehicle").count() == 4
+    assert "semestral" in page.locator("#veiculo-2").inner_text()  # 22 years of manufacture: six-monthly (art. 11, II, a)
+    assert page.locator("#veiculo-1 .cite-link").count() >= 1
+    # Nothing wider than the phone: no sideways scrolling.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # The share link carries no plate.
+    share = page.input_value("#link-compartilhar")
+    assert "KGT2E47" not in share and "lugar=pe" in share
+    # Printed: the result without the form and the share box.
+    page.emulate_media(media="print")
+    assert not page.locator(".fleet-form").is_visible()
+    assert page.locator(".fleet-vehicle").first.is_visible()
+    page.emulate_media(media="screen")
+    shoot(page, "frota")
+    # Each vehicle links to the wizard that explains it, pre-filled.
+    with page.expect_navigation():
+        page.click("#veiculo-3 a[href*='/assistentes/carro_turismo']")
+    assert "/assistentes/carro_turismo" in page.url and "tipo_veiculo=automovel" in page.url
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core não instalado (scripts/install-test-deps.sh)")
+@pytest.mark.parametrize("lang", ["pt_BR", "en", "es"])
+def test_fleet_result_has_no_serious_accessibility_violations(browser, live_server, lang):
+    """The result page (a shared link: GET, no plates), audited with axe-core in each language."""
+    context = browser.new_context(viewport=PHONE, locale="pt-BR", bypass_csp=True)
+    context.add_init_script(path=str(AXE))
+    pg = context.new_page()
+    query = urlencode({"lugar": "pe", "modalidade": "eventual", "data": "2021-09-23", "frota": FLEET.replace("2021;2021", "2020;2020"), "emissao_registro": "2021-01-10", "lang": lang})
+    pg.goto(f"{live_server['url']}/frota?{query}")
+    assert pg.get_attribute("html", "lang") == lang.replace("_", "-")
+    assert pg.locator(".fleet-vehicle").count() == 4
+    problems = [(v["id"], v["help"], v["nodes"]) for v in run_axe(pg) if v["impact"] in ("serious", "critical")]
+    context.close()
+    assert problems == [], "\n".join(map(str, problems))

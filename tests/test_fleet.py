@@ -1,0 +1,292 @@
+"""The fleet check (issue #30): the CSV list, the rules' arithmetic, the deadlines and their .ics,
+the /frota page (pt, en, es; the form works without JavaScript: plain POST and GET), the
+shareable link without plates, and /api/v1/frota against its OpenAPI description.
+
+The legal verdicts themselves are the legal cases of tests/legal/frota/.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timezone
+from urllib.parse import parse_qs, urlparse
+
+import jsonschema
+import pytest
+from icalendar import Calendar
+
+from app import create_app
+from knowledge import clock
+from knowledge.fleet import Dates, check, deadlines, parse
+from knowledge.fleet.calendar_file import ics
+from knowledge.fleet.deadlines import add_months
+from knowledge.fleet.vehicles import TEMPLATE
+
+FLEET = (
+    "placa;tipo;lugares;ano_fabricacao;ano_primeiro_emplacamento;propriedade;ultima_vistoria\n"
+    "KGT2E47;onibus;44;2016;2017;proprio;2024-03-10\n"
+    "ABC1234;onibus;44;2004;2004;proprio;2024-05-31\n"
+    "ABC2E34;automovel;7;2021;2021;locado;2024-08-01\n"
+)
+NOW = datetime(2025, 1, 15, 15, tzinfo=timezone.utc)
+
+
+@pytest.fixture()
+def fleet_app(tmp_path):
+    return create_app({"DATA_DIR": str(tmp_path), "TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
+
+
+@pytest.fixture()
+def web(fleet_app):
+    with clock.fixed(NOW):
+        yield fleet_app.test_client()
+
+
+def text_of(response) -> str:
+    html = response.get_data(as_text=True)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+# -- the list ---------------------------------------------------------------------------------------
+
+
+def test_the_template_parses_and_each_bad_line_is_named():
+    vehicles, errors = parse(TEMPLATE, date(2025, 1, 1))
+    assert [v.tipo for v in vehicles] == ["onibus", "micro_onibus", "automovel"] and not errors
+    vehicles, errors = parse(",onibus,44,2016,,proprio\n,trem,4,2016,,proprio\n,micro,20,20x6,,locado\n,van,15,2016,,alugado\n", date(2025, 1, 1))
+    assert [(v.linha, v.tipo, v.proprio) for v in vehicles] == [(1, "onibus", True), (4, "utilitario", False)]
+    assert [(e.linha, e.coluna) for e in errors] == [(2, "tipo"), (3, "ano_fabricacao")]
+
+
+def test_header_problems_and_limits():
+    _, errors = parse("placa;tipo;cor\n;onibus;azul\n", date(2025, 1, 1))
+    assert errors[0].coluna == "cabecalho" and errors[0].params == {"coluna": "cor"}
+    _, errors = parse("", date(2025, 1, 1))
+    assert errors[0].coluna == "frota"
+    _, errors = parse(";onibus;44;2016;2030;proprio;\n", date(2025, 1, 1))
+    assert errors[0].coluna == "ano_primeiro_emplacamento"
+    _, errors = parse(";onibus;44;2016;;proprio;2026-01-01\n", date(2025, 1, 1))
+    assert errors[0].coluna == "ultima_vistoria"
+    _, errors = parse("XX;onibus;44;2016;;proprio;\n", date(2025, 1, 1))
+    assert errors[0].coluna == "placa"
+    assert parse('";onibus\x00;44\n', date(2025, 1, 1))[1]  # a broken quote or a NUL is a line error, not a crash
+
+
+# -- the rules' arithmetic (rounding as the law says) --------------------------------------------------
+
+
+@pytest.mark.parametrize("own, leased, when, code", [
+    (10, 1, date(2020, 11, 12), "limite_locados"),  # 10 % of 10 = 1
+    (11, 2, date(2020, 11, 12), "limite_locados"),  # 10 % of 11 = 1,1 → 2
+    (10, 2, date(2020, 11, 12), "limite_locados_excedido"),
+    (5, 3, date(2020, 11, 13), "limite_locados"),  # 50 % of 5 = 2,5 → 3; of 8 = 4
+    (4, 3, date(2021, 9, 23), "limite_locados_base_ambigua"),  # own: 2; whole fleet (7): 4
+    (2, 4, date(2021, 9, 23), "limite_locados_excedido"),  # own: 1; whole fleet (6): 3
+])
+def test_pernambuco_leasing_limit_rounds_up(own, leased, when, code):
+    lines = [";onibus;44;2016;2016;proprio;"] * own + [";onibus;44;2016;2016;locado;"] * leased
+    vehicles, _ = parse("\n".join(lines), when)
+    report = check("pe", "eventual", when, vehicles)
+    assert code in {s.code for s in report.frota}
+
+
+def test_a_modality_the_law_did_not_have_yet_is_refused():
+    from knowledge.fleet import FleetError
+
+    vehicles, _ = parse(";onibus;44;2016;2016;proprio;", date(2020, 1, 1))
+    with pytest.raises(FleetError) as exc:
+        check("pe", "proprio", date(2020, 1, 1), vehicles)
+    assert exc.value.field == "modalidade"
+    with pytest.raises(FleetError):
+        check("pe", "eventual", date(2017, 1, 1), vehicles)
+
+
+# -- deadlines and the calendar file ------------------------------------------------------------------
+
+
+def _pe_deadlines():
+    vehicles, _ = parse(FLEET, date(2025, 1, 15))
+    report = check("pe", "turistico", date(2025, 1, 15), vehicles)
+    dates = Dates(emissao_registro=date(2024, 5, 20), validade_seguro=date(2025, 3, 1), data_notificacao=date(2025, 1, 10), data_decisao=date(2025, 1, 14))
+    return report, deadlines(report, dates, date(2025, 1, 15))
+
+
+def test_pernambuco_deadlines_from_the_law():
+    report, items = _pe_deadlines()
+    due = {s.code: s.due for s in items if s.due and s.code != "proxima_vistoria"}
+    assert due["crc_vencimento"] == date(2025, 5, 20)  # 1 year from issue (art. 8º), same day
+    assert due["crc_renovacao"] == date(2025, 4, 20)  # at least 30 days before
+    assert due["crc_condicionado_seguro"] == date(2025, 3, 1)  # the CRC follows the policy since 2020
+    assert due["defesa"] == date(2025, 1, 25)  # the seized-vehicle wizard: 15 days from receipt
+    assert due["recurso"] == date(2025, 1, 29)
+    vistorias = {s.params["linha"]: s.due for s in items if s.code == "proxima_vistoria"}
+    assert vistorias == {1: date(2025, 3, 10), 2: date(2024, 11, 30), 3: date(2025, 8, 1)}  # annual, semestral (21 years), annual
+    assert items[0].due <= items[1].due  # dated first, in order
+    assert any(s.code == "contagem" for s in items)  # the law does not say how to count: said
+    assert any(s.code == "contagem_validade" for s in items)
+    assert next(s for s in items if s.code == "proxima_vistoria" and s.params["linha"] == 2).data["passou"]  # 30/11/2024 is past on 15/01/2025
+
+
+def test_recife_defence_counts_from_the_first_working_day_skipping_holidays():
+    vehicles, _ = parse(";micro_onibus;16;2022;2022;proprio;", date(2025, 1, 15))
+    report = check("recife", "stcp", date(2025, 1, 15), vehicles)
+    items = deadlines(report, Dates(data_notificacao=date(2024, 12, 24)), date(2025, 1, 15))
+    defesa = next(s for s in items if s.code == "defesa")
+    # 25/12 (Natal) and the weekend are skipped: the first working day is 26/12; 30 days end 24/01.
+    assert defesa.due == date(2025, 1, 24)
+    assert any(s.code == "dias_pulados" and "Natal" in s.render() for s in items)
+
+
+def test_sao_paulo_renewal_rules_disagree_and_both_dates_are_shown():
+    vehicles, _ = parse(";onibus;44;2020;2020;proprio;\n;onibus;44;2020;2020;proprio;", date(2025, 1, 15))
+    report = check("sp", "eventual", date(2025, 1, 15), vehicles)
+    items = deadlines(report, Dates(emissao_registro=date(2021, 6, 1)), date(2025, 1, 15))
+    renovacao = next(s for s in items if s.code == "registro_renovacao")
+    assert renovacao.due == date(2026, 3, 1)  # 3 months before 01/06/2026 (art. 21)
+    assert renovacao.data["outra_data"] == "2026-03-03"  # 90 days before (art. 19, parágrafo único)
+
+
+def test_the_calendar_file_opens_in_a_standard_parser_with_the_right_dates():
+    _, items = _pe_deadlines()
+    body = ics(items, render=lambda s: s.render(), cite_text=lambda s: "; ".join(c.label for c in s.citations), title="Prazos", now=NOW)
+    calendar = Calendar.from_ical(body)
+    events = calendar.walk("VEVENT")
+    assert len(events) == len([s for s in items if s.due])
+    starts = sorted(e.decoded("dtstart") for e in events)
+    assert starts == sorted(s.due for s in items if s.due)
+    renewal = next(e for e in events if "renovação do CRC" in str(e.get("summary")))
+    assert renewal.decoded("dtstart") == date(2025, 4, 20) and renewal.decoded("dtend") == date(2025, 4, 21)
+    assert "art. 8º" in str(renewal.get("description"))
+    assert len({str(e.get("uid")) for e in events}) == len(events)
+
+
+def test_add_months_keeps_the_day_or_takes_the_months_last():
+    assert add_months(date(2024, 8, 31), 6) == date(2025, 2, 28)
+    assert add_months(date(2024, 1, 15), -3) == date(2023, 10, 15)
+
+
+# -- the page ------------------------------------------------------------------------------------------
+
+
+def test_form_without_javascript_posts_and_shows_verdicts_with_citations(web):
+    page = web.get("/frota")
+    assert page.status_code == 200 and 'method="post"' in page.get_data(as_text=True)
+    response = web.post("/frota", data={"lugar": "pe", "modalidade": "eventual", "data": "2025-01-10", "frota": FLEET})
+    assert response.status_code == 200
+    text = text_of(response)
+    assert "KGT2E47" in text  # the operator's own page shows the plates
+    assert "Fora do fretamento turístico a lei não admite automóvel" in text
+    html = response.get_data(as_text=True)
+    assert '/leis/pe-lei-16205-2017/' in html  # reasons link to the law reader
+    assert "/assistentes/carro_turismo?" in html  # each vehicle links to the wizard that explains it
+    share = re.search(r'id="link-compartilhar"[^>]*value="([^"]+)"', html).group(1)
+    assert "KGT2E47" not in share and "ABC1234" not in share
+    again = web.get(urlparse(share.replace("&amp;", "&")).path + "?" + urlparse(share.replace("&amp;", "&")).query)
+    assert again.status_code == 200 and "KGT2E47" not in again.get_data(as_text=True)
+    assert "Fora do fretamento turístico a lei não admite automóvel" in text_of(again)
+
+
+def test_upload_of_the_csv_file(web):
+    import io
+
+    response = web.post("/frota", data={"lugar": "sp", "modalidade": "eventual", "data": "2025-01-10", "arquivo": (io.BytesIO(FLEET.encode("utf-8")), "frota.csv")},
+                        content_type="multipart/form-data")
+    assert response.status_code == 200
+    assert "limite de 20 anos" in text_of(response)
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("pt-BR", "Linha 2, coluna tipo: Tipo desconhecido: trem."),
+    ("en", "Line 2, column tipo: Unknown type: trem."),
+    ("es", "Línea 2, columna tipo: Tipo desconocido: trem."),
+])
+def test_bad_lines_are_a_400_in_the_users_language(web, lang, expected):
+    response = web.post("/frota", data={"lugar": "pe", "modalidade": "eventual", "data": "2025-01-10", "frota": ";onibus;44;2016;;proprio;\n;trem;4;2016;;proprio;"},
+                        headers={"Accept-Language": lang})
+    assert response.status_code == 400
+    assert expected in text_of(response)
+
+
+@pytest.mark.parametrize("lang, title, verdict", [("pt-BR", "Verificar minha frota", "não apto"), ("en", "Check my fleet", "not eligible"), ("es", "Verificar mi flota", "no apto")])
+def test_page_in_three_languages(web, lang, title, verdict):
+    response = web.post("/frota", data={"lugar": "pe", "modalidade": "eventual", "data": "2025-01-10", "frota": FLEET}, headers={"Accept-Language": lang})
+    text = text_of(response)
+    assert title in text and verdict in text
+
+
+def test_template_download_and_calendar_link(web):
+    template = web.get("/frota/modelo.csv")
+    assert template.status_code == 200 and template.mimetype == "text/csv"
+    assert parse(template.get_data(as_text=True), date(2025, 1, 1))[1] == []
+    response = web.post("/frota", data={"lugar": "pe", "modalidade": "turistico", "data": "2025-01-10", "frota": FLEET, "emissao_registro": "2024-05-20"})
+    link = re.search(r'href="(/frota/prazos\.ics\?[^"]+)"', response.get_data(as_text=True)).group(1).replace("&amp;", "&")
+    calendar = web.get(link)
+    assert calendar.status_code == 200 and calendar.mimetype == "text/calendar"
+    events = Calendar.from_ical(calendar.data).walk("VEVENT")
+    assert date(2025, 4, 20) in {e.decoded("dtstart") for e in events}
+    assert "KGT2E47" not in calendar.get_data(as_text=True)
+
+
+def test_wizard_outcome_links_to_the_fleet_check_prefilled(web):
+    answers = "tipo_veiculo=automovel&lugares=7&ano_fabricacao=2021&data_referencia=2025-01-10&categoria_aluguel=sim&emplacado_pe=sim&empresa_crc=sim&cadastur_pe=sim&atividade_exclusiva_turismo=sim&reboque=nao&rastreador=sim&envelopado=sim&ver=resultado"
+    outcome = web.get("/assistentes/carro_turismo?" + answers)
+    link = re.search(r'href="(/frota\?[^"]+)"', outcome.get_data(as_text=True)).group(1).replace("&amp;", "&")
+    query = parse_qs(urlparse(link).query)
+    assert query["lugar"] == ["pe"] and query["modalidade"] == ["turistico"] and query["frota"][0].startswith(";automovel;7;2021")
+    check_page = web.get(link)
+    assert check_page.status_code == 200 and "Automóvel (carro)" in text_of(check_page)
+
+
+# -- the API -------------------------------------------------------------------------------------------
+
+
+def _schema(name):
+    from portal.openapi import spec
+
+    document = spec()
+    return {"$ref": f"#/components/schemas/{name}", "components": document["components"]}
+
+
+def test_api_answers_as_described_and_without_plates(web):
+    response = web.get("/api/v1/frota", query_string={"lugar": "pe", "modalidade": "turistico", "data": "2021-01-10", "frota": FLEET.replace("2021;2021", "2020;2020")})
+    assert response.status_code == 200
+    body = response.get_json()
+    jsonschema.validate(body, _schema("FleetCheck"))
+    assert "KGT2E47" not in response.get_data(as_text=True)
+    assert body["veiculos"][2]["situacao"] == "apto" and body["veiculos"][2]["vistoria_meses"] == 12
+    assert all(m["citations"] for v in body["veiculos"] for m in v["motivos"])
+
+
+def test_api_refuses_with_the_lines_named(web):
+    response = web.get("/api/v1/frota", query_string={"lugar": "pe", "modalidade": "eventual", "frota": ";onibus;xx;2016;;proprio;"}, headers={"Accept-Language": "en"})
+    assert response.status_code == 400
+    body = response.get_json()
+    jsonschema.validate(body, _schema("FleetError"))
+    assert body["linhas"][0]["linha"] == 1 and body["linhas"][0]["coluna"] == "lugares"
+    assert web.get("/api/v1/frota", query_string={"lugar": "rj", "frota": ";onibus;44;2016;;proprio;"}).status_code == 400
+    assert web.get("/api/v1/frota", query_string={"lugar": "pe", "data": "2030-01-01", "frota": ";onibus;44;2016;;proprio;"}).status_code == 400
+
+
+def test_a_date_before_the_law_is_a_400_naming_the_field(web):
+    response = web.get("/api/v1/frota", query_string={"lugar": "pe", "modalidade": "eventual", "frota": ";onibus;44;2016;;proprio;", "emissao_registro": "2010-01-01"})
+    assert response.status_code == 400 and response.get_json()["field"] == "emissao_registro"
+    response = web.get("/api/v1/frota", query_string={"lugar": "recife", "frota": ";micro_onibus;16;2022;;proprio;", "data_notificacao": "2001-01-01"}, headers={"Accept-Language": "en"})
+    assert response.status_code == 400 and response.get_json()["field"] == "data_notificacao"
+
+
+def test_every_statement_of_every_place_is_cited(fleet_app):
+    """A legal statement always carries the unit it rests on (the deadlines included), and each
+    resolves to a link in the law reader, in the wording of that date."""
+    from portal.law_urls import citation_dict
+
+    text = "\n".join([";onibus;44;2000;2000;locado;2024-01-01", ";micro_onibus;16;2019;2019;proprio;2024-06-01", ";automovel;7;2019;2019;proprio;2024-02-01", ";utilitario;12;2018;2018;locado;2024-03-01"])
+    vehicles, _ = parse(text, date(2025, 1, 1))
+    dates = Dates(emissao_registro=date(2024, 2, 1), validade_seguro=date(2025, 6, 1), data_notificacao=date(2024, 12, 20), data_decisao=date(2024, 12, 30))
+    for place, modality in (("pe", "turistico"), ("pe", "social"), ("sp", "continuo"), ("recife", "stcp"), ("ac", "fretamento")):
+        for when in (date(2020, 11, 12), date(2020, 11, 13), date(2021, 9, 22), date(2021, 9, 23), date(2025, 1, 1)):
+            report = check(place, modality, when, vehicles)
+            for statement in list(report.statements()) + deadlines(report, dates, date(2025, 1, 1)):
+                assert statement.citations, (place, when, statement.code)
+                with fleet_app.test_request_context():
+                    for cite in statement.citations:
+                        assert citation_dict(cite.law, cite.unit, cite.on)["url"]
