@@ -238,3 +238,14 @@ def read_story(story: str, place: str, period: Period) -> StoryReading:
     for first, last in wordings_in(place, period):
         result.readings.append(read_on(story, place, first, last))
     return result
+
+
+def warm(on: date | None = None) -> None:
+    """Build what the first story needs (the TF-IDF space, each place's candidates of the day) before
+    any passenger waits for it: gunicorn's workers call this before they take traffic."""
+    from ..clock import today
+
+    _vectorizer()
+    for place in ("pe", "sp", "ac", "recife"):
+        block(place, on or today(place))
+    fitted()
