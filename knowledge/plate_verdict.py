@@ -59,8 +59,9 @@ LINE_DONT_BOARD_MORE = N_("Não embarque: %(motivo)s (e mais %(n)d irregularidad
 LINE_CAN_BOARD = N_("Pode embarcar: este veículo está autorizado hoje, pela lei %(lugar)s.")
 LINE_NOT_FOUND = N_("Não encontramos esta placa: não embarque e denuncie.")
 
-ACTION_REPORT = N_("Denuncie: o formulário já vem com a placa %(placa)s e o lugar; a denúncia pode ser anônima.")
-ACTION_REPORT_NOT_FOUND = N_("Denuncie: o formulário já vem com a placa %(placa)s; diga onde aconteceu. A denúncia pode ser anônima.")
+ACTION_REPORT = N_("Denunciar este veículo")
+REPORT_DETAIL = N_("O formulário já vem com a placa %(placa)s e o lugar; a denúncia pode ser anônima.")
+REPORT_DETAIL_NOT_FOUND = N_("O formulário já vem com a placa %(placa)s; diga onde aconteceu. A denúncia pode ser anônima.")
 ACTION_EMERGENCY = N_("Se há perigo agora (acidente, motorista embriagado, ameaça), ligue 190.")
 ACTION_CHECK_PLATE = N_("Confira se a placa do veículo é mesmo %(placa)s e os itens abaixo; se algo estiver errado, denuncie.")
 
@@ -72,7 +73,7 @@ class PlateVerdict:
     params: dict
     reasons: list[dict]  # the lookup's motivos (codigo, mensagem, citations), in order
     citations: list[dict]  # every reason's citations, in order, without repeats
-    actions: list[tuple[str, str, dict]] = field(default_factory=list)  # (code, msgid, params): denunciar | ligar_190 | conferir
+    actions: list[tuple[str, str, str | None, dict]] = field(default_factory=list)  # (code, msgid, detail msgid, params): denunciar | ligar_190 | conferir
     complaint: dict = field(default_factory=dict)  # what the complaint form is filled with: placa, jurisdicao, ocorrencias
 
     def render(self, translate: Callable[..., str]) -> dict:
@@ -81,7 +82,9 @@ class PlateVerdict:
         return {
             "tipo": self.kind,
             "texto": translate(self.line, **params),
-            "o_que_fazer": [{"codigo": code, "texto": translate(text, **p)} for code, text, p in self.actions],
+            "o_que_fazer": [
+                {"codigo": code, "texto": translate(text, **p), "detalhe": translate(detail, **p) if detail else None} for code, text, detail, p in self.actions
+            ],
             "denuncia": dict(self.complaint),
         }
 
@@ -101,9 +104,9 @@ def plate_verdict(result: dict) -> PlateVerdict:
     complaint = {"placa": plate, "jurisdicao": place, "ocorrencias": []}
     if situacao == "regular":
         return PlateVerdict(CAN_BOARD, LINE_CAN_BOARD, {"lugar": PLACES[place].of_name if place in PLACES else ""}, reasons, citations,
-                            [("conferir", ACTION_CHECK_PLATE, {"placa": plate})], complaint)
+                            [("conferir", ACTION_CHECK_PLATE, None, {"placa": plate})], complaint)
     complaint["ocorrencias"] = ["sem_autorizacao"] if (situacao != "irregular" or _UNAUTHORISED & set(codes)) else []
-    actions = [("denunciar", ACTION_REPORT_NOT_FOUND if situacao != "irregular" else ACTION_REPORT, {"placa": plate}), ("ligar_190", ACTION_EMERGENCY, {})]
+    actions = [("denunciar", ACTION_REPORT, REPORT_DETAIL_NOT_FOUND if situacao != "irregular" else REPORT_DETAIL, {"placa": plate}), ("ligar_190", ACTION_EMERGENCY, None, {})]
     if situacao != "irregular":
         return PlateVerdict(NOT_FOUND, LINE_NOT_FOUND, {}, reasons, citations, actions, complaint)
     first = codes[0] if codes else ""

@@ -34,6 +34,7 @@ from .modalities import MODALITY_IDS, SP_MODALITIES
 
 # Recife's service is the STCP itself, not a modality of fretamento.
 RECIFE_SERVICE = "stcp"
+SERVICE_NAMES = {RECIFE_SERVICE: N_("STCP/Recife (transporte complementar de passageiros)")}
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,9 @@ this module writes it to disk and serves it.
 - **When.**  Every registry import (``flask registry import``, ``flask registry
   demo`` and the staff upload) writes a new package into
   ``<PORTAL_DATA_DIR>/dados-abertos/<AAAA-MM-DD>/`` (the import's date, UTC; a
-  second import on the same day replaces that day's package).  Requests only read
+  second import on the same day gets its own version, ``<AAAA-MM-DD>.2``, ``.3``…, so a
+  package once published is never overwritten by another registry — issue #28; the same
+  import written again, ``flask dados-abertos gerar``, replaces its own folder).  Requests only read
   files: nothing is computed per request except the complaint statistics, below.
   The last :data:`KEEP` packages are kept and listed on the page.
 - **Complaint statistics** change with every complaint, not with imports: the
@@ -56,7 +58,12 @@ bp = Blueprint("opendata", __name__)
 FOLDER = "dados-abertos"
 KEEP = 24
 STATS_MAX_AGE = 3600
-STAMP_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+STAMP_RE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:\.\d{1,4})?$")  # the day, then the version of a later import that day
+
+
+def _stamp_order(stamp: str) -> tuple[str, int]:
+    day, _, version = stamp.partition(".")
+    return day, int(version or 1)
 TABLES = {
     # name: (fields, title, description)
     "operadoras": (OPERATOR_FIELDS, N_("Operadoras"), "Operadoras registradas, com o registro (CRC) e as modalidades."),
@@ -75,7 +82,25 @@ def packages(data_dir: str | Path) -> list[str]:
     folder = root(data_dir)
     if not folder.is_dir():
         return []
-    return sorted((p.name for p in folder.iterdir() if p.is_dir() and STAMP_RE.match(p.name) and (p / "datapackage.json").exists()), reverse=True)
+    return sorted((p.name for p in folder.iterdir() if p.is_dir() and STAMP_RE.match(p.name) and (p / "datapackage.json").exists()), key=_stamp_order, reverse=True)
+
+
+def _version_of(base: Path, day: str, imported: str) -> str:
+    """The folder name for the package of the import made at ``imported``: the day for the
+    first import of the day, ``<day>.N`` for each later one; the folder of this very import
+    if it was already written."""
+    version = 1
+    while True:
+        stamp = day if version == 1 else f"{day}.{version}"
+        existing = base / stamp / "datapackage.json"
+        if not existing.exists():
+            return stamp
+        try:
+            if json.loads(existing.read_text(encoding="utf-8")).get("created") == imported:
+                return stamp
+        except (OSError, ValueError):
+            pass
+        version += 1
 
 
 def license_info(license_id: str | None) -> dict:
@@ -174,10 +199,10 @@ def descriptor(stamp: str, *, license_id: str | None, demo: bool, created: str) 
 def publish(db, data_dir: str | Path, *, license_id: str | None = None, complaints_db=None) -> Path:
     """Write the package of the registry now in ``db`` (complaints from ``complaints_db``, default ``db``); returns its folder."""
     imported = get_meta(db, "registro_atualizado_em") or datetime.now(timezone.utc).isoformat()
-    stamp = imported[:10]
     demo = get_meta(db, "registro_demonstracao", "0") == "1"
     base = root(data_dir)
     base.mkdir(parents=True, exist_ok=True)
+    stamp = _version_of(base, imported[:10], imported)
     work = Path(tempfile.mkdtemp(prefix=".novo-", dir=base))
     _write_table(work, "operadoras", _operators(db))
     _write_table(work, "veiculos", _vehicles(db))

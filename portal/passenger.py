@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from knowledge import clock
 from knowledge.complaints import JURISDICTIONS, OCCURRENCES
 from knowledge.modalities import MODALITY_NAMES
+from knowledge.registry_places import SERVICE_NAMES
 from knowledge.citations import N_
 from knowledge.places import PLACES
 from knowledge.plates import PLATE_HELP, InvalidPlate, normalize, plate_key
@@ -43,7 +44,7 @@ def consulta():
     raw = (request.args.get("placa") or "").strip()
     partial = _is_step("resultado")
     template = "_consulta_result.html" if partial else "consulta.html"
-    context = dict(result=None, error=None, raw=raw, modality_names=MODALITY_NAMES, oob_lang=partial)
+    context = dict(result=None, error=None, raw=raw, modality_names={**MODALITY_NAMES, **SERVICE_NAMES}, oob_lang=partial)
     if not raw:
         return render_template(template, checklist=before_boarding(None), regulators=all_regulator_cards(), **context)
     try:

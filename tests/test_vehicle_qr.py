@@ -23,7 +23,7 @@ from portal.storage.demo import SHOWCASE, cnpj_with_check_digits, formatted_cnpj
 BASE = "https://fretamento.example.gov.br"
 # The demo registry's regular Pernambuco operator (n = 1 in portal/storage/demo.py).
 PE_OPERATOR = cnpj_with_check_digits(f"{10000000 + 7919:08d}0001")
-PE_ACTIVE_FLEET = ["KGT2E47", "KHB7F12", "KHC8G34", "PFX1960"]  # PEG9H90 of the same fleet is retired
+PE_ACTIVE_FLEET = ["KGT2E47", "KHB7F12", "KHC8G34", "PEJ3B20", "PFX1960"]  # PEG9H90 of the same fleet is retired
 
 
 @pytest.fixture()
@@ -56,7 +56,7 @@ def test_both_plate_forms_open_the_same_vehicle(qr_app, typed):
     assert "Confira se é a placa deste veículo" in html
     # registered in the old form: both forms in large type, the registered one first
     assert re.findall(r'<span class="plate-form">([^<]+)</span>', html) == ["PFX-1960", "PFX1J60"]
-    assert "Veículo autorizado" in html
+    assert "Pode embarcar" in html
 
 
 @pytest.mark.parametrize("plate, situacao, codes", [(p, *_) for p, *_ in [
@@ -94,7 +94,7 @@ def test_unknown_and_invalid_plates(qr_app):
     client = qr_app.test_client()
     missing = client.get("/v/ABC1234")
     assert missing.status_code == 404
-    assert "placa não encontrada no cadastro" in missing.get_data(as_text=True)
+    assert "Não encontramos esta placa" in missing.get_data(as_text=True)
     assert 'href="/denuncia?placa=ABC-1234&amp;ocorrencias=sem_autorizacao"' in missing.get_data(as_text=True)
     bad = client.get("/v/12-ABC")
     assert bad.status_code == 400 and "ABC1D23" in bad.get_data(as_text=True)
@@ -139,14 +139,14 @@ def test_sticker_for_one_vehicle_decodes_to_its_page(staff_client, qr_app):
     assert scanned == [BASE + "/v/KGT2E47"]
     # "opening" the scanned address (on this portal) shows that vehicle
     page = staff_client.get(scanned[0].removeprefix(BASE)).get_data(as_text=True)
-    assert '<span class="plate-form">KGT2E47</span>' in page and "Veículo autorizado" in page
+    assert '<span class="plate-form">KGT2E47</span>' in page and "Pode embarcar" in page
 
 
 def test_fleet_stickers_one_per_active_vehicle_eight_per_sheet(staff_client, qr_app):
     html = staff_client.get(f"/admin/adesivos?cnpj={formatted_cnpj(PE_OPERATOR)}").get_data(as_text=True)
     assert re.findall(r'<article class="sticker" data-url="[^"]+/v/([A-Z0-9]+)">', html) == PE_ACTIVE_FLEET
     assert html.count('<section class="sheet"') == 1
-    assert "4 adesivos em 1 folha A4." in html
+    assert "5 adesivos em 1 folha A4." in html
     # the whole demo fleet of an ordinary operator spans several sheets of 8
     db = connect(qr_app.config["DATA_DIR"] + "/portal.db")
     cnpj, active = db.execute(
