@@ -172,7 +172,7 @@ def _answer(db, cache: LookupCache, plate: str, on: date | None) -> _Answer:
         "situacao": status.situacao,
         "data_da_verificacao": check_date.isoformat(),
         "resumo": gettext(status.resumo) if status.resumo else None,
-        "motivos": [{"codigo": r.code, "mensagem": render_reason(r), "citations": cites(r.citations)} for r in status.motivos],
+        "motivos": _reasons(cache, status, check_date) if found is None else [{"codigo": r.code, "mensagem": render_reason(r), "citations": cites(r.citations)} for r in status.motivos],
         # What the law leaves to regulation (Acre's fretamento, Recife's capacity): said, not guessed.
         "notas": [{"codigo": n.code, "mensagem": gettext(n.message), "citations": cites(n.citations)} for n in status.notas],
         "operadora": None if operator is None else _operator_part(operator, status.itens["registro"]),
@@ -213,6 +213,18 @@ def _operator_part(operator: dict, registro: dict) -> dict:
         "registro_ate": ate.isoformat() if ate else None, "registro_estado": registro["estado"],
         "registro_limite_da_lei": registro["limite_da_lei"], "registro_vencido": bool(registro.get("vencido")),
     }
+
+
+def _reasons(cache: LookupCache, status, check_date: date) -> list[dict]:
+    """An unknown plate's reasons: the same for every unknown plate (every place's rule and
+    its ten citations), so built once per language, day and law date and shared — a miss
+    costs what a hit does (issue #32), however many different unknown plates are typed."""
+    key = ("\x00nao_encontrado", str(get_locale()), check_date, g.get("law_date"))
+    found = cache.get(key)
+    if found is None:
+        found = _Answer({"motivos": [{"codigo": r.code, "mensagem": render_reason(r), "citations": cites(r.citations)} for r in status.motivos]}, None, check_date)
+        cache.put(key, found)
+    return found.result["motivos"]
 
 
 def plate_page_inputs() -> tuple:
