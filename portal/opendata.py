@@ -8,7 +8,7 @@ this module writes it to disk and serves it.
   ``<PORTAL_DATA_DIR>/dados-abertos/<AAAA-MM-DD>/`` (the import's date, UTC; a
   second import on the same day gets its own version, ``<AAAA-MM-DD>.2``, ``.3``…, so a
   package once published is never overwritten by another registry — issue #28; the same
-  import written again, ``flask dados-abertos gerar``, replaces its own folder).  Requests only read
+  registry written again, ``flask dados-abertos gerar``, replaces its own folder).  Requests only read
   files: nothing is computed per request except the complaint statistics, below.
   The last :data:`KEEP` packages are kept and listed on the page.
 - **Complaint statistics** change with every complaint, not with imports: the
@@ -85,22 +85,28 @@ def packages(data_dir: str | Path) -> list[str]:
     return sorted((p.name for p in folder.iterdir() if p.is_dir() and STAMP_RE.match(p.name) and (p / "datapackage.json").exists()), key=_stamp_order, reverse=True)
 
 
-def _version_of(base: Path, day: str, imported: str) -> str:
-    """The folder name for the package of the import made at ``imported``: the day for the
-    first import of the day, ``<day>.N`` for each later one; the folder of this very import
-    if it was already written."""
+def _version_of(base: Path, day: str, work: Path) -> str:
+    """The folder name for the package just written in ``work``: the folder of the day that
+    already holds this very registry (the same operators and vehicles: ``flask dados-abertos
+    gerar`` writing it again, with fresh statistics), else the day for the first registry of
+    the day and ``<day>.N`` for each later one — a published package is never overwritten
+    by another registry."""
     version = 1
     while True:
         stamp = day if version == 1 else f"{day}.{version}"
-        existing = base / stamp / "datapackage.json"
-        if not existing.exists():
+        existing = base / stamp
+        if not (existing / "datapackage.json").exists():
             return stamp
-        try:
-            if json.loads(existing.read_text(encoding="utf-8")).get("created") == imported:
-                return stamp
-        except (OSError, ValueError):
-            pass
+        if all(_same_file(existing / name, work / name) for name in ("operadoras.csv", "veiculos.csv")):
+            return stamp
         version += 1
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
 
 
 def license_info(license_id: str | None) -> dict:
@@ -202,11 +208,11 @@ def publish(db, data_dir: str | Path, *, license_id: str | None = None, complain
     demo = get_meta(db, "registro_demonstracao", "0") == "1"
     base = root(data_dir)
     base.mkdir(parents=True, exist_ok=True)
-    stamp = _version_of(base, imported[:10], imported)
     work = Path(tempfile.mkdtemp(prefix=".novo-", dir=base))
     _write_table(work, "operadoras", _operators(db))
     _write_table(work, "veiculos", _vehicles(db))
     _write_table(work, "denuncias-estatisticas", complaint_statistics(_complaints(complaints_db if complaints_db is not None else db)))
+    stamp = _version_of(base, imported[:10], work)
     meta = descriptor(stamp, license_id=license_id, demo=demo, created=imported)
     (work / "datapackage.json").write_text(json.dumps(meta, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     os.chmod(work, 0o755)

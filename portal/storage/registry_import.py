@@ -56,7 +56,7 @@ from knowledge import clock
 from knowledge.modalities import MODALITY_IDS
 from knowledge.places import PLACES
 from knowledge.plates import InvalidPlate, normalize, to_mercosul
-from knowledge.registry_places import CATEGORIES, PROFILES, STATE_REFUSED
+from knowledge.registry_places import CATEGORIES, PROFILES, RECIFE_SERVICE, STATE_REFUSED
 
 from .db import create_registry_indexes, create_registry_tables, set_meta, transaction, utcnow
 from .registry_files import ImportFileError, bytes_read, read_rows, upload_size
@@ -210,7 +210,8 @@ def validate_operator(row: dict) -> dict:
     return {
         "cnpj": cnpj, "razao_social": row["razao_social"][:200], "nome_fantasia": row.get("nome_fantasia", "")[:200],
         "jurisdicao": jurisdicao, "crc_numero": row["crc_numero"][:50], "crc_emissao": emissao.isoformat() if emissao else None,
-        "crc_validade": validade.isoformat(), "situacao": situacao, "modalidades": "|".join(modalidades),
+        # Recife's "stcp" is the place's service itself, not a modality: not stored (the open data's modalities stay fretamento's).
+        "crc_validade": validade.isoformat(), "situacao": situacao, "modalidades": "|".join(m for m in modalidades if m != RECIFE_SERVICE),
         "telefone": row.get("telefone", "")[:40], "email": email[:200], "pessoa": pessoa or None,
     }
 
