@@ -176,3 +176,108 @@ def test_every_showcase_plate_has_a_page(qr_app):
     client = qr_app.test_client()
     for plate, *_ in SHOWCASE:
         assert client.get(f"/v/{plate}").status_code == 200
+
+
+# -- issue #28: the verdict first, the same everywhere; stickers' address; issue #34: sticker pages -------------
+
+from knowledge.plate_verdict import plate_verdict  # noqa: E402
+from portal.registry_admin import address_warning  # noqa: E402
+
+VERDICTS = {
+    "KGT2E47": "Pode embarcar: este veículo está autorizado hoje, pela lei de Pernambuco.",
+    "PEH2A10": "Não embarque: o CRC da empresa está vencido.",
+    "KHD1A11": "Não embarque: o CRC da empresa está suspenso (e mais 3 irregularidades, abaixo).",
+    "SPG4H56": "Não embarque: o registro da empresa foi cassado.",
+    "SPA1B23": "Não embarque: este tipo de veículo não é admitido no fretamento.",
+    "RCA1B11": "Não embarque: a permissão admite um único veículo.",
+    "RCE3F33": "Não embarque: a permissão foi cassada.",
+    "ACB1C22": "Pode embarcar: este veículo está autorizado hoje, pela lei do Acre.",
+    "ZZZ9Z99": "Não encontramos esta placa: não embarque e denuncie.",
+}
+
+
+@pytest.mark.parametrize("plate, line", sorted(VERDICTS.items()))
+def test_the_same_verdict_line_first_on_every_surface(qr_app, plate, line):
+    client = qr_app.test_client()
+    api = client.get(f"/api/v1/veiculos/{plate}").get_json()
+    assert api["veredito"]["texto"] == line
+    assert plate_verdict(api).render(lambda text, **p: text % p if p else text)["texto"] == line  # the chat's function
+    for path in (f"/consulta?placa={plate}", f"/v/{plate}"):
+        page = client.get(path).get_data(as_text=True)
+        heading = re.search(r'<h2 id="veredito" class="verdict-line"[^>]*>(.*?)</h2>', page, re.S).group(1)
+        assert html_text(heading).endswith(line), path
+        if api["situacao"] != "regular":
+            assert 'href="tel:190"' in page and "/denuncia?placa=" in page
+            assert page.index("verdict-line") < page.index('class="reasons"')  # the line first, then why
+
+
+def html_text(fragment: str) -> str:
+    import html as html_module
+    return re.sub(r"\s+", " ", html_module.unescape(re.sub(r"<[^>]+>", " ", fragment))).strip()
+
+
+def test_detail_rows_agree_with_the_verdict(qr_app):
+    client = qr_app.test_client()
+    # a CRC beyond the law's one year: the row says "vencido em", never "válido até"
+    crc = html_text(client.get("/consulta?placa=PEH2A10").get_data(as_text=True))
+    assert "CRC (Certificado de Registro Cadastral)" in crc and "vencido em" in crc and "Prazo da lei contado da emissão" in crc
+    # a cassado SP registry: the law's word, no validity, no modalities
+    sp = html_text(client.get("/v/SPG4H56").get_data(as_text=True))
+    assert "Certificado de Registro (DER)" in sp and "cassado" in sp and "Nenhuma autorizada hoje" in sp
+    assert "Registro (CRC)" not in sp and "suspenso" not in sp
+    # expired inspection and insurance are marked in their rows
+    many = html_text(client.get("/consulta?placa=KHD1A11").get_data(as_text=True))
+    assert "Vistoria vencida em" in many and "Seguro vencido em" in many
+    # Acre: the inspection is shown as information only, and the page says what the law leaves to regulation
+    acre = html_text(client.get("/consulta?placa=ACB1C22").get_data(as_text=True))
+    assert "só informação" in acre and "O que a lei deixa à regulamentação" in acre and "art. 66" in acre and "vencida em" in acre
+    # Recife: a permission to a person shows neither name nor document
+    recife = client.get("/api/v1/veiculos/PGR6D78").get_json()
+    assert recife["operadora"]["registro"] == "Permissão (STCP/Recife)" and recife["operadora"]["titular"] == "Permissionário"
+    assert recife["operadora"]["razao_social"] is None and recife["operadora"]["cnpj"] is None
+    assert "Permissionário 4" not in client.get("/v/PGR6D78").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("base, warning", [
+    ("http://127.0.0.1:8000", "padrao"), ("http://127.0.0.1:8120", "loopback"), ("http://localhost/", "loopback"),
+    ("http://[::1]:8000", "loopback"), ("http://192.168.0.10", "privado"), (BASE, None), ("https://portal.example.org/", None),
+])
+def test_sticker_address_warning(base, warning):
+    assert address_warning(base) == warning
+
+
+def test_sticker_page_warns_when_the_address_is_loopback(tmp_path, index_dir):
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})  # the default address
+    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
+    db = connect(str(tmp_path / "portal.db"))
+    staff_store.create_user(db, "grafica", "senha-muito-segura-2026")
+    db.conn.close()
+    client = app.test_client()
+    client.post("/admin/entrar", data={"usuario": "grafica", "senha": "senha-muito-segura-2026"})
+    page = client.get("/admin/adesivos?placa=KGT2E47").get_data(as_text=True)
+    assert 'data-address-warning="padrao"' in page and "Configure PORTAL_BASE_URL" in page
+    assert 'data-url="http://127.0.0.1:8000/v/KGT2E47"' in page
+
+
+def test_a_public_address_gets_no_warning(staff_client):
+    assert "data-address-warning" not in staff_client.get("/admin/adesivos?placa=KGT2E47").get_data(as_text=True)
+
+
+def test_a_large_fleet_is_printed_a_page_at_a_time(staff_client, qr_app):
+    from portal.stickers import STICKERS_PER_PAGE
+
+    db = connect(qr_app.config["DATA_DIR"] + "/portal.db")
+    db.execute("UPDATE vehicles SET cnpj = ? WHERE situacao = 'ativo'", [PE_OPERATOR])
+    db.conn.commit()
+    total = db.execute("SELECT COUNT(*) FROM vehicles WHERE situacao = 'ativo'").fetchone()[0]
+    db.conn.close()
+    assert total > 2 * STICKERS_PER_PAGE
+    first = staff_client.get(f"/admin/adesivos?cnpj={PE_OPERATOR}").get_data(as_text=True)
+    assert first.count('<article class="sticker"') == STICKERS_PER_PAGE
+    pages = -(-total // STICKERS_PER_PAGE)
+    assert f"Adesivos 1 a {STICKERS_PER_PAGE} de {total} da frota (página 1 de {pages})." in first and 'rel="next"' in first
+    last = staff_client.get(f"/admin/adesivos?cnpj={PE_OPERATOR}&pagina={pages}").get_data(as_text=True)
+    assert last.count('<article class="sticker"') == total - (pages - 1) * STICKERS_PER_PAGE and 'rel="prev"' in last
+    beyond = staff_client.get(f"/admin/adesivos?cnpj={PE_OPERATOR}&pagina={pages + 1}")
+    assert beyond.status_code == 404 and "não existe" in beyond.get_data(as_text=True)
+    assert staff_client.get(f"/admin/adesivos?cnpj={PE_OPERATOR}&pagina=abc").status_code == 400
