@@ -115,13 +115,13 @@ CITES: dict[str, dict[str, list[Cite] | None]] = {
 PLACE_MESSAGES: dict[str, dict[str, str]] = {
     "pe": {
         "crc_vencido": N_("O CRC da empresa venceu em %(data)s."),
-        "crc_vencido_prazo": N_("O CRC da empresa foi emitido em %(emissao)s e vale 1 ano a partir da emissão: venceu em %(data)s (o cadastro informava validade até %(cadastro)s)."),
+        "crc_vencido_prazo": N_("O CRC da empresa foi emitido em %(emissao)s; contado da emissão o prazo de validade da lei, venceu em %(data)s (o cadastro informava validade até %(cadastro)s)."),
         "crc_suspenso": N_("O CRC da empresa está suspenso: ela não pode prestar o serviço enquanto durar a suspensão."),
         "crc_cancelado": N_("O CRC da empresa foi cancelado: ela não pode prestar o serviço."),
     },
     "sp": {
         "crc_vencido": N_("O Certificado de Registro da empresa no DER venceu em %(data)s."),
-        "crc_vencido_prazo": N_("O Certificado de Registro da empresa foi expedido em %(emissao)s e vale 5 anos: venceu em %(data)s (o cadastro informava validade até %(cadastro)s)."),
+        "crc_vencido_prazo": N_("O Certificado de Registro da empresa foi expedido em %(emissao)s; contado o prazo de validade do Regulamento, venceu em %(data)s (o cadastro informava validade até %(cadastro)s)."),
         "crc_suspenso": N_("O cadastro do DER informa que o registro da empresa não está ativo. O Regulamento de São Paulo não prevê suspensão entre as penalidades: sem registro ativo, a empresa não pode prestar o serviço."),
         "crc_cancelado": N_("O registro da empresa foi cassado: ela não pode prestar o serviço."),
     },
@@ -177,7 +177,7 @@ NOTES: dict[str, list[Note]] = {
              [ac("art-36"), ac("art-66")]),
     ],
     "recife": [
-        Note("recife_capacidade", N_("Depois dos primeiros 3 anos do STCP/Recife, a capacidade de passageiros do veículo é a que o Poder Público Municipal determinar: a lei não fixa um número, e o portal não a confere."),
+        Note("recife_capacidade", N_("Passada a fase inicial do STCP/Recife (art. 16), a capacidade de passageiros do veículo é a que o Poder Público Municipal determinar: a lei não fixa um número, e o portal não a confere."),
              [recife("art-17/inc-1"), recife("art-16/inc-1")]),
     ],
 }
