@@ -30,3 +30,17 @@ access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms'
 errorlog = "-"
 loglevel = os.environ.get("PORTAL_LOG_LEVEL", "info")
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+
+def post_worker_init(worker):
+    """Each worker warms itself up before it accepts a connection (portal/warmup.py):
+    the statutes loaded, the plate pages compiled and run once in each language, so the
+    first lookup after a start (or after a worker is recycled) costs what the tenth does
+    (issues #28 and #32).  PORTAL_WARMUP=0 skips it (e.g. a debugging session)."""
+    if os.environ.get("PORTAL_WARMUP", "1") == "0":
+        return
+    from portal.warmup import warm_up
+
+    app = getattr(worker.wsgi, "wsgi_app", None) and worker.wsgi  # the Flask app (app:app)
+    if app is not None:
+        warm_up(app, notify=worker.notify)

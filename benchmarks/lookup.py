@@ -1,9 +1,20 @@
-"""Registry benchmark: import a generated 1,000,000-vehicle registry, then time lookups.
+"""Registry and plate-lookup benchmarks, each figure a ratio measured in the same run.
 
-Prints the CSV import time (parse, validate, insert, swap, index) and the
-in-process lookup latency (registry query + status rules) p50/p99 over a mix of
-registered and unknown plates.  Target on the reference machine: p99 under 2 ms.
-Run on demand: ``python benchmarks/lookup.py [--vehicles N]``.
+1. **Registry**: import a generated 1,000,000-vehicle registry, then time lookups —
+   the CSV import time (parse, validate, insert, swap, index) and the in-process lookup
+   latency (registry query + status rules) p50/p99 over a mix of registered and unknown
+   plates.  Target on the reference machine: p99 under 2 ms.
+2. **Miss vs hit** (issue #32): in one app, the median time of ``/consulta`` and
+   ``GET /api/v1/veiculos/<placa>`` for a plate asked again (the page cache's hit), for
+   registry plates never asked before and for unknown plates never asked before, and
+   the ratios hit ÷ miss (goal: a miss costs as little as a hit, ratio near 1).
+3. **Cold start** (issues #28 and #32): a real gunicorn with one worker, started twice
+   — without the warm-up (``PORTAL_WARMUP=0``, the baseline) and with it — and, in each,
+   the first ``/consulta`` after the start against the median of the next ten, as the
+   ratio first ÷ tenth (goal: ≤ 1.5 with the warm-up, the first passenger waiting no
+   longer than the next).
+
+Run on demand: ``python benchmarks/lookup.py [--vehicles N] [--skip-registry] [--skip-cold]``.
 """
 
 from __future__ import annotations
@@ -20,6 +31,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import os  # noqa: E402
+import urllib.request  # noqa: E402
 
 from knowledge.plates import plate_key  # noqa: E402
 from knowledge.vehicle_status import evaluate  # noqa: E402
@@ -47,7 +61,8 @@ def build_csv(vehicles: int, rng: random.Random) -> tuple[bytes, bytes, list[str
             "cnpj": formatted_cnpj(cnpj_with_check_digits(f"{20000000 + n:08d}0001")), "razao_social": f"Operadora {n} Ltda",
             "nome_fantasia": f"Operadora {n}", "jurisdicao": ("pe", "sp", "ac", "recife")[n % 4], "crc_numero": f"B-{n}",
             "crc_emissao": (today - timedelta(days=100)).isoformat(), "crc_validade": (today + timedelta(days=265 - n % 300)).isoformat(),
-            "situacao": "ativo" if n % 17 else "suspenso", "modalidades": "eventual|turistico", "telefone": "", "email": "",
+            "situacao": "ativo" if n % 17 else "suspenso",
+            "modalidades": {"sp": "continuo|eventual", "recife": "stcp"}.get(("pe", "sp", "ac", "recife")[n % 4], "eventual|turistico"), "telefone": "", "email": "",
         })
     plate_list = plates(vehicles, rng)
     out = io.StringIO()
@@ -67,11 +82,86 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round((len(ordered) - 1) * p / 100)))]
 
 
+def _median_ms(client, paths: list[str]) -> float:
+    times = []
+    for path in paths:
+        began = time.perf_counter()
+        response = client.get(path)
+        times.append((time.perf_counter() - began) * 1000)
+        assert response.status_code in (200, 404), (path, response.status_code)
+    return statistics.median(times)
+
+
+def miss_vs_hit(rounds: int = 60) -> None:
+    """In one warm app: a repeated plate (hit) against plates never asked (registry / unknown)."""
+    from app import create_app
+    from portal.storage.demo import generate
+    from portal.warmup import warm_up
+
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"DATA_DIR": tmp, "TESTING": True})
+        ops, vehs = generate(ordinary_vehicles=rounds * 6)
+        with app.app_context():
+            from portal.database import get_db
+
+            import_registry(get_db(), io.BytesIO(ops.encode()), io.BytesIO(vehs.encode()), demo=True)
+        warm_up(app)
+        registered = [line.split(",")[0] for line in vehs.splitlines()[1:]]
+        unknown = plates(rounds * 4, random.Random(99))
+        client = app.test_client()
+        print("\nconsulta por placa, mediana por pedido (o mesmo app, aquecido):")
+        for label, template in (("/consulta", "/consulta?placa={}"), ("/api/v1/veiculos", "/api/v1/veiculos/{}")):
+            client.get(template.format(registered[0]))
+            hit = _median_ms(client, [template.format(registered[0])] * rounds)
+            reg = _median_ms(client, [template.format(p) for p in registered[1:rounds + 1]])
+            unk = _median_ms(client, [template.format(p) for p in unknown[:rounds]])
+            mixed = _median_ms(client, [template.format(p) for pair in zip(registered[rounds + 1:2 * rounds + 1], unknown[rounds:2 * rounds]) for p in pair])
+            print(f"  {label:18} repetida {hit:6.2f} ms | cadastro, 1ª vez {reg:6.2f} ms (repetida ÷ esta = {hit / reg:4.2f}) | "
+                  f"desconhecida {unk:6.2f} ms ({hit / unk:4.2f}) | misturadas {mixed:6.2f} ms ({hit / mixed:4.2f})")
+
+
+def _first_vs_tenth(warm: bool, plates_asked: list[str]) -> tuple[float, float]:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from _server import Gunicorn
+
+    server = Gunicorn(1, extra_env={"PORTAL_WARMUP": "1" if warm else "0"})
+    server.prepare()
+    try:
+        server.start()  # returns once the worker answers /api/v1/ping (after its warm-up, when on)
+        times = []
+        for plate in plates_asked:
+            began = time.perf_counter()
+            urllib.request.urlopen(f"{server.url}/consulta?placa={plate}", timeout=120).read()
+            times.append((time.perf_counter() - began) * 1000)
+    finally:
+        server.stop()
+    return times[0], statistics.median(times[1:])
+
+
+def cold_start() -> None:
+    """The first lookup on a fresh worker against the next ten, without and with the warm-up."""
+    asked = ["KGT2E47", "FRT4E22", "MZO2C13", "PGR6D78", "PEA3B21", "KHD1A11", "DSP7A31", "ABC1234", "PED4C55", "RCA1B11", "SPA1B23"]
+    print("\npartida a frio (gunicorn, 1 worker; a 1ª consulta de placa depois de subir contra a mediana das 10 seguintes):")
+    for warm, label in ((False, "sem aquecimento (antes)"), (True, "com aquecimento (depois)")):
+        first, tenth = _first_vs_tenth(warm, asked)
+        print(f"  {label:26} 1ª {first:8.1f} ms | seguintes {tenth:6.1f} ms | 1ª ÷ seguintes = {first / tenth:6.1f}" + ("   (meta ≤ 1,5)" if warm else ""))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--vehicles", type=int, default=1_000_000)
     parser.add_argument("--lookups", type=int, default=20_000)
+    parser.add_argument("--skip-registry", action="store_true", help="only the miss/hit and cold-start figures")
+    parser.add_argument("--skip-cold", action="store_true", help="no gunicorn (the cold-start figure)")
     args = parser.parse_args()
+    if not args.skip_registry:
+        registry(args)
+    miss_vs_hit()
+    if not args.skip_cold:
+        cold_start()
+
+
+def registry(args) -> None:
     rng = random.Random(42)
     t0 = time.perf_counter()
     ops_csv, veh_csv, plate_list = build_csv(args.vehicles, rng)

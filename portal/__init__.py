@@ -19,6 +19,7 @@ from flask_wtf.csrf import CSRFProtect
 from . import fleet  # /frota, the fleet check (issue #30)
 
 from . import admin, api, assistant_web, cli, comparison_web, database, errors, health, i18n, json_safety, law_reader, law_urls, locale_data, openapi, opendata, page_cache, pages, passenger, security, serialize, vehicles, wizards
+from . import registry_admin
 from .search import SearchService
 from . import channels
 
@@ -50,6 +51,7 @@ def create_portal(app: Flask) -> None:
     app.config.setdefault("REGISTRY_MAX_UPLOAD", int(os.environ.get("PORTAL_REGISTRY_MAX_MB", "200")) * 1024 * 1024)
     # Before CSRFProtect's own hook, which parses the form under the request's size limit.
     app.before_request(admin.allow_registry_upload)
+    app.before_request(registry_admin.allow_upload)  # the import preview (issue #28)
     passenger.init_upload_limit(app)  # before CSRF, which reads the request body
     csrf = CSRFProtect(app)
     # The JSON API takes application/json only, which a cross-site form cannot send.
@@ -70,6 +72,7 @@ def create_portal(app: Flask) -> None:
     app.register_blueprint(opendata.bp)
     app.register_blueprint(comparison_web.bp)
     app.register_blueprint(admin.bp)
+    app.register_blueprint(registry_admin.bp)
     app.register_blueprint(assistant_web.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(fleet.bp)  # /frota (issue #30); its JSON is in api

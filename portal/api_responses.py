@@ -158,14 +158,24 @@ class Reason(Schema):
 
 
 class Operator(Schema):
-    razao_social: str
+    razao_social: str | None = Field(description="Nulo quando o titular é pessoa física (permissionário do Recife): nome e documento não são publicados.")
     nome_fantasia: str | None
-    cnpj: str
+    cnpj: str | None
     crc_numero: str
     crc_validade: IsoDate
     situacao: Literal["ativo", "suspenso", "cancelado"]
     modalidades: list[str]
     jurisdicao: Jurisdiction | None = None
+    # Issue #28: the registration in its place's words and its state on the check date.
+    pessoa: Literal["fisica", "juridica"] | None = None
+    registro: str | None = Field(None, description="O que a lei do lugar registra: CRC (PE), Certificado de Registro (SP), registro e autorização (AC), permissão (Recife).")
+    registro_citations: Cites | None = None
+    titular: str | None = None
+    situacao_rotulo: str | None = Field(None, description="A situação nas palavras da lei do lugar (em São Paulo e no Recife, “cassado(a)”).")
+    registro_ate: IsoDate | None = Field(None, description="Último dia de validade: o do cadastro, nunca além do prazo da lei contado da emissão.")
+    registro_estado: Literal["valido", "vencido", "suspenso", "cancelado"] | None = None
+    registro_limite_da_lei: bool | None = None
+    registro_vencido: bool | None = None
 
 
 class Vehicle(Schema):
@@ -176,6 +186,26 @@ class Vehicle(Schema):
     vistoria_validade: IsoDate
     seguro_validade: IsoDate
     situacao: Literal["ativo", "retirado"] | None = None
+    categoria: Literal["M2", "M3"] | None = None
+    ingresso: IsoDate | None = None
+    vistoria_estado: Literal["valido", "vencido", "nao_exigido"] | None = None
+    seguro_estado: Literal["valido", "vencido", "nao_exigido"] | None = None
+    vistoria_vencida: bool | None = None
+    seguro_vencido: bool | None = None
+    nao_admitido: bool | None = None
+
+
+class VerdictAction(Schema):
+    codigo: Literal["denunciar", "ligar_190", "conferir"]
+    texto: str
+    detalhe: str | None = None
+
+
+class Verdict(Schema):
+    tipo: Literal["nao_embarque", "pode_embarcar", "nao_encontrada"]
+    texto: str = Field(description="A linha do veredito, primeiro: “Não embarque: …”, “Pode embarcar: …” ou “Não encontramos esta placa: não embarque e denuncie.”")
+    o_que_fazer: list[VerdictAction]
+    denuncia: dict[str, Any] = Field(description="Com o que o formulário de denúncia vem preenchido: placa, jurisdicao, ocorrencias.")
 
 
 class VehicleStatus(Schema):
@@ -188,6 +218,9 @@ class VehicleStatus(Schema):
     veiculo: Vehicle | None
     dados_atualizados_em: str | None
     demonstracao: bool
+    data_da_verificacao: IsoDate | None = None
+    notas: list[Reason] | None = Field(None, description="O que a lei do lugar deixa à regulamentação (o portal não confere).")
+    veredito: Verdict | None = None
 
 
 class Regulator(Schema):

@@ -13,6 +13,8 @@ from flask_babel import get_locale, gettext
 from knowledge import clock
 from knowledge.plates import InvalidPlate, display, normalize, plate_key
 from knowledge.places import PLACES
+from knowledge.plate_verdict import plate_verdict
+from knowledge.registry_places import PROFILES, state_label
 from knowledge.vehicle_status import BEFORE_BOARDING, before_boarding_everywhere, evaluate, not_found
 
 from . import i18n
@@ -163,34 +165,66 @@ def _answer(db, cache: LookupCache, plate: str, on: date | None) -> _Answer:
         operator, vehicle = found
         jurisdiction = operator["jurisdicao"]
         check_date = on or today_in(jurisdiction)
-        status = evaluate(
-            {"jurisdicao": jurisdiction, "situacao": operator["situacao"], "crc_validade": _iso(operator["crc_validade"]), "modalidades": operator["modalidades"]},
-            {
-                "situacao": vehicle["situacao"], "vistoria_validade": _iso(vehicle["vistoria_validade"]), "seguro_validade": _iso(vehicle["seguro_validade"]),
-                "tipo": vehicle["tipo"], "lugares": vehicle["lugares"], "ano_fabricacao": vehicle["ano_fabricacao"],
-            },
-            check_date,
-        )
+        status = evaluate(operator, vehicle, check_date)  # the registry's ISO dates are read by the rules
     result = {
         "placa": display(plate),
         "consultado_em": None,
         "situacao": status.situacao,
+        "data_da_verificacao": check_date.isoformat(),
         "resumo": gettext(status.resumo) if status.resumo else None,
-        "motivos": [{"codigo": r.code, "mensagem": render_reason(r), "citations": cites(r.citations)} for r in status.motivos],
-        "operadora": None if operator is None else {
-            "razao_social": operator["razao_social"], "nome_fantasia": operator["nome_fantasia"], "cnpj": format_cnpj(operator["cnpj"]),
-            "crc_numero": operator["crc_numero"], "crc_validade": operator["crc_validade"], "situacao": operator["situacao"],
-            "modalidades": operator["modalidades"], "jurisdicao": jurisdiction,
-        },
+        "motivos": _reasons(cache, status, check_date) if found is None else [{"codigo": r.code, "mensagem": render_reason(r), "citations": cites(r.citations)} for r in status.motivos],
+        # What the law leaves to regulation (Acre's fretamento, Recife's capacity): said, not guessed.
+        "notas": [{"codigo": n.code, "mensagem": gettext(n.message), "citations": cites(n.citations)} for n in status.notas],
+        "operadora": None if operator is None else _operator_part(operator, status.itens["registro"]),
         "veiculo": None if vehicle is None else {
             "placa_cadastrada": display(vehicle["placa"]), "tipo": vehicle["tipo"], "lugares": vehicle["lugares"],
             "ano_fabricacao": vehicle["ano_fabricacao"], "vistoria_validade": vehicle["vistoria_validade"],
             "seguro_validade": vehicle["seguro_validade"], "situacao": vehicle["situacao"],
+            "categoria": vehicle.get("categoria"), "ingresso": vehicle.get("ingresso"),
+            # Each row's state on the check date, the same the verdict was drawn from.
+            "vistoria_estado": status.itens["vistoria"]["estado"], "seguro_estado": status.itens["seguro"]["estado"],
+            "vistoria_vencida": status.itens["vistoria"]["vencido"], "seguro_vencido": status.itens["seguro"]["vencido"],
+            "nao_admitido": bool(status.itens["veiculo"].get("nao_admitido")),
         },
         "dados_atualizados_em": info["atualizado_em"],
         "demonstracao": info["demonstracao"],
     }
+    verdict = plate_verdict(result)
+    result["veredito"] = verdict.render(lambda text, **params: gettext(text) % params if params else gettext(text))
     return _Answer(result, jurisdiction, check_date)
+
+
+def _operator_part(operator: dict, registro: dict) -> dict:
+    """The operator as the public sees it, in its place's words.  A natural person (Recife's
+    permissionário, art. 6º; any holder the registry marks ``pessoa=fisica``) is shown by the
+    permission alone: neither name nor document reaches a public page (LGPD)."""
+    jurisdiction = operator["jurisdicao"]
+    profile = PROFILES[jurisdiction]
+    person = operator.get("pessoa") == "fisica"
+    ate = registro["ate"]
+    return {
+        "razao_social": None if person else operator["razao_social"], "nome_fantasia": None if person else operator["nome_fantasia"],
+        "cnpj": None if person else format_cnpj(operator["cnpj"]),
+        "crc_numero": operator["crc_numero"], "crc_validade": operator["crc_validade"], "situacao": operator["situacao"],
+        "modalidades": operator["modalidades"], "jurisdicao": jurisdiction, "pessoa": operator.get("pessoa"),
+        # The registration in the place's vocabulary, its last valid day by the law, and its state that day.
+        "registro": gettext(profile.registration), "registro_citations": cites(profile.registration_cites),
+        "titular": gettext(profile.holder), "situacao_rotulo": gettext(state_label(jurisdiction, operator["situacao"])) if operator["situacao"] in profile.states else gettext("não ativo"),
+        "registro_ate": ate.isoformat() if ate else None, "registro_estado": registro["estado"],
+        "registro_limite_da_lei": registro["limite_da_lei"], "registro_vencido": bool(registro.get("vencido")),
+    }
+
+
+def _reasons(cache: LookupCache, status, check_date: date) -> list[dict]:
+    """An unknown plate's reasons: the same for every unknown plate (every place's rule and
+    its ten citations), so built once per language, day and law date and shared — a miss
+    costs what a hit does (issue #32), however many different unknown plates are typed."""
+    key = ("\x00nao_encontrado", str(get_locale()), check_date, g.get("law_date"))
+    found = cache.get(key)
+    if found is None:
+        found = _Answer({"motivos": [{"codigo": r.code, "mensagem": render_reason(r), "citations": cites(r.citations)} for r in status.motivos]}, None, check_date)
+        cache.put(key, found)
+    return found.result["motivos"]
 
 
 def plate_page_inputs() -> tuple:

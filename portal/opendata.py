@@ -6,7 +6,9 @@ this module writes it to disk and serves it.
 - **When.**  Every registry import (``flask registry import``, ``flask registry
   demo`` and the staff upload) writes a new package into
   ``<PORTAL_DATA_DIR>/dados-abertos/<AAAA-MM-DD>/`` (the import's date, UTC; a
-  second import on the same day replaces that day's package).  Requests only read
+  second import on the same day gets its own version, ``<AAAA-MM-DD>.2``, ``.3``…, so a
+  package once published is never overwritten by another registry — issue #28; the same
+  registry written again, ``flask dados-abertos gerar``, replaces its own folder).  Requests only read
   files: nothing is computed per request except the complaint statistics, below.
   The last :data:`KEEP` packages are kept and listed on the page.
 - **Complaint statistics** change with every complaint, not with imports: the
@@ -56,7 +58,12 @@ bp = Blueprint("opendata", __name__)
 FOLDER = "dados-abertos"
 KEEP = 24
 STATS_MAX_AGE = 3600
-STAMP_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+STAMP_RE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:\.\d{1,4})?$")  # the day, then the version of a later import that day
+
+
+def _stamp_order(stamp: str) -> tuple[str, int]:
+    day, _, version = stamp.partition(".")
+    return day, int(version or 1)
 TABLES = {
     # name: (fields, title, description)
     "operadoras": (OPERATOR_FIELDS, N_("Operadoras"), "Operadoras registradas, com o registro (CRC) e as modalidades."),
@@ -75,7 +82,31 @@ def packages(data_dir: str | Path) -> list[str]:
     folder = root(data_dir)
     if not folder.is_dir():
         return []
-    return sorted((p.name for p in folder.iterdir() if p.is_dir() and STAMP_RE.match(p.name) and (p / "datapackage.json").exists()), reverse=True)
+    return sorted((p.name for p in folder.iterdir() if p.is_dir() and STAMP_RE.match(p.name) and (p / "datapackage.json").exists()), key=_stamp_order, reverse=True)
+
+
+def _version_of(base: Path, day: str, work: Path) -> str:
+    """The folder name for the package just written in ``work``: the folder of the day that
+    already holds this very registry (the same operators and vehicles: ``flask dados-abertos
+    gerar`` writing it again, with fresh statistics), else the day for the first registry of
+    the day and ``<day>.N`` for each later one — a published package is never overwritten
+    by another registry."""
+    version = 1
+    while True:
+        stamp = day if version == 1 else f"{day}.{version}"
+        existing = base / stamp
+        if not (existing / "datapackage.json").exists():
+            return stamp
+        if all(_same_file(existing / name, work / name) for name in ("operadoras.csv", "veiculos.csv")):
+            return stamp
+        version += 1
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
 
 
 def license_info(license_id: str | None) -> dict:
@@ -174,7 +205,6 @@ def descriptor(stamp: str, *, license_id: str | None, demo: bool, created: str) 
 def publish(db, data_dir: str | Path, *, license_id: str | None = None, complaints_db=None) -> Path:
     """Write the package of the registry now in ``db`` (complaints from ``complaints_db``, default ``db``); returns its folder."""
     imported = get_meta(db, "registro_atualizado_em") or datetime.now(timezone.utc).isoformat()
-    stamp = imported[:10]
     demo = get_meta(db, "registro_demonstracao", "0") == "1"
     base = root(data_dir)
     base.mkdir(parents=True, exist_ok=True)
@@ -182,6 +212,7 @@ def publish(db, data_dir: str | Path, *, license_id: str | None = None, complain
     _write_table(work, "operadoras", _operators(db))
     _write_table(work, "veiculos", _vehicles(db))
     _write_table(work, "denuncias-estatisticas", complaint_statistics(_complaints(complaints_db if complaints_db is not None else db)))
+    stamp = _version_of(base, imported[:10], work)
     meta = descriptor(stamp, license_id=license_id, demo=demo, created=imported)
     (work / "datapackage.json").write_text(json.dumps(meta, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     os.chmod(work, 0o755)

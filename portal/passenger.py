@@ -6,12 +6,15 @@ import logging
 import secrets
 import sqlite3
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, g, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from knowledge import clock
 from knowledge.complaints import JURISDICTIONS, OCCURRENCES
 from knowledge.modalities import MODALITY_NAMES
+from knowledge.registry_places import SERVICE_NAMES
 from knowledge.citations import N_
 from knowledge.places import PLACES
 from knowledge.plates import PLATE_HELP, InvalidPlate, normalize, plate_key
@@ -22,7 +25,7 @@ from .api_schema import MAX_RELATO
 from .database import get_db, get_store
 from .storage.complaints import normalize_protocol, photo_count
 from .storage.registry import find_vehicle
-from .contacts import all_regulator_cards, regulator_card
+from .contacts import all_regulator_cards, contacts_version, regulator_card
 from .lookup import before_boarding, lookup, plate_page_inputs
 from .page_cache import cached_render
 from .security import COMPLAINT_LIMIT, LOOKUP_LIMIT, PROTOCOL_LIMIT, limiter
@@ -43,7 +46,7 @@ def consulta():
     raw = (request.args.get("placa") or "").strip()
     partial = _is_step("resultado")
     template = "_consulta_result.html" if partial else "consulta.html"
-    context = dict(result=None, error=None, raw=raw, modality_names=MODALITY_NAMES, oob_lang=partial)
+    context = dict(result=None, error=None, raw=raw, modality_names={**MODALITY_NAMES, **SERVICE_NAMES}, oob_lang=partial)
     if not raw:
         return render_template(template, checklist=before_boarding(None), regulators=all_regulator_cards(), **context)
     try:
@@ -53,9 +56,29 @@ def consulta():
         context["error"] = _(PLATE_HELP)
         return render_template(template, checklist=before_boarding(None), regulators=all_regulator_cards(), **context), 400
     jurisdiction = result["operadora"]["jurisdicao"] if result["operadora"] else None
-    regulators = [regulator_card(jurisdiction)] if jurisdiction else all_regulator_cards()
     context["result"] = result
-    return render_template(template, checklist=before_boarding(jurisdiction), regulators=regulators, jurisdiction=jurisdiction, **context)
+    return render_template(template, tail=_tail(jurisdiction), jurisdiction=jurisdiction, **context)
+
+
+def _tail(jurisdiction: str | None) -> Markup:
+    """The regulators and the boarding checklist under a result: the same for every plate of a
+    place (all four places for an unknown plate), so rendered once per place, language and
+    contacts file — a plate never asked before costs little more than one asked again (issue
+    #32).  Not kept while the law is read on another date (its links carry that date)."""
+    def render() -> Markup:
+        regulators = [regulator_card(jurisdiction)] if jurisdiction else all_regulator_cards()
+        return Markup(render_template("_consulta_tail.html", result=True, checklist=before_boarding(jurisdiction), regulators=regulators, jurisdiction=jurisdiction))
+
+    if g.get("law_date") is not None:
+        return render()
+    cache = current_app.extensions.setdefault("consulta_tail", {})
+    key = (jurisdiction, str(get_locale()), contacts_version())
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 64:  # contacts files replaced many times: start again
+            cache.clear()
+        found = cache[key] = render()
+    return found
 
 
 def _form_data(form) -> dict:

@@ -7,6 +7,12 @@ Portuguese, English and Spanish.  Eight stickers fit an A4 sheet (2 × 4, about
 95 × 69 mm each, with cut marks); a fleet takes as many sheets as it needs.
 Only active vehicles get stickers: a vehicle retired from the fleet has nothing
 to show a passenger but "not authorised".
+
+A fleet's sheets come a page at a time (:data:`SHEETS_PER_PAGE` sheets, ``?pagina=N``):
+a 20,000-vehicle fleet used to be drawn in one request past the worker timeout (issue
+#34, finding 16); now each request draws at most :data:`STICKERS_PER_PAGE` codes, and
+the page links to the next ones.  The page's numbers are kept in ``g.sticker_page`` for
+the template (the staff view renders whatever list it is given).
 """
 
 from __future__ import annotations
@@ -14,14 +20,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from flask import g, request
+
 from knowledge.citations import N_
 from knowledge.places import PLACES
 from knowledge.plates import InvalidPlate, display, normalize, plate_key
 
 from .qrcodes import short_url, svg, vehicle_url
-from .storage.registry import find_operator, find_vehicle, fleet_plates
+from .storage.registry import find_operator, find_vehicle, fleet_plates, fleet_size
 
 STICKERS_PER_SHEET = 8
+SHEETS_PER_PAGE = 10
+STICKERS_PER_PAGE = STICKERS_PER_SHEET * SHEETS_PER_PAGE  # the work of one request: 80 QR codes
 
 # The instruction printed on every sticker, in the three languages of the portal
 # (a sticker is read by passengers of any language, whatever the staff's interface).
@@ -72,12 +82,27 @@ def vehicle_sticker(db, raw_plate: str) -> list[Sticker]:
     return [_sticker(vehicle["placa"], operator)]
 
 
-def fleet_stickers(db, raw_cnpj: str) -> list[Sticker]:
+def requested_page() -> int:
+    """``?pagina=N`` of the request (1 when absent); a page that is not a number is refused."""
+    raw = (request.args.get("pagina") or "1").strip()
+    if not raw.isdigit() or not 1 <= int(raw) <= 1_000_000:
+        raise StickerError(400, N_("Página inválida: %(pagina)s."), pagina=raw[:12])
+    return int(raw)
+
+
+def fleet_stickers(db, raw_cnpj: str, page: int | None = None) -> list[Sticker]:
+    """One page of an operator's fleet stickers (page 1 unless ``?pagina=`` says otherwise)."""
     digits = re.sub(r"[.\-/\s]", "", raw_cnpj).upper()
     operator = find_operator(db, digits) if digits else None
     if operator is None:
         raise StickerError(404, N_("Nenhuma operadora com o CNPJ %(cnpj)s no cadastro."), cnpj=raw_cnpj)
-    plates = fleet_plates(db, digits)
-    if not plates:
+    page = requested_page() if page is None else page
+    total = fleet_size(db, digits)
+    if not total:
         raise StickerError(404, N_("A operadora não tem veículo ativo no cadastro."))
+    pages = -(-total // STICKERS_PER_PAGE)
+    if page > pages:
+        raise StickerError(404, N_("A frota tem %(pages)d páginas de adesivos; a página %(pagina)d não existe."), pages=pages, pagina=page)
+    plates = fleet_plates(db, digits, offset=(page - 1) * STICKERS_PER_PAGE, limit=STICKERS_PER_PAGE)
+    g.sticker_page = {"page": page, "pages": pages, "total": total, "cnpj": raw_cnpj, "first": (page - 1) * STICKERS_PER_PAGE + 1, "last": (page - 1) * STICKERS_PER_PAGE + len(plates)}
     return [_sticker(plate, operator) for plate in plates]

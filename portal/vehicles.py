@@ -14,6 +14,7 @@ from flask import Blueprint, render_template
 from flask_babel import gettext as _
 
 from knowledge.modalities import MODALITY_LABELS
+from knowledge.registry_places import SERVICE_NAMES
 from knowledge.places import PLACES
 from knowledge.plates import PLATE_HELP, InvalidPlate, display, normalize, to_mercosul, to_old
 
@@ -22,8 +23,6 @@ from .page_cache import cached_render
 from .security import LOOKUP_LIMIT, limiter
 
 bp = Blueprint("vehicles", __name__)
-
-# The registry's modality ids, in the words the CRC wizard uses (translated in the page).
 
 
 def plate_forms(plate: str) -> list[str]:
@@ -51,7 +50,7 @@ def page(placa: str):
     context = dict(
         result=result,
         forms=plate_forms(registered),
-        modalities=[MODALITY_LABELS.get(m, m) for m in (operator["modalidades"] if operator else [])],
+        modality_names={**MODALITY_LABELS, **SERVICE_NAMES},
         place=PLACES.get(jurisdiction) if jurisdiction else None,
         checklist=before_boarding(jurisdiction),
     )

@@ -233,7 +233,7 @@ def test_vehicle_api(demo_app, plate, situacao, codes):
     assert [m["codigo"] for m in data["motivos"]] == codes
     assert all(m["citations"] for m in data["motivos"])
     assert data["demonstracao"] is True and data["dados_atualizados_em"]
-    assert set(data) == {"placa", "consultado_em", "situacao", "resumo", "motivos", "operadora", "veiculo", "dados_atualizados_em", "demonstracao"}
+    assert set(data) == {"placa", "consultado_em", "situacao", "data_da_verificacao", "resumo", "motivos", "notas", "veredito", "operadora", "veiculo", "dados_atualizados_em", "demonstracao"}
     # "CRC válido e vistoria em dia" beside an expired CRC was a false statement (independent review, E3–E6).
     assert (data["resumo"] is not None) == (situacao == "regular")
     if situacao == "nao_encontrado":
@@ -250,9 +250,9 @@ def test_vehicle_api_rejects_non_plates(demo_app):
 def test_lookup_page(demo_app):
     client = demo_app.test_client()
     html = client.get("/consulta?placa=KGT2E47").get_data(as_text=True)
-    assert "Veículo autorizado" in html and "Dados de demonstração" in html and "Antes de embarcar" in html
+    assert "Pode embarcar" in html and "Dados de demonstração" in html and "Antes de embarcar" in html
     html = client.get("/consulta?placa=KHD1A11").get_data(as_text=True)
-    assert "Atenção" in html and html.count("<li>") >= 4 and "/denuncia?placa=KHD1A11" in html
+    assert "Não embarque:" in html and html.count("<li>") >= 4 and "/denuncia?placa=KHD1A11" in html and "tel:190" in html
     assert client.get("/consulta?placa=nada").status_code == 400
 
 

@@ -70,15 +70,15 @@ def test_an_answer_is_built_once_and_each_request_gets_its_own_time(app, client)
 def test_a_change_committed_by_another_connection_is_seen_on_the_next_lookup(app, client):
     load_demo(app)
     assert client.get("/api/v1/veiculos/KGT2E47").get_json()["situacao"] == "regular"
-    assert "Veículo autorizado" in client.get("/consulta?placa=KGT2E47").get_data(as_text=True)
+    assert "Pode embarcar" in client.get("/consulta?placa=KGT2E47").get_data(as_text=True)
     write_elsewhere(app, "UPDATE vehicles SET situacao = 'retirado' WHERE placa_chave = ?", ["KGT2E47"])
     answer = client.get("/api/v1/veiculos/KGT2E47").get_json()
     assert answer["situacao"] == "irregular"
     assert [m["codigo"] for m in answer["motivos"]] == ["veiculo_retirado"]
     page = client.get("/consulta?placa=KGT2E47").get_data(as_text=True)
-    assert "Atenção: veículo com irregularidade" in page
+    assert "Não embarque" in page
     assert "O veículo foi retirado da frota autorizada da empresa." in page
-    assert "Veículo autorizado" not in page
+    assert "Pode embarcar" not in page
 
 
 def test_a_change_made_on_the_workers_own_connection_is_seen_too(app, client):
@@ -92,7 +92,7 @@ def test_a_change_made_on_the_workers_own_connection_is_seen_too(app, client):
     answer = client.get("/api/v1/veiculos/KGT2E47").get_json()
     assert answer["operadora"]["situacao"] == "suspenso"
     assert [m["codigo"] for m in answer["motivos"]] == ["crc_suspenso"]
-    assert "Atenção: veículo com irregularidade" in client.get("/v/KGT2E47").get_data(as_text=True)
+    assert "Não embarque" in client.get("/v/KGT2E47").get_data(as_text=True)
 
 
 def test_a_reimported_registry_replaces_every_kept_answer(app, client):
@@ -113,8 +113,8 @@ def test_a_document_expiring_at_midnight_expires_on_the_api_and_the_page(app, cl
     with clock.fixed(last_evening):
         assert client.get("/api/v1/veiculos/KGT2E47").get_json()["situacao"] == "regular"
         assert client.get("/api/v1/veiculos/KGT2E47").get_json()["situacao"] == "regular"
-        assert "Veículo autorizado" in client.get("/consulta?placa=KGT2E47").get_data(as_text=True)
-        assert "Veículo autorizado" in client.get("/consulta?placa=KGT2E47").get_data(as_text=True)
+        assert "Pode embarcar" in client.get("/consulta?placa=KGT2E47").get_data(as_text=True)
+        assert "Pode embarcar" in client.get("/consulta?placa=KGT2E47").get_data(as_text=True)
     assert (lookups(app).misses, lookups(app).hits) == (1, 2)  # the page's first render reused the API's answer
     assert (pages(app).misses, pages(app).hits) == (1, 1)
     with clock.fixed(after_midnight):
@@ -123,7 +123,7 @@ def test_a_document_expiring_at_midnight_expires_on_the_api_and_the_page(app, cl
     assert answer["situacao"] == "irregular"
     assert [m["codigo"] for m in answer["motivos"]] == ["vistoria_vencida"]
     assert "A vistoria do veículo venceu em 10 de dez. de 2026." in answer["motivos"][0]["mensagem"]
-    assert "Atenção: veículo com irregularidade" in page and "Veículo autorizado" not in page
+    assert "Não embarque" in page and "Pode embarcar" not in page
 
 
 def test_each_language_and_each_htmx_variant_has_its_own_page(app, client):

@@ -23,7 +23,7 @@ from portal.storage.demo import SHOWCASE, cnpj_with_check_digits, formatted_cnpj
 BASE = "https://fretamento.example.gov.br"
 # The demo registry's regular Pernambuco operator (n = 1 in portal/storage/demo.py).
 PE_OPERATOR = cnpj_with_check_digits(f"{10000000 + 7919:08d}0001")
-PE_ACTIVE_FLEET = ["KGT2E47", "KHB7F12", "KHC8G34", "PFX1960"]  # PEG9H90 of the same fleet is retired
+PE_ACTIVE_FLEET = ["KGT2E47", "KHB7F12", "KHC8G34", "PEJ3B20", "PFX1960"]  # PEG9H90 of the same fleet is retired
 
 
 @pytest.fixture()
@@ -56,7 +56,7 @@ def test_both_plate_forms_open_the_same_vehicle(qr_app, typed):
     assert "Confira se é a placa deste veículo" in html
     # registered in the old form: both forms in large type, the registered one first
     assert re.findall(r'<span class="plate-form">([^<]+)</span>', html) == ["PFX-1960", "PFX1J60"]
-    assert "Veículo autorizado" in html
+    assert "Pode embarcar" in html
 
 
 @pytest.mark.parametrize("plate, situacao, codes", [(p, *_) for p, *_ in [
@@ -94,7 +94,7 @@ def test_unknown_and_invalid_plates(qr_app):
     client = qr_app.test_client()
     missing = client.get("/v/ABC1234")
     assert missing.status_code == 404
-    assert "placa não encontrada no cadastro" in missing.get_data(as_text=True)
+    assert "Não encontramos esta placa" in missing.get_data(as_text=True)
     assert 'href="/denuncia?placa=ABC-1234&amp;ocorrencias=sem_autorizacao"' in missing.get_data(as_text=True)
     bad = client.get("/v/12-ABC")
     assert bad.status_code == 400 and "ABC1D23" in bad.get_data(as_text=True)
@@ -139,14 +139,14 @@ def test_sticker_for_one_vehicle_decodes_to_its_page(staff_client, qr_app):
     assert scanned == [BASE + "/v/KGT2E47"]
     # "opening" the scanned address (on this portal) shows that vehicle
     page = staff_client.get(scanned[0].removeprefix(BASE)).get_data(as_text=True)
-    assert '<span class="plate-form">KGT2E47</span>' in page and "Veículo autorizado" in page
+    assert '<span class="plate-form">KGT2E47</span>' in page and "Pode embarcar" in page
 
 
 def test_fleet_stickers_one_per_active_vehicle_eight_per_sheet(staff_client, qr_app):
     html = staff_client.get(f"/admin/adesivos?cnpj={formatted_cnpj(PE_OPERATOR)}").get_data(as_text=True)
     assert re.findall(r'<article class="sticker" data-url="[^"]+/v/([A-Z0-9]+)">', html) == PE_ACTIVE_FLEET
     assert html.count('<section class="sheet"') == 1
-    assert "4 adesivos em 1 folha A4." in html
+    assert "5 adesivos em 1 folha A4." in html
     # the whole demo fleet of an ordinary operator spans several sheets of 8
     db = connect(qr_app.config["DATA_DIR"] + "/portal.db")
     cnpj, active = db.execute(
@@ -176,3 +176,108 @@ def test_every_showcase_plate_has_a_page(qr_app):
     client = qr_app.test_client()
     for plate, *_ in SHOWCASE:
         assert client.get(f"/v/{plate}").status_code == 200
+
+
+# -- issue #28: the verdict first, the same everywhere; stickers' address; issue #34: sticker pages -------------
+
+from knowledge.plate_verdict import plate_verdict  # noqa: E402
+from portal.registry_admin import address_warning  # noqa: E402
+
+VERDICTS = {
+    "KGT2E47": "Pode embarcar: este veículo está autorizado hoje, pela lei de Pernambuco.",
+    "PEH2A10": "Não embarque: o CRC da empresa está vencido.",
+    "KHD1A11": "Não embarque: o CRC da empresa está suspenso (e mais 3 irregularidades, abaixo).",
+    "SPG4H56": "Não embarque: o registro da empresa foi cassado.",
+    "SPA1B23": "Não embarque: este tipo de veículo não é admitido no fretamento.",
+    "RCA1B11": "Não embarque: a permissão admite um único veículo.",
+    "RCE3F33": "Não embarque: a permissão foi cassada.",
+    "ACB1C22": "Pode embarcar: este veículo está autorizado hoje, pela lei do Acre.",
+    "ZZZ9Z99": "Não encontramos esta placa: não embarque e denuncie.",
+}
+
+
+@pytest.mark.parametrize("plate, line", sorted(VERDICTS.items()))
+def test_the_same_verdict_line_first_on_every_surface(qr_app, plate, line):
+    client = qr_app.test_client()
+    api = client.get(f"/api/v1/veiculos/{plate}").get_json()
+    assert api["veredito"]["texto"] == line
+    assert plate_verdict(api).render(lambda text, **p: text % p if p else text)["texto"] == line  # the chat's function
+    for path in (f"/consulta?placa={plate}", f"/v/{plate}"):
+        page = client.get(path).get_data(as_text=True)
+        heading = re.search(r'<h2 id="veredito" class="verdict-line"[^>]*>(.*?)</h2>', page, re.S).group(1)
+        assert html_text(heading).endswith(line), path
+        if api["situacao"] != "regular":
+            assert 'href="tel:190"' in page and "/denuncia?placa=" in page
+            assert page.index("verdict-line") < page.index('class="reasons"')  # the line first, then why
+
+
+def html_text(fragment: str) -> str:
+    import html as html_module
+    return re.sub(r"\s+", " ", html_module.unescape(re.sub(r"<[^>]+>", " ", fragment))).strip()
+
+
+def test_detail_rows_agree_with_the_verdict(qr_app):
+    client = qr_app.test_client()
+    # a CRC beyond the law's one year: the row says "vencido em", never "válido até"
+    crc = html_text(client.get("/consulta?placa=PEH2A10").get_data(as_text=True))
+    assert "CRC (Certificado de Registro Cadastral)" in crc and "vencido em" in crc and "Prazo da lei contado da emissão" in crc
+    # a cassado SP registry: the law's word, no validity, no modalities
+    sp = html_text(client.get("/v/SPG4H56").get_data(as_text=True))
+    assert "Certificado de Registro (DER)" in sp and "cassado" in sp and "Nenhuma autorizada hoje" in sp
+    assert "Registro (CRC)" not in sp and "suspenso" not in sp
+    # expired inspection and insurance are marked in their rows
+    many = html_text(client.get("/consulta?placa=KHD1A11").get_data(as_text=True))
+    assert "Vistoria vencida em" in many and "Seguro vencido em" in many
+    # Acre: the inspection is shown as information only, and the page says what the law leaves to regulation
+    acre = html_text(client.get("/consulta?placa=ACB1C22").get_data(as_text=True))
+    assert "só informação" in acre and "O que a lei deixa à regulamentação" in acre and "art. 66" in acre and "vencida em" in acre
+    # Recife: a permission to a person shows neither name nor document
+    recife = client.get("/api/v1/veiculos/PGR6D78").get_json()
+    assert recife["operadora"]["registro"] == "Permissão (STCP/Recife)" and recife["operadora"]["titular"] == "Permissionário"
+    assert recife["operadora"]["razao_social"] is None and recife["operadora"]["cnpj"] is None
+    assert "Permissionário 4" not in client.get("/v/PGR6D78").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("base, warning", [
+    ("http://127.0.0.1:8000", "padrao"), ("http://127.0.0.1:8120", "loopback"), ("http://localhost/", "loopback"),
+    ("http://[::1]:8000", "loopback"), ("http://192.168.0.10", "privado"), (BASE, None), ("https://portal.example.org/", None),
+])
+def test_sticker_address_warning(base, warning):
+    assert address_warning(base) == warning
+
+
+def test_sticker_page_warns_when_the_address_is_loopback(tmp_path, index_dir):
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})  # the default address
+    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
+    db = connect(str(tmp_path / "portal.db"))
+    staff_store.create_user(db, "grafica", "senha-muito-segura-2026")
+    db.conn.close()
+    client = app.test_client()
+    client.post("/admin/entrar", data={"usuario": "grafica", "senha": "senha-muito-segura-2026"})
+    page = client.get("/admin/adesivos?placa=KGT2E47").get_data(as_text=True)
+    assert 'data-address-warning="padrao"' in page and "Configure PORTAL_BASE_URL" in page
+    assert 'data-url="http://127.0.0.1:8000/v/KGT2E47"' in page
+
+
+def test_a_public_address_gets_no_warning(staff_client):
+    assert "data-address-warning" not in staff_client.get("/admin/adesivos?placa=KGT2E47").get_data(as_text=True)
+
+
+def test_a_large_fleet_is_printed_a_page_at_a_time(staff_client, qr_app):
+    from portal.stickers import STICKERS_PER_PAGE
+
+    db = connect(qr_app.config["DATA_DIR"] + "/portal.db")
+    db.execute("UPDATE vehicles SET cnpj = ? WHERE situacao = 'ativo'", [PE_OPERATOR])
+    db.conn.commit()
+    total = db.execute("SELECT COUNT(*) FROM vehicles WHERE situacao = 'ativo'").fetchone()[0]
+    db.conn.close()
+    assert total > 2 * STICKERS_PER_PAGE
+    first = staff_client.get(f"/admin/adesivos?cnpj={PE_OPERATOR}").get_data(as_text=True)
+    assert first.count('<article class="sticker"') == STICKERS_PER_PAGE
+    pages = -(-total // STICKERS_PER_PAGE)
+    assert f"Adesivos 1 a {STICKERS_PER_PAGE} de {total} da frota (página 1 de {pages})." in first and 'rel="next"' in first
+    last = staff_client.get(f"/admin/adesivos?cnpj={PE_OPERATOR}&pagina={pages}").get_data(as_text=True)
+    assert last.count('<article class="sticker"') == total - (pages - 1) * STICKERS_PER_PAGE and 'rel="prev"' in last
+    beyond = staff_client.get(f"/admin/adesivos?cnpj={PE_OPERATOR}&pagina={pages + 1}")
+    assert beyond.status_code == 404 and "não existe" in beyond.get_data(as_text=True)
+    assert staff_client.get(f"/admin/adesivos?cnpj={PE_OPERATOR}&pagina=abc").status_code == 400

@@ -84,6 +84,7 @@ def create_registry_tables(db: sqlite_utils.Database, suffix: str) -> None:
         {
             "cnpj": str, "razao_social": str, "nome_fantasia": str, "jurisdicao": str, "crc_numero": str,
             "crc_emissao": str, "crc_validade": str, "situacao": str, "modalidades": str, "telefone": str, "email": str,
+            "pessoa": str, "veiculos_ativos": int,  # migration 10 (issue #28)
         },
         pk="cnpj",
         not_null={"razao_social", "jurisdicao", "crc_numero", "crc_validade", "situacao"},
@@ -92,6 +93,7 @@ def create_registry_tables(db: sqlite_utils.Database, suffix: str) -> None:
         {
             "placa": str, "placa_chave": str, "cnpj": str, "tipo": str, "lugares": int, "ano_fabricacao": int,
             "vistoria_validade": str, "seguro_validade": str, "situacao": str,
+            "categoria": str, "ingresso": str,  # migration 10 (issue #28)
         },
         pk="placa",
         not_null={"placa_chave", "cnpj", "tipo", "situacao"},
@@ -105,6 +107,15 @@ def create_registry_indexes(db: sqlite_utils.Database) -> None:
 
 def _m2_registry_indexes(db: sqlite_utils.Database) -> None:
     create_registry_indexes(db)
+
+
+def _m10_registry_per_place(db: sqlite_utils.Database) -> None:
+    """What each place's law registers (issue #28): the holder's kind (Recife: pessoa física),
+    the active vehicles per holder (Recife: one), the vehicle's CONTRAN category (São Paulo:
+    M2/M3) and the day it entered the fleet (São Paulo and Recife: age at entry)."""
+    for table, column, kind in (("operators", "pessoa", str), ("operators", "veiculos_ativos", int), ("vehicles", "categoria", str), ("vehicles", "ingresso", str)):
+        if column not in db[table].columns_dict:
+            db[table].add_column(column, kind)
 
 
 def _m3_complaints(db: sqlite_utils.Database) -> None:
@@ -211,6 +222,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (7, "chave de idempotência ligada ao cliente e ao corpo", _m7_idempotency_scope),
     (8, "tentativas de login por usuário e cliente", _m8_login_failures),
     (9, "denúncias: hora do fato e fotos (só para a equipe)", _m9_complaint_time_and_photos),
+    (10, "registro: campos de cada lugar (pessoa, veículos ativos, categoria, ingresso)", _m10_registry_per_place),
 ]
 
 

@@ -16,8 +16,9 @@ def find_vehicle(db: sqlite_utils.Database, key: str) -> tuple[dict, dict] | Non
     row = db.execute(
         """
         SELECT v.placa, v.tipo, v.lugares, v.ano_fabricacao, v.vistoria_validade, v.seguro_validade, v.situacao AS v_situacao,
+               v.categoria, v.ingresso,
                o.cnpj, o.razao_social, o.nome_fantasia, o.jurisdicao, o.crc_numero, o.crc_emissao, o.crc_validade,
-               o.situacao AS o_situacao, o.modalidades
+               o.situacao AS o_situacao, o.modalidades, o.pessoa, o.veiculos_ativos
         FROM vehicles v JOIN operators o ON o.cnpj = v.cnpj
         WHERE v.placa_chave = ?
         """,
@@ -25,16 +26,17 @@ def find_vehicle(db: sqlite_utils.Database, key: str) -> tuple[dict, dict] | Non
     ).fetchone()
     if row is None:
         return None
-    (placa, tipo, lugares, ano, vistoria, seguro, v_situacao, cnpj, razao, fantasia, jurisdicao, crc_numero, crc_emissao,
-     crc_validade, o_situacao, modalidades) = row
+    (placa, tipo, lugares, ano, vistoria, seguro, v_situacao, categoria, ingresso, cnpj, razao, fantasia, jurisdicao, crc_numero,
+     crc_emissao, crc_validade, o_situacao, modalidades, pessoa, ativos) = row
     operator = {
         "cnpj": cnpj, "razao_social": razao, "nome_fantasia": fantasia, "jurisdicao": jurisdicao, "crc_numero": crc_numero,
         "crc_emissao": crc_emissao, "crc_validade": crc_validade, "situacao": o_situacao,
-        "modalidades": [m for m in (modalidades or "").split("|") if m],
+        "modalidades": [m for m in (modalidades or "").split("|") if m], "pessoa": pessoa, "veiculos_ativos": ativos,
     }
     vehicle = {
         "placa": placa, "tipo": tipo, "lugares": lugares, "ano_fabricacao": ano,
         "vistoria_validade": vistoria, "seguro_validade": seguro, "situacao": v_situacao,
+        "categoria": categoria, "ingresso": ingresso,
     }
     return operator, vehicle
 
@@ -49,9 +51,20 @@ def find_operator(db: sqlite_utils.Database, cnpj: str) -> dict | None:
     return dict(zip(("cnpj", "razao_social", "nome_fantasia", "jurisdicao", "crc_numero", "crc_validade", "situacao"), row))
 
 
-def fleet_plates(db: sqlite_utils.Database, cnpj: str) -> list[str]:
-    """The plates of an operator's active vehicles (retired ones get no sticker), in plate order."""
-    return [row[0] for row in db.execute("SELECT placa FROM vehicles WHERE cnpj = ? AND situacao = 'ativo' ORDER BY placa", [cnpj])]
+def fleet_plates(db: sqlite_utils.Database, cnpj: str, *, offset: int = 0, limit: int | None = None) -> list[str]:
+    """The plates of an operator's active vehicles (retired ones get no sticker), in plate order;
+    ``offset``/``limit`` give one page of a large fleet (a sticker sheet's work is bounded)."""
+    sql = "SELECT placa FROM vehicles WHERE cnpj = ? AND situacao = 'ativo' ORDER BY placa"
+    params: list = [cnpj]
+    if limit is not None:
+        sql += " LIMIT ? OFFSET ?"
+        params += [limit, offset]
+    return [row[0] for row in db.execute(sql, params)]
+
+
+def fleet_size(db: sqlite_utils.Database, cnpj: str) -> int:
+    """How many active vehicles an operator has (the pages of its sticker sheets)."""
+    return db.execute("SELECT count(*) FROM vehicles WHERE cnpj = ? AND situacao = 'ativo'", [cnpj]).fetchone()[0]
 
 
 def registry_version(db: sqlite_utils.Database) -> tuple:

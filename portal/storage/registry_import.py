@@ -10,9 +10,20 @@ Import format (UTF-8 CSV with a header row, ``,`` or ``;`` separated; dates ISO
 
 - operators: cnpj, razao_social, nome_fantasia, jurisdicao, crc_numero, crc_emissao,
   crc_validade, situacao (ativo|suspenso|cancelado), modalidades (ids separated by |),
-  telefone, email
+  telefone, email; optional: pessoa (fisica|juridica)
 - vehicles: placa, cnpj, tipo (onibus|micro_onibus|automovel), lugares,
-  ano_fabricacao, vistoria_validade, seguro_validade, situacao (ativo|retirado)
+  ano_fabricacao, vistoria_validade, seguro_validade, situacao (ativo|retirado);
+  optional: categoria (M2|M3, CONTRAN), ingresso (the date the vehicle entered the
+  registered fleet or the service)
+
+Per place (knowledge/registry_places.py), in the law's own terms: ``crc_*`` is the
+registration the place's law gives — Pernambuco's CRC, São Paulo's Certificado de
+Registro, Acre's registro/autorização, Recife's permissão (``crc_numero`` is the
+permission's number).  São Paulo and Recife have no suspension among their penalties:
+a row that says ``suspenso`` there is imported with a warning (it reads as "not
+active"), never as a suspension.  São Paulo's modalities are contínuo and eventual
+(arts. 7º and 8º); Recife's service is the STCP itself (``stcp`` or blank).  The files
+of earlier versions (without the optional columns) import as before.
 
 Every rejected row is reported with its line number as a spreadsheet shows it
 (the header is line 1) and the reason.  A (re-)import replaces the whole registry
@@ -45,14 +56,19 @@ from knowledge import clock
 from knowledge.modalities import MODALITY_IDS
 from knowledge.places import PLACES
 from knowledge.plates import InvalidPlate, normalize, to_mercosul
+from knowledge.registry_places import CATEGORIES, PROFILES, RECIFE_SERVICE, STATE_REFUSED
 
 from .db import create_registry_indexes, create_registry_tables, set_meta, transaction, utcnow
 from .registry_files import ImportFileError, bytes_read, read_rows, upload_size
 
-__all__ = ["ImportFileError", "ImportReport", "Progress", "Rejected", "Stage", "import_registry"]
+__all__ = ["ImportFileError", "ImportReport", "Preview", "Progress", "Rejected", "Stage", "import_registry", "preview_registry"]
 
 OPERATOR_COLUMNS = ["cnpj", "razao_social", "nome_fantasia", "jurisdicao", "crc_numero", "crc_emissao", "crc_validade", "situacao", "modalidades", "telefone", "email"]
 VEHICLE_COLUMNS = ["placa", "cnpj", "tipo", "lugares", "ano_fabricacao", "vistoria_validade", "seguro_validade", "situacao"]
+# Columns a file may have (issue #28); files without them import as before.
+OPERATOR_OPTIONAL = ["pessoa"]
+VEHICLE_OPTIONAL = ["categoria", "ingresso"]
+PERSON_KINDS = {"fisica", "juridica"}
 JURISDICTIONS = tuple(PLACES)  # knowledge/places.py
 OPERATOR_STATES = {"ativo", "suspenso", "cancelado"}
 VEHICLE_STATES = {"ativo", "retirado"}
@@ -119,11 +135,18 @@ class ImportReport:
     replaced: bool = False
     rejected_count: int = 0  # all rejected rows; ``rejected`` lists the first MAX_REPORTED
     stages: list[Stage] = field(default_factory=list)
+    warnings: list[Rejected] = field(default_factory=list)  # accepted rows the law reads otherwise (a "suspenso" in São Paulo)
+    kept: str | None = None  # why the current registry was kept ("veiculos_rejeitados", "reducao", "estrito", "vazio")
+    current_vehicles: int = 0  # the registry's size before, when the import was refused for shrinking it
 
     def reject(self, item: "Rejected") -> None:
         self.rejected_count += 1
         if len(self.rejected) < MAX_REPORTED:
             self.rejected.append(item)
+
+    def warn(self, item: "Rejected") -> None:
+        if len(self.warnings) < MAX_REPORTED:
+            self.warnings.append(item)
 
     @property
     def imported_anything(self) -> bool:
@@ -169,19 +192,35 @@ def validate_operator(row: dict) -> dict:
     situacao = row["situacao"].lower()
     if situacao not in OPERATOR_STATES:
         raise ValueError(f"situação desconhecida: {row['situacao']!r} (use ativo, suspenso ou cancelado)")
+    profile = PROFILES[jurisdicao]
     modalidades = [m.strip().lower() for m in row["modalidades"].split("|") if m.strip()]
-    unknown = [m for m in modalidades if m not in MODALITIES]
+    unknown = [m for m in modalidades if m not in MODALITIES and m not in profile.modalities]
     if unknown:
         raise ValueError(f"modalidade desconhecida: {', '.join(unknown)}")
+    foreign = [m for m in modalidades if m not in profile.modalities]
+    if foreign:
+        allowed = {"sp": "contínuo e eventual (Decreto 29.912/1989, arts. 7º e 8º)", "recife": "o próprio STCP: deixe em branco ou use stcp"}
+        raise ValueError(f"modalidade que a lei de {PLACES[jurisdicao].name} não conhece: {', '.join(foreign)} (esta lei só conhece {allowed.get(jurisdicao, '')})")
+    pessoa = (row.get("pessoa") or "").strip().lower()
+    if pessoa and pessoa not in PERSON_KINDS:
+        raise ValueError(f"pessoa desconhecida: {row['pessoa']!r} (use fisica ou juridica)")
     email = row.get("email", "")
     if email and not EMAIL_RE.match(email):
         raise ValueError(f"e-mail inválido: {email!r}")
     return {
         "cnpj": cnpj, "razao_social": row["razao_social"][:200], "nome_fantasia": row.get("nome_fantasia", "")[:200],
         "jurisdicao": jurisdicao, "crc_numero": row["crc_numero"][:50], "crc_emissao": emissao.isoformat() if emissao else None,
-        "crc_validade": validade.isoformat(), "situacao": situacao, "modalidades": "|".join(modalidades),
-        "telefone": row.get("telefone", "")[:40], "email": email[:200],
+        # Recife's "stcp" is the place's service itself, not a modality: not stored (the open data's modalities stay fretamento's).
+        "crc_validade": validade.isoformat(), "situacao": situacao, "modalidades": "|".join(m for m in modalidades if m != RECIFE_SERVICE),
+        "telefone": row.get("telefone", "")[:40], "email": email[:200], "pessoa": pessoa or None,
     }
+
+
+def operator_warning(record: dict) -> str | None:
+    """Why an accepted operator row reads otherwise under its place's law, if it does."""
+    if record["situacao"] not in PROFILES[record["jurisdicao"]].states:
+        return f"situação “{record['situacao']}”: {STATE_REFUSED[record['jurisdicao']]}; importada como registro não ativo"
+    return None
 
 
 def validate_vehicle(row: dict, operators: set[str], this_year: int) -> dict:
@@ -207,10 +246,17 @@ def validate_vehicle(row: dict, operators: set[str], this_year: int) -> dict:
     situacao = row["situacao"].lower()
     if situacao not in VEHICLE_STATES:
         raise ValueError(f"situação desconhecida: {row['situacao']!r} (use ativo ou retirado)")
+    categoria = (row.get("categoria") or "").strip().upper()
+    if categoria and categoria not in CATEGORIES:
+        raise ValueError(f"categoria desconhecida: {row['categoria']!r} (use {' ou '.join(CATEGORIES)}, a classificação do CONTRAN, ou deixe em branco)")
+    ingresso = parse_date(row["ingresso"]) if (row.get("ingresso") or "").strip() else None
+    if ingresso is not None and ingresso.year < ano:
+        raise ValueError(f"ingresso ({ingresso.isoformat()}) anterior ao ano de fabricação ({ano})")
     return {
         "placa": placa, "placa_chave": to_mercosul(placa), "cnpj": cnpj, "tipo": tipo, "lugares": lugares, "ano_fabricacao": ano,
         "vistoria_validade": parse_date(row["vistoria_validade"]).isoformat(),
         "seguro_validade": parse_date(row["seguro_validade"]).isoformat(), "situacao": situacao,
+        "categoria": categoria or None, "ingresso": ingresso.isoformat() if ingresso else None,
     }
 
 
@@ -246,23 +292,15 @@ def _accepted(report: ImportReport, handle: IO, columns: list[str], kind: str, v
     return accepted
 
 
-def import_registry(
-    db: sqlite_utils.Database,
-    operators_file: IO,
-    vehicles_file: IO,
-    *,
-    demo: bool = False,
-    strict: bool = False,
-    today: date | None = None,
-    progress: Progress | None = None,
-) -> ImportReport:
-    """Validate both files and replace the registry atomically with the accepted rows.
+@dataclass
+class _Read:
+    report: ImportReport
+    operators: list[dict]
+    vehicles: list[dict]
 
-    With ``strict``, any rejected row cancels the whole import.  When no row is
-    accepted the current registry is kept.  ``progress`` is told each stage as it runs.
-    """
-    today = today or clock.today()  # Brasília time: one file holds vehicles of every place
-    progress = progress or _Silent()
+
+def _read(operators_file: IO, vehicles_file: IO, today: date, progress: Progress) -> _Read:
+    """Both files read and validated, nothing written: the accepted rows and the report."""
     report = ImportReport()
     operators = _accepted(
         report, operators_file, OPERATOR_COLUMNS, "operadoras", validate_operator, progress,
@@ -273,14 +311,154 @@ def import_registry(
         report, vehicles_file, VEHICLE_COLUMNS, "veículos", lambda row: validate_vehicle(row, seen_cnpj, today.year), progress,
         key="placa_chave", repeated="placa repetida no arquivo (nos modelos antigo ou Mercosul): {placa}",
     )
+    for record in operators:
+        warning = operator_warning(record)
+        if warning:
+            report.warn(Rejected("operadoras", 0, f"CNPJ {record['cnpj']}: {warning}"))
+    # Recife's one-vehicle rule (art. 3º, § 2º) is judged on each lookup from this count.
+    active: dict[str, int] = {}
+    for vehicle in vehicles:
+        if vehicle["situacao"] == "ativo":
+            active[vehicle["cnpj"]] = active.get(vehicle["cnpj"], 0) + 1
+    for record in operators:
+        record["veiculos_ativos"] = active.get(record["cnpj"], 0)
     report.operators, report.vehicles = len(operators), len(vehicles)
-    if (strict and report.rejected) or not report.imported_anything:
+    return _Read(report, operators, vehicles)
+
+
+def _keep_reason(read: _Read, strict: bool) -> str | None:
+    """Why the current registry must be kept, or None.  A file whose every row is rejected
+    never replaces anything (issue #34, finding 4: good operators and a vehicles file of
+    rejected rows used to leave a registry of 0 vehicles)."""
+    report = read.report
+    if strict and report.rejected:
+        return "estrito"
+    if not report.imported_anything:
+        return "vazio"
+    for stage in report.stages:
+        if stage.read and not stage.accepted:
+            return "veiculos_rejeitados" if stage.name == "veículos" else "operadoras_rejeitadas"
+    return None
+
+
+def current_size(db: sqlite_utils.Database) -> int:
+    """Vehicles in the registry now (0 before the first import)."""
+    if "vehicles" not in db.table_names():
+        return 0
+    return db.execute("SELECT count(*) FROM vehicles").fetchone()[0]
+
+
+def import_registry(
+    db: sqlite_utils.Database,
+    operators_file: IO,
+    vehicles_file: IO,
+    *,
+    demo: bool = False,
+    strict: bool = False,
+    today: date | None = None,
+    progress: Progress | None = None,
+    max_shrink: float | None = None,
+) -> ImportReport:
+    """Validate both files and replace the registry atomically with the accepted rows.
+
+    With ``strict``, any rejected row cancels the whole import.  When no row is
+    accepted, or every row of one file is rejected, the current registry is kept.  With
+    ``max_shrink`` (a fraction: 0.10), an import that would leave fewer than that share
+    of the current vehicles is refused (``report.kept == "reducao"``): the staff page asks
+    for a confirmation first and then imports without it.  ``progress`` is told each
+    stage as it runs.
+    """
+    today = today or clock.today()  # Brasília time: one file holds vehicles of every place
+    progress = progress or _Silent()
+    read = _read(operators_file, vehicles_file, today, progress)
+    report = read.report
+    report.kept = _keep_reason(read, strict)
+    if report.kept is None and max_shrink is not None:
+        before = current_size(db)
+        if before and report.vehicles < before * (1 - max_shrink):
+            report.kept, report.current_vehicles = "reducao", before
+    if report.kept is not None:
         report.operators = report.vehicles = 0
         return report
     report.imported_at = utcnow()
-    _write(db, operators, vehicles, report, demo, progress)
+    _write(db, read.operators, read.vehicles, report, demo, progress)
     report.replaced = True
     return report
+
+
+@dataclass
+class Preview:
+    """What an import would change, nothing written (the staff page shows it before asking)."""
+
+    report: ImportReport
+    current: int  # vehicles now
+    added: int = 0
+    removed: int = 0
+    changed: int = 0
+    operators_added: int = 0
+    operators_removed: int = 0
+    operators_changed: int = 0
+    samples: dict = field(default_factory=dict)  # "added" | "removed" | "changed" -> first plates
+    kept: str | None = None  # why the import would keep the current registry (see import_registry)
+
+    @property
+    def after(self) -> int:
+        return self.report.vehicles
+
+    @property
+    def shrink(self) -> float:
+        """The share of the current vehicles the import would remove from the count (0 when it grows)."""
+        return max(0.0, (self.current - self.after) / self.current) if self.current else 0.0
+
+    def needs_confirmation(self, max_shrink: float = 0.10) -> bool:
+        return self.kept is None and self.shrink > max_shrink
+
+
+SAMPLES = 20
+_VEHICLE_FIELDS = ("cnpj", "tipo", "lugares", "ano_fabricacao", "vistoria_validade", "seguro_validade", "situacao")
+_OPERATOR_FIELDS = ("razao_social", "nome_fantasia", "jurisdicao", "crc_numero", "crc_emissao", "crc_validade", "situacao", "modalidades")
+
+
+def preview_registry(db: sqlite_utils.Database, operators_file: IO, vehicles_file: IO, *, strict: bool = False, today: date | None = None) -> Preview:
+    """Validate both files and compare them with the registry now: added, removed, changed."""
+    today = today or clock.today()
+    read = _read(operators_file, vehicles_file, today, _Silent())
+    preview = Preview(read.report, current_size(db), kept=_keep_reason(read, strict))
+    if "vehicles" in db.table_names():
+        now = {row[0]: row[1:] for row in db.execute(f"SELECT placa_chave, placa, {', '.join(_VEHICLE_FIELDS)} FROM vehicles")}
+        new_keys = set()
+        samples: dict[str, list[str]] = {"added": [], "removed": [], "changed": []}
+        for record in read.vehicles:
+            key = record["placa_chave"]
+            new_keys.add(key)
+            old = now.get(key)
+            if old is None:
+                preview.added += 1
+                kind = "added"
+            elif tuple(old[1:]) != tuple(record[f] for f in _VEHICLE_FIELDS):
+                preview.changed += 1
+                kind = "changed"
+            else:
+                continue
+            if len(samples[kind]) < SAMPLES:
+                samples[kind].append(record["placa"])
+        for key, old in now.items():
+            if key not in new_keys:
+                preview.removed += 1
+                if len(samples["removed"]) < SAMPLES:
+                    samples["removed"].append(old[0])
+        preview.samples = samples
+        ops_now = {row[0]: row[1:] for row in db.execute(f"SELECT cnpj, {', '.join(_OPERATOR_FIELDS)} FROM operators")}
+        new_ops = {r["cnpj"]: r for r in read.operators}
+        preview.operators_added = sum(1 for c in new_ops if c not in ops_now)
+        preview.operators_removed = sum(1 for c in ops_now if c not in new_ops)
+        preview.operators_changed = sum(
+            1 for c, r in new_ops.items() if c in ops_now and tuple(ops_now[c]) != tuple(r[f] for f in _OPERATOR_FIELDS)
+        )
+    else:
+        preview.added = len(read.vehicles)
+        preview.operators_added = len(read.operators)
+    return preview
 
 
 def _write(db: sqlite_utils.Database, operators: list[dict], vehicles: list[dict], report: ImportReport, demo: bool, progress: Progress) -> None:

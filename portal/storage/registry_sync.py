@@ -23,7 +23,7 @@ from pathlib import Path
 import sqlite_utils
 
 from .db import get_meta, set_meta, transaction, utcnow
-from .registry_import import OPERATOR_COLUMNS, VEHICLE_COLUMNS, ImportReport, import_registry
+from .registry_import import OPERATOR_COLUMNS, OPERATOR_OPTIONAL, VEHICLE_COLUMNS, VEHICLE_OPTIONAL, ImportReport, import_registry
 
 SNAPSHOT_META = "registro_snapshot"
 
@@ -38,8 +38,9 @@ class Snapshot:
 
 def publish(store, local: sqlite_utils.Database) -> Snapshot:
     """Publish this node's registry (just imported) as the newest snapshot."""
-    operators_csv, operators = _csv(local, "operators", OPERATOR_COLUMNS, "cnpj")
-    vehicles_csv, vehicles = _csv(local, "vehicles", VEHICLE_COLUMNS, "placa")
+    # The optional columns of each place (issue #28) travel too; an older node reads them as extra columns.
+    operators_csv, operators = _csv(local, "operators", OPERATOR_COLUMNS + OPERATOR_OPTIONAL, "cnpj")
+    vehicles_csv, vehicles = _csv(local, "vehicles", VEHICLE_COLUMNS + VEHICLE_OPTIONAL, "placa")
     demo = 1 if get_meta(local, "registro_demonstracao", "0") == "1" else 0
     now = utcnow()
     with transaction(store):

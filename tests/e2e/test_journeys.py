@@ -123,7 +123,7 @@ def test_wizard_veiculo_apreendido(page):
 
 
 def test_plate_lookup(page):
-    for plate, expected, name in [("kgt-2e47", "Veículo autorizado", "consulta-regular"), ("KHD 1A11", "irregularidade", "consulta-irregular"), ("ZZZ9Z99", "não encontrada", "consulta-desconhecida")]:
+    for plate, expected, name in [("kgt-2e47", "Pode embarcar", "consulta-regular"), ("KHD 1A11", "Não embarque", "consulta-irregular"), ("ZZZ9Z99", "Não encontramos esta placa", "consulta-desconhecida")]:
         page.goto(page.base + "/consulta")
         page.fill("#placa", plate)
         submit(page, ".plate-form button[type=submit]")

@@ -22,7 +22,7 @@ from portal.storage.demo import cnpj_with_check_digits
 from .conftest import SCREENSHOTS
 
 PE_OPERATOR = cnpj_with_check_digits(f"{10000000 + 7919:08d}0001")  # the demo's regular Pernambuco operator
-PE_ACTIVE_FLEET = ["KGT2E47", "KHB7F12", "KHC8G34", "PFX1960"]
+PE_ACTIVE_FLEET = ["KGT2E47", "KHB7F12", "KHC8G34", "PEJ3B20", "PFX1960"]
 A4_WIDTH_PX = 210 / 25.4 * 96  # CSS px at 96 per inch
 
 

@@ -1,0 +1,81 @@
+"""Warm a worker up before it takes traffic: the first passenger waits no longer than the tenth.
+
+A fresh worker used to spend its first plate lookup loading what every lookup needs —
+the four statutes (each citation link resolves its unit, and loading a law reads its
+questions files), the page templates compiled, the translation catalogs, the registry
+connection — 4 to 12 s on a loaded machine while a passenger looked at a blank page
+(issues #28 and #32).  :func:`warm_up` does that work once, at boot: gunicorn calls it
+from ``post_worker_init`` (gunicorn.conf.py), after the worker has loaded the app and
+before it accepts its first connection, telling the arbiter it is alive between steps
+(``notify``) so a slow boot is never mistaken for a hung worker.
+
+It runs the plate views themselves (without their rate limit and page cache wrappers,
+in a request context of each language) on a plate that is not registered and on one
+registered plate of each place, so the very code paths of a real lookup are warm.
+Nothing is written: lookups only read, and the page cache is bypassed.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import time
+from typing import Callable
+
+from flask import Flask
+
+from knowledge.corpus import load_law
+from knowledge.laws import LAWS
+
+log = logging.getLogger("portal.warmup")
+
+UNREGISTERED = "ZZZ9Z99"  # a well-formed plate no registry holds (the demo's "não encontrada")
+TEMPLATES = ("consulta.html", "_consulta_result.html", "vehicle.html", "_plate_verdict.html", "error.html", "base.html")
+VIEWS = ("passenger.consulta", "vehicles.page", "api.vehicle")
+
+
+def _plates(app: Flask) -> list[str]:
+    """One registered plate per place (an active vehicle where there is one), and an unregistered one."""
+    from .database import get_db
+
+    with app.app_context():
+        try:
+            rows = get_db().execute(
+                "SELECT o.jurisdicao, MIN(v.placa) FROM vehicles v JOIN operators o ON o.cnpj = v.cnpj GROUP BY o.jurisdicao"
+            ).fetchall()
+        except Exception:  # no registry yet (a fresh install): the unknown plate alone
+            rows = []
+    return [UNREGISTERED, *(plate for _place, plate in rows)]
+
+
+def warm_up(app: Flask, notify: Callable[[], None] | None = None) -> float:
+    """Load and run what a plate lookup needs; returns the seconds it took."""
+    notify = notify or (lambda: None)
+    began = time.perf_counter()
+    for law_id in LAWS:
+        load_law(law_id)
+        notify()
+    for name in TEMPLATES:
+        try:
+            app.jinja_env.get_template(name)
+        except Exception:  # a template renamed elsewhere must not stop a worker from booting
+            log.warning("warm-up: template %s not found", name)
+    notify()
+    plates = _plates(app)
+    views = {endpoint: inspect.unwrap(app.view_functions[endpoint]) for endpoint in VIEWS if endpoint in app.view_functions}
+    from .i18n import LANGUAGES
+
+    for language in LANGUAGES:
+        for plate in plates:
+            for endpoint, view in views.items():
+                path = {"passenger.consulta": f"/consulta?placa={plate}", "vehicles.page": f"/v/{plate}", "api.vehicle": f"/api/v1/veiculos/{plate}"}[endpoint]
+                with app.test_request_context(path, headers={"Accept-Language": language.replace("_", "-")}):
+                    app.preprocess_request()
+                    try:
+                        view(**({"placa": plate} if endpoint != "passenger.consulta" else {}))
+                    except Exception:
+                        log.exception("warm-up: %s failed", path)
+        notify()
+    seconds = time.perf_counter() - began
+    log.info("warm-up: %d plates x %d languages in %.1f s", len(plates), len(LANGUAGES), seconds)
+    return seconds
