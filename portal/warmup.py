@@ -76,6 +76,11 @@ def warm_up(app: Flask, notify: Callable[[], None] | None = None) -> float:
                     except Exception:
                         log.exception("warm-up: %s failed", path)
         notify()
+    # The reader of stories (chat, complaint form, channels): its TF-IDF space and the day's candidates.
+    from knowledge.reader.stories import warm as warm_reader
+
+    warm_reader()
+    notify()
     seconds = time.perf_counter() - began
-    log.info("warm-up: %d plates x %d languages in %.1f s", len(plates), len(LANGUAGES), seconds)
+    log.info("warm-up: %d plates x %d languages and the reader of stories in %.1f s", len(plates), len(LANGUAGES), seconds)
     return seconds
