@@ -16,6 +16,7 @@ import re
 
 from ..citations import N_, Cite
 from ..complaints import OCCURRENCES, REGULATORS, classify
+from ..plate_verdict import plate_verdict
 from ..corpus import UnknownUnit, resolve
 from ..flows import FLOWS, InvalidAnswer
 from ..flows.engine import Question, Statement
@@ -151,7 +152,15 @@ class Assistant:
             "nao_encontrado": N_("Atenção: a placa %(placa)s não está no cadastro de veículos autorizados. %(motivos)s"),
         }
         company = (data.get("operadora") or {}).get("nome_fantasia") or (data.get("operadora") or {}).get("razao_social") or ""
-        text = self._(verdicts[data["situacao"]], placa=data["placa"], empresa=company, motivos=" ".join(m["mensagem"] for m in data["motivos"]))
+        if data.get("situacao") in verdicts:
+            text = self._(verdicts[data["situacao"]], placa=data["placa"], empresa=company, motivos=" ".join(m["mensagem"] for m in data["motivos"]))
+        else:
+            text = ""
+        # The verdict a passenger acts on, said first, in the place's own law (knowledge/plate_verdict.py) —
+        # the same line /consulta, /v/<placa> and the API lead with.
+        verdict = plate_verdict(data).render(self._)
+        what_to_do = [item["texto"] for item in verdict.get("o_que_fazer", [])]
+        text = "\n".join([verdict["texto"]] + [f"• {m['mensagem']}" for m in data["motivos"]] + what_to_do) if verdict.get("texto") else text
         if data.get("demonstracao"):
             text += " " + self._("(Dados de demonstração, fictícios.)")
         citations = [Cite(c["law"], c["unit"]) for m in data["motivos"] for c in m["citations"]]
