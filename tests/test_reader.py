@@ -47,7 +47,7 @@ def test_no_date_is_read_where_none_is_told(words):
 
 def test_lexicon_is_checked_when_loaded(tmp_path, monkeypatch):
     bad = tmp_path / "lexicon.yaml"
-    bad.write_text("slang: {}\nlaw_words: {}\nfestas: {natal: 25-12}\ndias_relativos: {}\nrelato: {fatos: x, pergunta_da_infracao: y, a_quem_reclamar: z}\n", encoding="utf-8")
+    bad.write_text("slang: {}\nlaw_words: {}\nfestas: {natal: 25-12}\ndias_relativos: {}\nrelato: {fatos: x, acontecendo: w, pergunta_da_infracao: y, a_quem_reclamar: z}\n", encoding="utf-8")
     monkeypatch.setattr(lexicon_module, "PATH", bad)
     lexicon_module.lexicon.cache_clear()
     try:

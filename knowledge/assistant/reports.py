@@ -20,9 +20,11 @@ def tells_a_report(raw: str) -> bool:
     """A message that tells facts — and, if it asks, asks about the infraction they are."""
     text = normalize(raw)
     cues = lexicon()["relato"]
-    if not cues["fatos"].search(text):
-        return False
-    return not is_question(raw, text) or bool(cues["pergunta_da_infracao"].search(text))
+    if not is_question(raw, text):
+        return bool(cues["fatos"].search(text) or cues["acontecendo"].search(text))
+    # A question tells a report only with facts that happened ("o motorista bebeu, dá multa?"), never with a
+    # case it imagines ("quem é pego fazendo transporte clandestino paga quanto?").
+    return bool(cues["fatos"].search(text)) and bool(cues["pergunta_da_infracao"].search(text))
 
 
 def report_in(message: str, place: str, today: date) -> Report:

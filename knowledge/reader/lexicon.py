@@ -53,6 +53,6 @@ def lexicon() -> dict:
         relato = {name: re.compile(pattern) for name, pattern in (data.get("relato") or {}).items()}
     except re.error as exc:
         raise LexiconError(f"{PATH.name}: relato: {exc}") from exc
-    if set(relato) != {"fatos", "pergunta_da_infracao", "a_quem_reclamar"}:
-        raise LexiconError(f"{PATH.name}: relato needs 'fatos', 'pergunta_da_infracao' and 'a_quem_reclamar'")
+    if set(relato) != {"fatos", "acontecendo", "pergunta_da_infracao", "a_quem_reclamar"}:
+        raise LexiconError(f"{PATH.name}: relato needs 'fatos', 'acontecendo', 'pergunta_da_infracao' and 'a_quem_reclamar'")
     return {"slang": slang, "law_words": law_words, "festas": festas, "dias_relativos": relative, "relato": relato}
