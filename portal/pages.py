@@ -78,10 +78,7 @@ def unit(law_id: str, unit_id: str):
     yet in force) is a 404 whose page says so and lists the days it did exist.
     """
     unit_id = unit_id.strip("/")
-    try:
-        when = law_dates.requested_date()
-    except law_dates.BadDate as exc:
-        return error_response(400, exc.message)
+    when = law_dates.page_date()
     timeline = versions(law_id, unit_id) if law_id in LAWS else []
     if when is None:
         try:

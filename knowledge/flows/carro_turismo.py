@@ -9,6 +9,7 @@ Lei 16.205/2017, arts. 1º, § 2º; 3º, § 3º; 5º; 9º; 11; 12; 13; 14; 15; 1
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 from ..citations import N_, pe
@@ -63,6 +64,19 @@ QUESTIONS = [
     Question("rastreador", "bool", N_("O veículo tem rastreador ou GPS com consulta online pela EPTI?"), legal_basis=(pe("art-14/inc-4"),), ask_if=_since_2020),
     Question("envelopado", "bool", N_("O carro está envelopado no modelo da EPTI?"), legal_basis=(pe("art-14/inc-3"),), ask_if=_automovel_since_2020),
 ]
+
+
+def _type_admitted(a: dict) -> bool:
+    """False for a utilitário: no wording of the law admits it in turismo (art. 3º, § 3º; old art. 11), so
+    no later answer can change the result and the guide ends after the first question (issue #31)."""
+    return a.get("tipo_veiculo") != "utilitario"
+
+
+def _also(first, second):
+    return first if second is None else (lambda a: first(a) and second(a))
+
+
+QUESTIONS = QUESTIONS[:1] + [replace(q, ask_if=_also(_type_admitted, q.ask_if)) for q in QUESTIONS[1:]]
 
 
 def _age(a: dict, when: date) -> int:
@@ -161,6 +175,8 @@ def _money_statement(text: str, value, code: str) -> Statement:
 
 
 def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
+    if not _type_admitted(a):
+        return _not_admitted(today)
     when = a.get("data_referencia") or today
     if when < PE_IN_FORCE:
         raise InvalidAnswer("data_referencia", N_("A Lei 16.205/2017 só passou a valer em 22/02/2018; escolha uma data a partir dela."))
@@ -279,6 +295,18 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
         rules=pendencias + rules + seguro + exigencias + por_viagem,
         headline=headline,
     )
+
+
+def _not_admitted(when: date) -> Outcome:
+    """The utilitário's result, reached right after the first question: not admitted, whatever else is true."""
+    reason = say(
+        N_("No fretamento turístico a lei admite ônibus, micro-ônibus e automóvel de 7 lugares; um utilitário não está entre eles."),
+        pe("art-3/par-3"), code="tipo_nao_admitido", data={"corrigivel": False},
+    )
+    headline = Statement(N_("Não: este veículo não pode fazer fretamento turístico."), [pe("art-3/par-3")])
+    fields = {"elegivel": False, "data_referencia": when, "idade_veiculo": None, "pendencias": [reason], "vistoria": None,
+              "seguro_minimo": [], "exigencias": [], "por_viagem": []}
+    return Outcome(fields, rules=[reason], headline=headline)
 
 
 FLOW = Flow(
