@@ -30,3 +30,6 @@ access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms'
 errorlog = "-"
 loglevel = os.environ.get("PORTAL_LOG_LEVEL", "info")
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# The control socket (gunicorn ≥ 24: ``gunicornc`` talks to a running master) is not used here; without this
+# every start printed "Control socket listening at ~/.gunicorn/gunicorn.ctl" and left a socket in $HOME.
+control_socket_disable = True

@@ -188,3 +188,26 @@ def test_the_suggestion_keeps_the_accents(search_index):
     # the corrected word in the statutes' spelling, with its accents
     suggestion = search_index.search("licensa").suggestion
     assert suggestion in ("licença",), suggestion
+
+
+# -- first run -------------------------------------------------------------------------------------------------
+
+
+def test_index_build_output_writes_numbers_one_way(tmp_path, index_dir):
+    from app import create_app
+
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(tmp_path / "index")})
+    result = app.test_cli_runner().invoke(args=["index", "build"])
+    assert result.exit_code == 0, result.output
+    # "0,2 s" in the stage lines and "8.82 s" in the last one before: every number now Brazilian style
+    seconds = re.findall(r"(\d+(?:[.,]\d+)?) s\b", result.output)
+    assert seconds and all("." not in s for s in seconds), result.output
+    assert re.search(r"Índice construído em .*: [\d.]+ documentos em \d+,\d s\.", result.output)
+
+
+def test_gunicorn_opens_no_control_socket():
+    import runpy
+    from pathlib import Path
+
+    settings = runpy.run_path(str(Path(__file__).resolve().parents[1] / "gunicorn.conf.py"))
+    assert settings["control_socket_disable"] is True
