@@ -21,8 +21,9 @@ from knowledge.laws import LAWS
 from .errors import error_response
 
 MIN_DATE = date(1900, 1, 1)
-# DD/MM/AAAA, also with one-digit day or month and "." or "-" between (01.05.2019, 1-5-2019).
-DAY_MONTH_YEAR = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
+# DD/MM/AAAA, also with one-digit day or month or "." between (01.05.2019, 1/5/2019); not "-", which
+# would make 01-05-2019 and 2019-05-01 look alike (the API refuses the first).
+DAY_MONTH_YEAR = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})|(\d{1,2})\.(\d{1,2})\.(\d{4})")
 
 
 class BadDate(ValueError):
@@ -51,7 +52,7 @@ def parse_date(raw: str) -> date | None:
             return date.fromisoformat(raw)
         match = DAY_MONTH_YEAR.fullmatch(raw)
         if match:
-            day, month, year = (int(part) for part in match.groups())
+            day, month, year = (int(part) for part in match.groups() if part is not None)
             return date(year, month, day)
     except ValueError:
         pass

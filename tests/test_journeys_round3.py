@@ -114,15 +114,19 @@ def test_counter_in_the_page(client):
 
 def test_a_utilitario_ends_the_seven_seat_guide_after_one_question(client):
     flow = FLOWS.get("carro_turismo")
-    progress = flow.run({"tipo_veiculo": "utilitario"}, today=date(2026, 1, 5))
+    progress = flow.run({"tipo_veiculo": "utilitario", "data_referencia": ""}, today=date(2026, 1, 5))
     # Lei 16.205/2017, art. 3º, § 3º (Lei 17.107/2020): "será admitido ... automóvel com capacidade para 7 (sete) pessoas"
     # — ônibus, micro-ônibus and that automobile; no other answer makes a utilitário admitted.
-    assert progress.complete and [q.id for q in progress.asked] == ["tipo_veiculo"]
+    assert progress.complete and [q.id for q in progress.asked] == ["tipo_veiculo", "data_referencia"]
     assert progress.outcome.fields["elegivel"] is False
     assert [p.code for p in progress.outcome.fields["pendencias"]] == ["tipo_nao_admitido"]
-    page = html(client, "/assistentes/carro_turismo?tipo_veiculo=utilitario&ver=resultado")
+    page = html(client, "/assistentes/carro_turismo?tipo_veiculo=utilitario&data_referencia=&ver=resultado")
     assert "Não: este veículo não pode fazer fretamento turístico." in page
     assert "Seguro mínimo" not in page
+    # on both sides of Lei 17.107/2020 (13/11/2020): before it the law "só tratava de ônibus e micro-ônibus"
+    before = flow.run({"tipo_veiculo": "utilitario", "data_referencia": "2019-06-01"}, today=date(2026, 1, 5)).outcome
+    assert "só tratava de ônibus e micro-ônibus" in before.fields["pendencias"][0].text
+    assert {c.unit for c in before.fields["pendencias"][0].citations} == {"art-3", "art-11"}
     # a bus still gets its own questions (vistoria by age, insurance): it is admitted
     bus = flow.run({"tipo_veiculo": "onibus"}, today=date(2026, 1, 5))
     assert bus.next_question.id == "lugares"

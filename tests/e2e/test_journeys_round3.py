@@ -151,6 +151,8 @@ def test_a_utilitario_ends_the_seven_seat_guide(page):
     page.goto(page.base + "/assistentes/carro_turismo")
     page.check("#tipo_veiculo-utilitario")
     submit(page, ".wizard-form button[type=submit]")
+    assert step_counter(page) == (2, 2)  # the date, then the result: was "Pergunta 2 de 10"
+    submit(page, ".wizard-form button[type=submit]")  # blank: today
     assert page.locator(".review").count() == 1  # straight to "confira suas respostas"
     link = page.locator(".review a.button")
     submit(page, ".review a.button") if page.js else link.click()
