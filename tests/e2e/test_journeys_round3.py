@@ -213,3 +213,13 @@ def test_suggestion_keeps_the_cedilla(page):
     page.fill("#q", "cinto de segurança vistora")
     submit(page, ".search-form button[type=submit]")
     assert page.locator(".suggestion a").inner_text() == "cinto de segurança vistoria"
+
+
+def test_whole_law_anchors_land_on_their_article(page):
+    # the whole-law page renders only the articles near the screen (content-visibility, for Lighthouse);
+    # a link to an article far down must still open on it
+    for anchor in ("art-28", "art-45"):
+        page.goto(f"{page.base}/leis/{PE}#{anchor}")
+        page.wait_for_timeout(300)
+        box = page.locator(f"[id='{anchor}']").bounding_box()
+        assert -2 <= box["y"] < 200, (anchor, box)
