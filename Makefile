@@ -15,6 +15,8 @@ export PORTAL_DATA_DIR ?= $(abspath $(DATA_DIR))
 # warnings) go to $(VENV)/install.log; the log is shown in full only if pip fails.
 PIP_LOG := $(VENV)/install.log
 PIP_INSTALL = $(BIN)/pip install --quiet --disable-pip-version-check
+# The long installs: pip's lines go to the log, and a line every 10 s says how far it got.
+PIP_INSTALL_PROGRESS = bash scripts/with-progress.sh $(PIP_LOG) $(BIN)/pip install --disable-pip-version-check --progress-bar off
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required (found %s)" % sys.version.split()[0]'
@@ -24,13 +26,13 @@ $(BIN)/python:
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	@echo "Instalando o portal e suas dependências (pyproject.toml)…"
-	@$(PIP_INSTALL) -e . >>$(PIP_LOG) 2>&1 || { cat $(PIP_LOG); exit 1; }
+	@$(PIP_INSTALL_PROGRESS) -e . || { cat $(PIP_LOG); exit 1; }
 	@$(BIN)/python -c 'import importlib.metadata as m; print("  instalado: embarque-legal %s (Flask %s, Whoosh %s, Pillow %s); detalhes em $(PIP_LOG)" % tuple(m.version(p) for p in ("embarque-legal", "flask", "whoosh-reloaded", "pillow")))'
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 	@echo "Instalando as ferramentas de teste (pytest, Playwright, Hypothesis…)"
-	@$(PIP_INSTALL) -e ".[test]" >>$(PIP_LOG) 2>&1 || { cat $(PIP_LOG); exit 1; }
+	@$(PIP_INSTALL_PROGRESS) -e ".[test]" || { cat $(PIP_LOG); exit 1; }
 	@touch $@
 
 install: $(VENV)/.installed translations
@@ -54,7 +56,7 @@ translations-update: translations-extract
 
 ## Build the search index only when the statutes or the indexing code changed.
 index: install
-	$(BIN)/flask --app app index build --if-stale
+	@$(BIN)/flask --app app index build --if-stale
 
 ## Demonstration registry (only when no real registry was imported).
 demo: install

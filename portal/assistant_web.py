@@ -24,17 +24,20 @@ bp = Blueprint("assistant", __name__)
 COOKIE = "conversa"
 
 
-def _page(state: State, error: str | None = None, status: int = 200):
+def _page(state: State, error: str | None = None, status: int = 200, draft: str = ""):
     template = "_assistente_conversa.html" if request.headers.get("HX-Target") == "conversa" else "assistente.html"
     # The assistant reads Portuguese: a suggestion sends its Portuguese text and shows the translation.
     suggestions = [(s, gettext(s)) for s in SUGGESTIONS]
-    return render_template(template, history=state.history, error=error, suggestions=suggestions, max_message=MAX_MESSAGE), status
+    return render_template(template, history=state.history, error=error, suggestions=suggestions, max_message=MAX_MESSAGE, draft=draft), status
 
 
 @bp.get("/assistente")
 def page():
     _id, data = conversations.load(get_store(), request.cookies.get(COOKIE))
-    return _page(State.from_dict(data))
+    # ?q= comes from the site's one search box ("Perguntar ao assistente"): the words wait in the
+    # message field for the person to send; a GET never sends or stores anything.
+    draft = (request.args.get("q") or "").strip()[:MAX_MESSAGE]
+    return _page(State.from_dict(data), draft=draft)
 
 
 @bp.post("/assistente")

@@ -33,7 +33,7 @@ def init_app(app: Flask) -> None:
             click.echo(f"Erro ao construir o índice: {exc}", err=True)
             sys.exit(1)
         current_app.extensions["search"].reset()
-        click.echo(f"Índice construído em {stats.path}: {stats.documents} documentos em {stats.seconds:.2f} s.")
+        click.echo(f"Índice construído em {stats.path}: {number(stats.documents)} documentos em {number(stats.seconds, 1)} s.")
 
     @index.command("status", help="Diz se o índice existe e está legível.")
     def status() -> None:

@@ -1,14 +1,18 @@
-"""The ``?data=AAAA-MM-DD`` of the law reader and the law API: reading it, and the timeline.
+"""The ``?data=`` of the law reader and the law API: reading it, and the timeline.
 
 Shared by the pages and the JSON API so both accept and refuse the same dates with the
-same message.
+same message.  A date is ISO (``2019-05-01``, what links carry) or as people write it in
+Brazil (``01/05/2019``, what the reader's "ver em outra data" field asks for); the pages
+redirect the second to the first, so each day has one address (and one cached page).
 """
 
 from __future__ import annotations
 
+import re
+from urllib.parse import urlencode
 from datetime import date
 
-from flask import abort, request
+from flask import abort, redirect, request
 from flask_babel import gettext as _
 
 from knowledge.history import UnitVersion
@@ -17,6 +21,9 @@ from knowledge.laws import LAWS
 from .errors import error_response
 
 MIN_DATE = date(1900, 1, 1)
+# DD/MM/AAAA, also with one-digit day or month or "." between (01.05.2019, 1/5/2019); not "-", which
+# would make 01-05-2019 and 2019-05-01 look alike (the API refuses the first).
+DAY_MONTH_YEAR = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})|(\d{1,2})\.(\d{1,2})\.(\d{4})")
 
 
 class BadDate(ValueError):
@@ -30,14 +37,40 @@ def requested_date() -> date | None:
     raw = request.args.get("data", "").strip()
     if not raw:
         return None
-    try:
-        when = date.fromisoformat(raw) if len(raw) == 10 else None
-    except ValueError:
-        when = None
+    when = parse_date(raw)
     if when is None:
-        raise BadDate(_("Data inválida: %(data)s. Use o formato AAAA-MM-DD, por exemplo 2019-05-01.", data=raw[:20]))
+        raise BadDate(_("Data inválida: %(data)s. Use o formato DD/MM/AAAA (por exemplo, 01/05/2019) ou AAAA-MM-DD.", data=raw[:20]))
     if when < MIN_DATE:
         raise BadDate(_("Data fora do intervalo: use uma data a partir de 1900."))
+    return when
+
+
+def parse_date(raw: str) -> date | None:
+    """``AAAA-MM-DD`` or ``DD/MM/AAAA`` as a date; None when it is neither or no such day."""
+    try:
+        if len(raw) == 10 and raw[4] == "-":
+            return date.fromisoformat(raw)
+        match = DAY_MONTH_YEAR.fullmatch(raw)
+        if match:
+            day, month, year = (int(part) for part in match.groups() if part is not None)
+            return date(year, month, day)
+    except ValueError:
+        pass
+    return None
+
+
+def page_date() -> date | None:
+    """For the reader's pages: ``requested_date`` with a 400 page for a bad date and a redirect
+    from any other spelling of a good one to its ISO address (the date field sends DD/MM/AAAA)."""
+    try:
+        when = requested_date()
+    except BadDate as exc:
+        abort(error_response(400, exc.message)[0])
+    raw = request.args.get("data", "")
+    if when is not None and raw != when.isoformat():
+        args = request.args.to_dict()
+        args["data"] = when.isoformat()
+        abort(redirect(request.path + "?" + urlencode(args), code=302))
     return when
 
 
@@ -49,10 +82,7 @@ def law_page_date(law_id: str) -> date | None:
     """
     if law_id not in LAWS:
         abort(404)
-    try:
-        return requested_date()
-    except BadDate as exc:
-        abort(error_response(400, exc.message)[0])
+    return page_date()
 
 
 def version_json(version: UnitVersion, url: str) -> dict:

@@ -9,6 +9,8 @@ from flask_babel import gettext as _
 from knowledge.corpus import UnknownUnit, load_law, resolve
 from knowledge.history import LawNotInForce, law_on, versions, wording_at
 from knowledge.laws import JURISDICTIONS, LAWS
+from search_index.analysis import words
+from search_index.spelling import reads_as_english
 
 from . import law_dates
 from .errors import error_response
@@ -37,7 +39,8 @@ def home():
 def search():
     params = requested_search(require_query=False)
     response = service().search(params.q, **params.as_filters()) if params.q else None
-    context = dict(params=params, response=response, laws=list(LAWS.values()), jurisdictions=JURISDICTIONS)
+    context = dict(params=params, response=response, laws=list(LAWS.values()), jurisdictions=JURISDICTIONS,
+                   english=bool(params.q) and reads_as_english(words(params.q)))
     if _is_htmx() and request.headers.get("HX-Target") == "resultados":
         return render_template("_search_results.html", oob_lang=True, **context)
     return render_template("search.html", **context)
@@ -78,10 +81,7 @@ def unit(law_id: str, unit_id: str):
     yet in force) is a 404 whose page says so and lists the days it did exist.
     """
     unit_id = unit_id.strip("/")
-    try:
-        when = law_dates.requested_date()
-    except law_dates.BadDate as exc:
-        return error_response(400, exc.message)
+    when = law_dates.page_date()
     timeline = versions(law_id, unit_id) if law_id in LAWS else []
     if when is None:
         try:

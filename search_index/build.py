@@ -22,7 +22,7 @@ from typing import Iterable, Protocol
 from whoosh import index as whoosh_index
 from whoosh.fields import BOOLEAN, ID, NUMERIC, STORED, TEXT, Schema
 
-from . import analysis
+from . import analysis, spelling
 
 SCHEMA_VERSION = 7
 MANIFEST = "manifest.json"
@@ -235,6 +235,8 @@ def build_index(
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "fingerprint": fingerprint,
         "source": source,
+        # the accented spelling of each folded word, for "você quis dizer" (spelling.accent_forms)
+        "accents": spelling.accent_forms(doc.text for doc in docs if not doc.history),
     }
     (staging / MANIFEST).write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     old = target.with_name(f"{target.name}.old-{os.getpid()}")

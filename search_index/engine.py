@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import mmap
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from whoosh import scoring as whoosh_scoring
 from whoosh.filedb.filestore import FileStorage
 from whoosh.filedb.structfile import BufferFile, StructFile
 
-from . import querying
+from . import analysis, querying
 from .budget import MAX_QUERY_LENGTH, QueryCost, bounded_words
 from .build import MANIFEST, SCHEMA_VERSION
 from .cache import ResponseCache
@@ -290,9 +291,19 @@ class SearchIndex:
             response = SearchResponse(query=query, total=ranked.total, hits=hits, terms=terms)
         response.cost = cost
         if corrections:
-            response.suggestion = " ".join(corrections.get(w, w) for w in words)
+            response.suggestion = self._suggestion(query, corrections)
             response.corrected = True
         return response
+
+    def _suggestion(self, query: str, corrections: dict[str, str]) -> str:
+        """The query as typed (accents kept) with each corrected word in the statutes' own spelling:
+        "cintu de segurança" → "cinto de segurança", not the folded "cinto de seguranca"."""
+        accents = self.manifest.get("accents", {})
+        out = []
+        for word in re.findall(analysis.TOKEN_PATTERN, query.lower()):
+            folded = analysis.fold(word)
+            out.append(accents.get(corrections[folded], corrections[folded]) if folded in corrections else word)
+        return " ".join(dict.fromkeys(out))
 
     def _hit(self, stored: dict, score: float, snippet: str) -> SearchHit:
         return SearchHit(

@@ -18,8 +18,10 @@ import bisect
 import logging
 import mmap
 import os
+import re
 import tempfile
 import unicodedata
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
@@ -126,3 +128,42 @@ def may_correct(word: str) -> bool:
     """May the search suggest another spelling for this word?  Only for a word that is not Portuguese,
     and never without the word list (then nothing tells a typo from a word the statutes do not use)."""
     return available() and not is_portuguese(word)
+
+
+# Common English words that are not Portuguese words ("for", "van", "are" are, so they are not here):
+# two of them, or one in a query whose words are mostly not Portuguese, mark a query as English.
+ENGLISH_MARKERS = frozenset(
+    "the what how when where who which why can could should must does did is was of with without my your "
+    "this that and or it allowed fine fines ticket tickets driver drivers bus buses coach seat seats belt "
+    "seatbelt passenger passengers charter license licence vehicle vehicles law laws trip travel standing "
+    "company permit seized towed much many need pay sell rule rules".split()
+)
+
+
+def reads_as_english(words: list[str]) -> bool:
+    """Does a query (its folded words) read as English?  The search matches Portuguese statute text,
+    so an English question finds unrelated articles; the page then says so (issue #31)."""
+    markers = [w for w in words if w in ENGLISH_MARKERS]
+    if len(markers) >= 2:
+        return True
+    if not markers or not available():
+        return False
+    foreign = [w for w in words if not is_portuguese(w)]
+    return len(foreign) * 2 > len(words)
+
+
+def accent_forms(texts) -> dict[str, str]:
+    """For each word of the texts written with accents, its folded form → the accented spelling
+    the texts use most ("seguranca" → "segurança").  The index keeps folded words only; a
+    "você quis dizer" built from them lost the cedilla and accents (issue #31)."""
+    counts: dict[str, Counter] = {}
+    for text in texts:
+        for word in re.findall(r"\w+", text.lower()):
+            folded = fold(word)
+            counts.setdefault(folded, Counter())[word] += 1
+    forms = {}
+    for folded, seen in counts.items():
+        best = seen.most_common(1)[0][0]
+        if best != folded:
+            forms[folded] = best
+    return forms

@@ -78,12 +78,25 @@ def test_unit_that_did_not_exist_is_404_with_its_dates(client):
     assert before.get_json()["error"] == "Em 21/02/2018 esta lei ainda não estava em vigor (vigência desde 22/02/2018)."
 
 
-@pytest.mark.parametrize("bad", ["2019-13-01", "01/05/2019", "ontem", "2019-5-1", "0999-01-01"])
+@pytest.mark.parametrize("bad", ["2019-13-01", "31/02/2019", "ontem", "2019-5-1", "0999-01-01"])
 def test_bad_dates_are_400_with_a_message(client, bad):
     for url in (f"/leis/{PE}/art-28/inc-4?data={bad}", f"/leis/{PE}?data={bad}", f"/api/v1/leis/{PE}/art-28/inc-4?data={bad}"):
         response = client.get(url)
         assert response.status_code == 400, url
     assert "AAAA-MM-DD" in client.get(f"/api/v1/leis/{PE}/art-28/inc-4?data=ontem").get_json()["error"]
+
+
+def test_a_date_written_dd_mm_yyyy_opens_that_day(client):
+    # Issue #31: the reader's "ver em outra data" field asks for DD/MM/AAAA; each day keeps one (ISO) address.
+    for path in (f"/leis/{PE}", f"/leis/{PE}/art-28/inc-4", f"/leis/{PE}/parte/1"):
+        response = client.get(f"{path}?data=01/05/2019")
+        assert response.status_code == 302 and response.headers["Location"] == f"{path}?data=2019-05-01", path
+        assert client.get(f"{path}?data=1.5.2019&lang=en").headers["Location"] == f"{path}?data=2019-05-01&lang=en"
+    assert client.get(f"/api/v1/leis/{PE}/art-28/inc-4?data=01/05/2019").get_json()["data"] == "2019-05-01"
+    html = client.get(f"/leis/{PE}/art-28/inc-4?data=2019-05-01&lang=pt_BR").get_data(as_text=True)
+    assert 'name="data"' in html and 'value="01/05/2019"' in html and "Ver em outra data" in html
+    for path in (f"/leis/{PE}", f"/leis/{PE}/parte/1", f"/leis/{PE}/art-29-a?data=2020-11-12"):
+        assert 'id="data-leitura"' in client.get(path).get_data(as_text=True), path
 
 
 def test_banner_is_translated(client):

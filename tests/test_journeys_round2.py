@@ -121,10 +121,10 @@ def test_recife_fine_in_reais_and_indexes_explained_on_the_receipt(demo_app):
     assert "× Vb" not in page
     sp = client.post("/api/v1/denuncias", json={"jurisdicao": "sp", "data_ocorrencia": "2026-11-20", "ocorrencias": ["sem_autorizacao"]}).get_json()
     page = client.get(f"/denuncia/{sp['protocolo']}").get_data(as_text=True)
-    assert "400% do MVR" in page and "o decreto não diz quanto isso vale hoje em reais" in page
+    assert "400% do MVR" in page and "não é possível dizer quanto isso vale em reais" in page  # wording of issue #31
     ac = client.post("/api/v1/denuncias", json={"jurisdicao": "ac", "data_ocorrencia": "2026-11-20", "ocorrencias": ["sem_autorizacao"]}).get_json()
     page = client.get(f"/denuncia/{ac['protocolo']}").get_data(as_text=True)
-    assert "330 UFIRACs" in page and "o valor dela em reais é fixado a cada ano e não está na lei" in page
+    assert "330 UFIRACs" in page and "tem o valor em reais fixado a cada ano" in page and "não traz esse valor" in page
 
 
 @pytest.mark.parametrize("lang, phrase", [("pt", "no Acre isso é infração"), ("en", "in Acre this is an infraction"), ("es", "en Acre esto es una infracción")])

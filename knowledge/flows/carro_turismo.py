@@ -9,6 +9,7 @@ Lei 16.205/2017, arts. 1º, § 2º; 3º, § 3º; 5º; 9º; 11; 12; 13; 14; 15; 1
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 from ..citations import N_, pe
@@ -63,6 +64,20 @@ QUESTIONS = [
     Question("rastreador", "bool", N_("O veículo tem rastreador ou GPS com consulta online pela EPTI?"), legal_basis=(pe("art-14/inc-4"),), ask_if=_since_2020),
     Question("envelopado", "bool", N_("O carro está envelopado no modelo da EPTI?"), legal_basis=(pe("art-14/inc-3"),), ask_if=_automovel_since_2020),
 ]
+
+
+def _type_admitted(a: dict) -> bool:
+    """False for a utilitário: no wording of the law admits it in turismo (art. 3º, § 3º; old art. 11), so
+    no answer but the date can change the result and the guide ends after the type and the date (issue #31)."""
+    return a.get("tipo_veiculo") != "utilitario"
+
+
+def _also(first, second):
+    return first if second is None else (lambda a: first(a) and second(a))
+
+
+# The date stays: the reason a utilitário is refused is read in the wording of that day.
+QUESTIONS = [q if q.id in ("tipo_veiculo", "data_referencia") else replace(q, ask_if=_also(_type_admitted, q.ask_if)) for q in QUESTIONS]
 
 
 def _age(a: dict, when: date) -> int:
@@ -164,6 +179,8 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
     when = a.get("data_referencia") or today
     if when < PE_IN_FORCE:
         raise InvalidAnswer("data_referencia", N_("A Lei 16.205/2017 só passou a valer em 22/02/2018; escolha uma data a partir dela."))
+    if not _type_admitted(a):
+        return _not_admitted(when)
     idade = _age(a, when)
     pendencias: list[Statement] = []
     rules: list[Statement] = []
@@ -279,6 +296,24 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
         rules=pendencias + rules + seguro + exigencias + por_viagem,
         headline=headline,
     )
+
+
+def _not_admitted(when: date) -> Outcome:
+    """The utilitário's result, reached after the type and the date: not admitted, whatever else is true.
+    The same sentences and citations as the full path's ``tipo_nao_admitido`` (see ``decide``)."""
+    old = when < LEI_17107
+    admission = [pe("art-3"), pe("art-11", when, previous=True)] if old else [pe("art-3/par-3")]
+    reason = say(
+        N_("Nesta data a lei só tratava de ônibus e micro-ônibus no fretamento; um utilitário não está entre eles."),
+        *admission, code="tipo_nao_admitido", data={"corrigivel": False},
+    ) if old else say(
+        N_("No fretamento turístico a lei admite ônibus, micro-ônibus e automóvel de 7 lugares; um utilitário não está entre eles."),
+        *admission, code="tipo_nao_admitido", data={"corrigivel": False},
+    )
+    headline = Statement(N_("Não: este veículo não pode fazer fretamento turístico."), [pe("art-3/inc-2") if old else pe("art-3/par-3")])
+    fields = {"elegivel": False, "data_referencia": when, "idade_veiculo": None, "pendencias": [reason], "vistoria": None,
+              "seguro_minimo": [], "exigencias": [], "por_viagem": []}
+    return Outcome(fields, rules=[reason], headline=headline)
 
 
 FLOW = Flow(

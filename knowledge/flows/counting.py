@@ -80,28 +80,33 @@ def question_count(flow: Flow, answers: dict, *, today: date | None = None) -> t
     totals: set[int] = set()
     budget = [20000]  # a hard cap on paths: the flows have at most a few hundred
 
-    def walk(index: int, current: dict, count: int) -> None:
+    def walk(index: int, current: dict, count: int, before: dict) -> None:
+        # ``before``: the answers to the questions ahead of this one, the only ones the engine
+        # (Flow.run) lets a question's relevance see.  Judged on every answer instead, a later
+        # answer that ends the interview ("cada passageiro paga": no modality) made the earlier
+        # questions look never asked, and the counter read "Pergunta 6 de 3".
         if budget[0] <= 0:
             return
         for position in range(index, len(flow.questions)):
             question = flow.questions[position]
-            if not relevant(question, current):
+            if not relevant(question, before):
                 continue
             if question.id in current:  # already answered: counted, keep going
                 count += 1
+                before = {**before, question.id: current[question.id]}
                 continue
             count += 1
             values = _candidates(question, today) if question.id in decisive else _candidates(question, today)[:1]
             for value in values:
                 budget[0] -= 1
-                walk(position + 1, {**current, question.id: value}, count)
+                walk(position + 1, {**current, question.id: value}, count, {**before, question.id: value})
             return
         totals.add(count)
 
-    walk(0, dict(answers), 0)
+    walk(0, dict(answers), 0, {})
     # A second pass: predicates read during the first walk may have revealed decisive
     # answers that the first pass did not vary.
     totals.clear()
     budget[0] = 20000
-    walk(0, dict(answers), 0)
+    walk(0, dict(answers), 0, {})
     return (min(totals), max(totals)) if totals else (0, 0)

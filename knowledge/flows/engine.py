@@ -60,6 +60,9 @@ class Question:
     maximum: int | None = None
     ask_if: Callable[[dict], bool] | None = None
     default_today: bool = False  # dates: an empty answer means "today"
+    # dates of something that has already happened (a seizure, a notice): the message refusing a
+    # later day, given at this question rather than at the end of the interview
+    not_after_today: str = ""
 
     def relevant(self, answers: dict) -> bool:
         return self.ask_if is None or bool(self.ask_if(answers))
@@ -131,6 +134,8 @@ class Question:
                 raise InvalidAnswer(self.id, N_("Informe a data no formato AAAA-MM-DD.")) from None
             if value.year < 1980 or value > date(today.year + 1, 12, 31):
                 raise InvalidAnswer(self.id, N_("Data fora do intervalo aceito."))
+            if self.not_after_today and value > today:
+                raise InvalidAnswer(self.id, self.not_after_today, hoje=today.strftime("%d/%m/%Y"))
             return value
         raise ValueError(self.type)  # pragma: no cover
 

@@ -52,6 +52,7 @@ QUESTIONS = [
     Question(
         "data_medida", "date", N_("Em que data?"),
         help=N_("A resposta aplica a lei deste lugar na redação em vigor nesta data."),
+        not_after_today=N_("A data da medida não pode estar no futuro: informe o dia em que o veículo foi retido, removido ou apreendido (hoje é %(hoje)s)."),
     ),
     Question(
         "data_notificacao", "date", N_("Em que data recebeu o auto de infração ou a notificação? (se já recebeu)"), required=False,

@@ -54,12 +54,28 @@
     }
   }
   document.addEventListener("DOMContentLoaded", function () { revealEnhancements(document); });
+  /* The header menu is open on wide screens by CSS (::details-content); browsers without that
+   * pseudo-element get it opened here. */
+  document.addEventListener("DOMContentLoaded", function () {
+    var menu = document.getElementById("menu");
+    if (menu && window.matchMedia && window.matchMedia("(min-width: 48rem)").matches) { menu.open = true; }
+  });
   document.addEventListener("htmx:afterSwap", function (event) { if (event.detail.target) { revealEnhancements(event.detail.target); } });
   /* A long plain form post (the staff registry import): say it is working while the
    * browser uploads and the server validates, instead of a page that seems frozen. */
   document.addEventListener("submit", function (event) {
     var busy = event.target.querySelector && event.target.querySelector("[data-busy][hidden]");
     if (busy) { busy.hidden = false; announce(busy.textContent); }
+  });
+  /* htmx keeps the page for the Back button as HTML, which holds what was typed or ticked only
+   * if it is in the attributes: copy it there first, so Back brings the step back as it was. */
+  document.addEventListener("htmx:beforeHistorySave", function () {
+    document.querySelectorAll("input[type=radio], input[type=checkbox]").forEach(function (el) {
+      if (el.checked) { el.setAttribute("checked", ""); } else { el.removeAttribute("checked"); }
+    });
+    document.querySelectorAll("input[type=text], input[type=number], input[type=date], input[type=search]").forEach(function (el) {
+      el.setAttribute("value", el.value);
+    });
   });
   /* Error answers to an htmx request are partials with the error explained (portal/errors.py):
    * show them in place instead of ignoring them. */

@@ -87,7 +87,7 @@ def test_no_serious_or_critical_violations(audit_page, live_server, receipt, lan
         audit_page.goto(f"{live_server['url']}{path}{joiner}lang={lang}")
         # the interface really is in that language (a stale or missing catalog shows Portuguese)
         assert audit_page.get_attribute("html", "lang") == lang.replace("_", "-")
-        nav = audit_page.inner_text("nav.main-nav")
+        nav = audit_page.text_content("nav.main-nav")  # the menu starts closed on a phone (issue #31)
         assert SEARCH_LINK[lang] in nav, (name, lang, nav[:200])
         violations = [v for v in run_axe(audit_page) if v["impact"] in BLOCKING]
         problems += [(name, v["id"], v["help"], v["nodes"]) for v in violations]

@@ -30,7 +30,8 @@ def recife_stcp(a: dict, today: date, options: dict) -> dict:
         fator = param("recife.multa.clandestino.vb", when)
         total = vb.value * fator.value
         pagamentos.append(payment(
-            N_("Multa: Vm = %(fator)d × Vb; com Vb = %(vb)s (valor da lei, corrigido pelo reajuste tarifário), %(total)s."),
+            # the amount first, the formula after it (issue #31: a passenger reads the R$ first)
+            N_("Multa: %(total)s (Vm = %(fator)d × Vb, com Vb = %(vb)s, valor da lei corrigido pelo reajuste tarifário)."),
             fator.cite, vb.cite, recife("art-45/par-unico"), code="multa", money=Money(fator.value, "VB", total), fator=fator.value, vb=vb.value, total=total,
         ))
     else:

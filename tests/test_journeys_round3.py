@@ -1,0 +1,217 @@
+"""Issue #31 (journeys, round 3), through the Flask test client: what a phone shows first and the
+rough edges the review found.  The browser half (360 px, JavaScript on and off) is in
+tests/e2e/test_journeys_round3.py."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+import pytest
+
+from knowledge.flows import FLOWS, InvalidAnswer
+from knowledge.flows.counting import question_count
+from knowledge.flows.engine import Question
+
+PE = "pe-lei-16205-2017"
+
+
+def html(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    return response.get_data(as_text=True)
+
+
+# -- home and header -----------------------------------------------------------------------------------------
+
+
+def test_home_asks_for_the_plate_first_and_has_one_search_box(client):
+    page = html(client, "/")
+    main = page[page.index('<main'):]
+    # the plate field is the first field of the page's content, and it goes to /consulta
+    first_input = re.search(r"<input[^>]*>", main).group(0)
+    assert 'name="placa"' in first_input
+    assert 'action="/consulta"' in main[: main.index(first_input)]
+    # one search box on the whole page (the header's is left out on home), and it also reaches the assistant
+    assert page.count('type="search"') == 1
+    assert 'formaction="/assistente"' in page
+
+
+def test_header_menu_is_a_disclosure_with_my_fleet(client):
+    page = html(client, "/leis")
+    header = page[page.index("<header"):page.index("</header>")]
+    assert '<details class="site-menu" id="menu">' in header and "<summary>Menu</summary>" in header
+    assert '<details class="site-menu" id="menu" open' not in header  # closed until opened (CSS opens it on wide screens)
+    assert 'href="/frota"' in header and "Minha frota" in header
+    # the header's box is inside the menu, with the assistant button
+    assert header.index("<summary>") < header.index('type="search"')
+    assert html(client, "/leis?lang=en").count("My fleet") == 1
+
+
+def test_the_assistant_button_leaves_the_question_in_the_message_field(client):
+    page = html(client, "/assistente?q=pode+viajar+em+pé%3F")
+    textarea = re.search(r'<textarea id="mensagem"[^>]*>([^<]*)</textarea>', page)
+    assert textarea.group(1) == "pode viajar em pé?"
+    # nothing was sent: no conversation cookie, no message in the chat
+    response = client.get("/assistente?q=oi")
+    assert "conversa=" not in response.headers.get("Set-Cookie", "")
+
+
+# -- law reader ------------------------------------------------------------------------------------------------
+
+
+def test_every_reader_page_has_the_date_field(client):
+    for path in (f"/leis/{PE}", f"/leis/{PE}/parte/2", f"/leis/{PE}/art-3", f"/leis/{PE}/art-29-a?data=2020-01-01"):
+        response = client.get(path)
+        page = response.get_data(as_text=True)
+        assert '<form class="date-form" method="get" action="' in page and 'id="data-leitura"' in page, path
+    es = html(client, f"/leis/{PE}/art-3?lang=es")
+    assert "Ver en otra fecha" in es and "DD/MM/AAAA" in es
+
+
+def test_the_date_field_leads_to_the_dated_view(client):
+    response = client.get(f"/leis/{PE}/art-28/inc-4?data=01/05/2019")
+    assert response.status_code == 302
+    page = html(client, response.headers["Location"])
+    # PE art. 28, IV before Lei 17.107/2020: "gravíssimas: R$ 3.900,00"
+    assert "Texto em vigor em 01/05/2019." in page and 'value="01/05/2019"' in page
+    bad = client.get(f"/leis/{PE}?data=31/02/2019")
+    assert bad.status_code == 400 and "DD/MM/AAAA" in bad.get_data(as_text=True)
+
+
+# -- /comparar -------------------------------------------------------------------------------------------------
+
+
+def test_comparison_cells_name_their_place_for_the_card_layout(client):
+    page = html(client, "/comparar")
+    rows = re.findall(r'<tr id="linha-[^"]+" role="row">(.*?)</tr>', page, re.S)
+    assert rows
+    for row in rows:
+        places = re.findall(r'<span class="cell-place" aria-hidden="true">([^<]+)', row)
+        assert [p.strip() for p in places] == ["Pernambuco", "São Paulo", "Acre", "Recife"]
+
+
+# -- wizards ---------------------------------------------------------------------------------------------------
+
+
+def test_counter_never_says_more_questions_asked_than_in_total():
+    # modalidade: "cada passageiro paga" ends the interview; before the fix the count judged the earlier
+    # questions with the later answer and read "Pergunta 6 de 3"
+    flow = FLOWS.get("modalidade")
+    raw = {"jurisdicao": "pe", "intermunicipal": "sim", "prestador": "empresa", "passageiros": "grupo_definido", "cobranca_individual": "sim"}
+    progress = flow.run(raw, today=date(2026, 1, 5))
+    low, high = question_count(flow, progress.answers, today=date(2026, 1, 5))
+    assert len(progress.asked) + (0 if progress.complete else 1) <= high
+    assert low >= len(progress.asked)
+
+
+def test_counter_in_the_page(client):
+    page = html(client, "/assistentes/modalidade?jurisdicao=pe&intermunicipal=sim&prestador=empresa&passageiros=grupo_definido&cobranca_individual=sim")
+    match = re.search(r"Pergunta (\d+) de (\d+)(?: a (\d+))?", page)
+    if match:  # still a question to ask
+        assert int(match.group(1)) <= int(match.group(3) or match.group(2))
+
+
+def test_a_utilitario_ends_the_seven_seat_guide_after_one_question(client):
+    flow = FLOWS.get("carro_turismo")
+    progress = flow.run({"tipo_veiculo": "utilitario", "data_referencia": ""}, today=date(2026, 1, 5))
+    # Lei 16.205/2017, art. 3º, § 3º (Lei 17.107/2020): "será admitido ... automóvel com capacidade para 7 (sete) pessoas"
+    # — ônibus, micro-ônibus and that automobile; no other answer makes a utilitário admitted.
+    assert progress.complete and [q.id for q in progress.asked] == ["tipo_veiculo", "data_referencia"]
+    assert progress.outcome.fields["elegivel"] is False
+    assert [p.code for p in progress.outcome.fields["pendencias"]] == ["tipo_nao_admitido"]
+    page = html(client, "/assistentes/carro_turismo?tipo_veiculo=utilitario&data_referencia=&ver=resultado")
+    assert "Não: este veículo não pode fazer fretamento turístico." in page
+    assert "Seguro mínimo" not in page
+    # on both sides of Lei 17.107/2020 (13/11/2020): before it the law "só tratava de ônibus e micro-ônibus"
+    before = flow.run({"tipo_veiculo": "utilitario", "data_referencia": "2019-06-01"}, today=date(2026, 1, 5)).outcome
+    assert "só tratava de ônibus e micro-ônibus" in before.fields["pendencias"][0].text
+    assert {c.unit for c in before.fields["pendencias"][0].citations} == {"art-3", "art-11"}
+    # a bus still gets its own questions (vistoria by age, insurance): it is admitted
+    bus = flow.run({"tipo_veiculo": "onibus"}, today=date(2026, 1, 5))
+    assert bus.next_question.id == "lugares"
+
+
+def test_a_seizure_date_in_the_future_is_refused_at_its_question(client):
+    flow = FLOWS.get("veiculo_apreendido")
+    today = date(2026, 1, 5)
+    with pytest.raises(InvalidAnswer) as exc:
+        flow.run({"jurisdicao": "pe", "medida": "apreensao", "data_medida": "2026-01-06"}, today=today)
+    assert exc.value.field == "data_medida"
+    tomorrow = (date.today() + timedelta(days=2)).isoformat()
+    response = client.get(f"/assistentes/veiculo_apreendido?jurisdicao=pe&medida=apreensao&data_medida={tomorrow}")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400 and "não pode estar no futuro" in page
+    assert 'id="data_medida"' in page and re.search(r'id="data_medida"[^>]*max="\d{4}-\d\d-\d\d"', page)
+    english = client.get(f"/assistentes/veiculo_apreendido?jurisdicao=pe&medida=apreensao&data_medida={tomorrow}&lang=en").get_data(as_text=True)
+    assert "cannot be in the future" in english
+
+
+def test_a_date_question_can_be_open_to_the_future():
+    question = Question("quando", "date", "Quando?")
+    assert question.parse("2026-02-01", date(2026, 1, 5)) == date(2026, 2, 1)
+
+
+# -- amounts ---------------------------------------------------------------------------------------------------
+
+
+def test_ufirac_and_mvr_amounts_say_why_there_is_no_value_in_reais(client):
+    acre = html(client, "/assistentes/veiculo_apreendido?jurisdicao=ac&medida=apreensao&data_medida=2024-03-01&data_notificacao=&tinha_autorizacao=nao&reincidente_12m=nao&dias_deposito=&ver=resultado")
+    # Acre, Lei 2.731/2013, art. 88: "multa de trezentas e trinta UFIRACs"
+    assert "330 UFIRACs" in acre and "Unidade Fiscal do Acre" in acre and "não traz esse valor" in acre
+    sp = html(client, "/assistentes/veiculo_apreendido?jurisdicao=sp&medida=apreensao&data_medida=2024-03-01&data_notificacao=&tinha_autorizacao=nao&ver=resultado")
+    assert "do Maior Valor de Referência (MVR)" in sp and "foi extinto em 1991" in sp and "l8177.htm" in sp
+    comparison = html(client, "/comparar")
+    assert "foi extinto em 1991" in comparison and "Unidade Fiscal do Acre" in comparison
+
+
+def test_recife_fine_shows_the_value_before_the_formula(client):
+    page = html(client, "/assistentes/veiculo_apreendido?jurisdicao=recife&medida=apreensao&data_medida=2024-03-01&data_notificacao=&tinha_autorizacao=nao&ver=resultado")
+    # Recife, Lei 16.856/2003, art. 45: "multa calculada mediante a aplicação da fórmula Vm = 40 Vb"
+    sentence = re.search(r"Multa: (R\$[^(]+)\(Vm = 40 × Vb", page)
+    assert sentence, "the amount in reais comes first, the formula after it"
+
+
+# -- search ----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["can the driver sell tickets", "seat belt", "what is the fine for a bus without permit"])
+def test_an_english_query_is_told_that_search_reads_portuguese(client, query):
+    page = html(client, f"/busca?q={query}&lang=en")
+    assert "search-language" in page and "/assistente?q=" in page
+
+
+@pytest.mark.parametrize("query", ["cinto de segurança", "multa por transporte clandestino", "ônibus apreendido", "the"])
+def test_a_portuguese_query_gets_no_language_line(client, query):
+    assert "search-language" not in html(client, f"/busca?q={query}")
+
+
+def test_the_suggestion_keeps_the_accents(search_index):
+    # typed with the accents, one word mistyped: the suggestion keeps what was typed
+    assert search_index.search("cinto de segurança vistora").suggestion == "cinto de segurança vistoria"
+    # the corrected word in the statutes' spelling, with its accents
+    suggestion = search_index.search("licensa").suggestion
+    assert suggestion in ("licença",), suggestion
+
+
+# -- first run -------------------------------------------------------------------------------------------------
+
+
+def test_index_build_output_writes_numbers_one_way(tmp_path, index_dir):
+    from app import create_app
+
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(tmp_path / "index")})
+    result = app.test_cli_runner().invoke(args=["index", "build"])
+    assert result.exit_code == 0, result.output
+    # "0,2 s" in the stage lines and "8.82 s" in the last one before: every number now Brazilian style
+    seconds = re.findall(r"(\d+(?:[.,]\d+)?) s\b", result.output)
+    assert seconds and all("." not in s for s in seconds), result.output
+    assert re.search(r"Índice construído em .*: [\d.]+ documentos em \d+,\d s\.", result.output)
+
+
+def test_gunicorn_opens_no_control_socket():
+    import runpy
+    from pathlib import Path
+
+    settings = runpy.run_path(str(Path(__file__).resolve().parents[1] / "gunicorn.conf.py"))
+    assert settings["control_socket_disable"] is True
