@@ -195,7 +195,6 @@ class SearchIndex:
             ix = _Storage(str(self.path), supports_mmap=False, readonly=True).open_index()
             weighting = whoosh_scoring.BM25F(B=0.5, K1=1.2)
             searcher = ix.searcher(weighting=weighting)
-            corrector = searcher.corrector("spell")
             vocabulary = {w.decode() if isinstance(w, bytes) else w for w in searcher.reader().lexicon("spell")}
             facts = {docnum: _facts(fields) for docnum, fields in searcher.reader().iter_docs()}
         except (IndexMissing, IndexCorrupt):
@@ -210,7 +209,8 @@ class SearchIndex:
         for docnum, fact in facts.items():
             self._facts[docnum] = fact
         self._scorer = Scorer(searcher, weighting)
-        self._corrector = Corrector(corrector, vocabulary)
+        reader = searcher.reader()
+        self._corrector = Corrector(vocabulary, lambda word: reader.frequency("spell", word))
         self._highlighter = Highlighter()
         self._cache.clear()
         self.manifest = manifest
