@@ -33,7 +33,7 @@ from .build import MANIFEST, SCHEMA_VERSION
 from .cache import ResponseCache
 from .corrections import Corrector
 from .highlight import Highlighter, highlight_terms, unmark_corrections
-from .scoring import Facts, Scorer, rank_articles
+from .scoring import Documents, Facts, Scorer, rank_articles
 
 
 class IndexMissing(RuntimeError):
@@ -73,6 +73,10 @@ class SearchResponse:
     corrected: bool = False  # the hits are for the suggestion (the original found nothing)
     terms: list[str] = field(default_factory=list)
     cost: QueryCost | None = None  # the work this query took, counted
+
+
+# Stored fields a hit is made of (see SearchIndex._hit and highlight.py).
+_SHOWN = ("law", "jurisdiction", "article", "unit", "label", "heading", "urn", "history", "text")
 
 
 def _facts(fields: dict) -> Facts:
@@ -196,7 +200,8 @@ class SearchIndex:
             weighting = whoosh_scoring.BM25F(B=0.5, K1=1.2)
             searcher = ix.searcher(weighting=weighting)
             vocabulary = {w.decode() if isinstance(w, bytes) else w for w in searcher.reader().lexicon("spell")}
-            facts = {docnum: _facts(fields) for docnum, fields in searcher.reader().iter_docs()}
+            stored = dict(searcher.reader().iter_docs())
+            facts = {docnum: _facts(fields) for docnum, fields in stored.items()}
         except (IndexMissing, IndexCorrupt):
             raise
         except Exception as exc:  # whoosh raises many kinds on damaged files
@@ -208,6 +213,13 @@ class SearchIndex:
         self._facts = [None] * (max(facts) + 1 if facts else 0)
         for docnum, fact in facts.items():
             self._facts[docnum] = fact
+        self._documents = Documents(self._facts)
+        # The fields a hit shows, for every document (~1 MB for the four laws): they were just
+        # read anyway, and Whoosh's stored_fields() costs ~0.1 ms a hit, most of a search's
+        # time after scoring.  The marks keep a leading space for highlight.py's lookups.
+        self._stored = [None] * len(self._facts)
+        for docnum, fields in stored.items():
+            self._stored[docnum] = {name: fields[name] for name in _SHOWN} | {"marks": " " + fields["marks"]}
         self._scorer = Scorer(searcher, weighting)
         reader = searcher.reader()
         self._corrector = Corrector(vocabulary, lambda word: reader.frequency("spell", word))
@@ -278,9 +290,9 @@ class SearchIndex:
             response = SearchResponse(query=query, total=0, hits=[], terms=[])
         else:
             hints = querying.jurisdiction_hints(query)
-            ranked = rank_articles(self._scorer.scored(whoosh_query, cost), self._facts, hints, law, jurisdiction, include_history, limit)
+            ranked = rank_articles(self._scorer.scored(whoosh_query, cost), self._documents, hints, law, jurisdiction, include_history, limit)
             marks = highlight_terms(whoosh_query)
-            stored = [self._searcher.stored_fields(docnum) for _score, docnum in ranked.best]
+            stored = [self._stored[docnum] for _score, docnum in ranked.best]
             snippets = [self._highlighter.snippet(docnum, fields, marks) for (_score, docnum), fields in zip(ranked.best, stored)]
             if corrections:
                 snippets = unmark_corrections(snippets, corrections)
