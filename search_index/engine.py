@@ -172,6 +172,7 @@ class SearchIndex:
 
     def __init__(self, path: str | os.PathLike, *, cache_size: int = 0):
         self.path = Path(path)
+        self._manifest_file = str(self.path / MANIFEST)  # stat()ed on every search: no Path arithmetic then
         self._searcher = None
         self._manifest_mtime = None
         self.manifest: dict = {}
@@ -234,13 +235,13 @@ class SearchIndex:
 
         One ``stat``: cheap enough to check on every request (see ``portal/search.py``)."""
         try:
-            return (Path(path) / MANIFEST).stat().st_mtime_ns
+            return os.stat(os.path.join(path, MANIFEST)).st_mtime_ns
         except OSError:
             return None
 
     def _fresh(self) -> None:
         try:
-            mtime = (self.path / MANIFEST).stat().st_mtime_ns
+            mtime = os.stat(self._manifest_file).st_mtime_ns
         except FileNotFoundError:
             raise IndexMissing(f"índice de busca não encontrado em {self.path}") from None
         if mtime != self._manifest_mtime:

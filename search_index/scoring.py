@@ -129,7 +129,10 @@ class Scorer:
             # the query's terms get a bonus, scaled by ``scale``.
             factor = (leaves - 1) / leaves
             spread = (leaves - q.scale) ** 2
-            scores = {d: (v + (counts.get(d, 0) - 1) / spread) * factor for d, v in scores.items()}
+            # (count - 1) / spread for each count a unit can have, computed once (the same division).
+            bonus = [(count - 1) / spread for count in range(max(counts.values(), default=0) + 1)]
+            count_of = counts.get
+            scores = {d: (v + bonus[count_of(d, 0)]) * factor for d, v in scores.items()}
         return scores
 
 
