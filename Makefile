@@ -97,6 +97,7 @@ benchmarks: install
 	$(BIN)/python benchmarks/lookup.py
 	$(BIN)/python benchmarks/history.py
 	$(BIN)/python benchmarks/http_load.py
+	$(BIN)/python benchmarks/assistant.py
 	$(BIN)/python benchmarks/memory.py
 
 ## Load and fault drills against a real gunicorn (5,000 complaints, worker killed, DB locked/read-only, index missing/corrupt).

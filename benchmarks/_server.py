@@ -22,10 +22,27 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
 
+_TAKEN: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A free port on 127.0.0.1: any, or the next free one of ``BENCH_PORTS=FIRST-LAST`` when set
+    (a shared machine where each user keeps to a range)."""
+    wanted = os.environ.get("BENCH_PORTS")
+    candidates = [0]
+    if wanted:
+        first, _, last = wanted.partition("-")
+        candidates = [p for p in range(int(first), int(last or first) + 1) if p not in _TAKEN]
+    for port in candidates:
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            found = s.getsockname()[1]
+            _TAKEN.add(found)
+            return found
+    raise RuntimeError(f"nenhuma porta livre em BENCH_PORTS={wanted}")
 
 
 def rss_mb(pid: int) -> float:

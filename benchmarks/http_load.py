@@ -16,7 +16,12 @@ measurements around it (median over the rounds, and each round's ratio).
 Search endpoints rotate through the questions in
 ``tests/data/search_relevance.json`` plus a few more (≥ 40 distinct queries),
 plate endpoints through the demonstration plates, the unit page through 60
-units of the four laws.  Afterwards: memory of each worker (RSS, and PSS, which
+units of the four laws.  Those repeat, so after the first pass the response
+caches answer them.  The "distinct" rows (issue #32) send every request a
+question no server of the run has seen before (``benchmarks/questions.py``:
+words of the statutes, with and without accents, some typos): each wrk thread
+takes its own stride of the list and every measurement (warm-up included) its
+own slice, so neither cache can help.  Afterwards: memory of each worker (RSS, and PSS, which
 counts pages shared between workers by their share).
 
 The machine may be shared with other work: absolute numbers are noisy, the
@@ -81,6 +86,20 @@ def unit_paths(count: int = 60) -> list[str]:
     return paths
 
 
+DISTINCT_SLICE = 6000  # questions per measurement of a "distinct" row: more than one server answers in --seconds
+
+
+def distinct_endpoints(rounds: int) -> list[tuple[str, list[str], float, bool]]:
+    """The rows of issue #32: every request a different question (targets from #32)."""
+    from questions import distinct_questions
+
+    questions = distinct_questions(DISTINCT_SLICE * (rounds + 1) + 20)
+    return [
+        ("/api/v1/search distintas", [f"/api/v1/search?q={quote_plus(q)}" for q in questions], 0.3, True),
+        ("/busca distintas", [f"/busca?q={quote_plus(q)}" for q in questions], 0.25, True),
+    ]
+
+
 def endpoints() -> list[tuple[str, list[str], float]]:
     """(name, paths to rotate through, target ratio from issue #12)."""
     queries = search_queries()
@@ -96,22 +115,34 @@ def endpoints() -> list[tuple[str, list[str], float]]:
     ]
 
 
+WRK_THREADS = 2
+
+
 def lua_rotation(paths: list[str], directory: Path) -> Path:
+    """A wrk script sending ``paths`` in turn: thread t of T sends offset+t, offset+t+T, …
+    (the offset is the script's argument), so two threads never send the same path twice."""
     script = directory / f"rotation-{abs(hash(tuple(paths)))}.lua"
     quoted = ",\n".join(json.dumps(p) for p in paths)
     script.write_text(
-        "local paths = {\n" + quoted + "\n}\nlocal i = 0\n"
-        "request = function()\n  i = i + 1\n  return wrk.format(\"GET\", paths[(i % #paths) + 1])\nend\n",
+        "local paths = {\n" + quoted + "\n}\n"
+        "local threads = 0\n"
+        "setup = function(thread)\n  thread:set(\"tid\", threads)\n  threads = threads + 1\nend\n"
+        "local offset, step, i = 0, 1, -1\n"
+        "init = function(args)\n  offset = tonumber(args[1] or \"0\") + (tid or 0)\n  step = tonumber(args[2] or \"1\")\nend\n"
+        "request = function()\n  i = i + 1\n  return wrk.format(\"GET\", paths[((offset + i * step) % #paths) + 1])\nend\n",
         encoding="utf-8",
     )
     return script
 
 
-def wrk(url: str, script: Path | None, path: str, seconds: float, connections: int) -> dict:
-    args = ["wrk", "-t2", f"-c{connections}", f"-d{max(1, int(seconds))}s", "--latency", "--timeout", "10s"]
+def wrk(url: str, script: Path | None, path: str, seconds: float, connections: int, offset: int = 0) -> dict:
+    args = ["wrk", f"-t{WRK_THREADS}", f"-c{connections}", f"-d{max(1, int(seconds))}s", "--latency", "--timeout", "10s"]
     if script:
         args += ["-s", str(script)]
-    out = subprocess.run(args + [url + path], capture_output=True, text=True, check=True).stdout
+    args.append(url + path)
+    if script:
+        args += ["--", str(offset), str(WRK_THREADS)]
+    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
 
     def ms(label: str) -> float:
         match = re.search(rf"^\s*{label}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
@@ -149,11 +180,17 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / ticks
 
 
-def measure(server, paths: list[str], script: Path | None, seconds: float, connections: int) -> dict:
-    wrk(server.url, script, paths[0], 1, 4)  # warm-up: lazy loads, caches
+def measure(server, paths: list[str], script: Path | None, seconds: float, connections: int, distinct_slice: int | None = None) -> dict:
+    """One wrk run after a 1 s warm-up.  ``distinct_slice``: the warm-up takes slice 0 of
+    ``paths`` and the measurement slice ``distinct_slice`` (each DISTINCT_SLICE long)."""
+    warm_offset = 0
+    offset = DISTINCT_SLICE * distinct_slice if distinct_slice else 0
+    wrk(server.url, script, paths[0], 1, 4, warm_offset)  # warm-up: lazy loads, caches
     pids = server.worker_pids()
     before = cpu_seconds(pids)
-    result = wrk(server.url, script, paths[0], seconds, connections)
+    result = wrk(server.url, script, paths[0], seconds, connections, offset)
+    if distinct_slice and result["requests"] > DISTINCT_SLICE:
+        result["socket_errors"] += f" (AVISO: {result['requests']} pedidos > {DISTINCT_SLICE} perguntas distintas: houve repetição)"
     spent = cpu_seconds(pids) - before
     # A worker replaced during the measurement (gunicorn's max_requests) leaves it without a CPU figure.
     valid = sorted(server.worker_pids()) == sorted(pids) and spent > 0 and result["requests"]
@@ -192,20 +229,22 @@ def main() -> None:
             server.prepare()
             server.start()
         floor.start()
-        for name, paths, target in endpoints():
+        rows_wanted = [(*e, False) for e in endpoints()] + distinct_endpoints(args.rounds)
+        for name, paths, target, distinct in rows_wanted:
             if args.only and not any(part and part in name for part in args.only.split(",")):
                 continue
             script = lua_rotation(paths, workdir) if len(paths) > 1 else None
             for _, server in portals:
-                check_paths(server.url, paths)
+                # distinct rows: a few questions no measurement sends (checking all would fill the caches)
+                check_paths(server.url, paths[-20:] if distinct else paths)
             # Each round: floor, each portal, floor again; a portal's ratio in a round is its
             # req/s over the mean of the two floor measurements around it.  The row shows the
             # median over rounds (the machine may be shared: load changes within seconds).
             rounds = []
-            for _ in range(args.rounds):
+            for round_number in range(args.rounds):
                 result = {"floor": [measure(floor, ["/"], None, args.seconds, args.connections)]}
                 for label, server in portals:
-                    result[label] = measure(server, paths, script, args.seconds, args.connections)
+                    result[label] = measure(server, paths, script, args.seconds, args.connections, round_number + 1 if distinct else None)
                 result["floor"].append(measure(floor, ["/"], None, args.seconds, args.connections))
                 floor_rps = statistics.mean(f["rps"] for f in result["floor"])
                 floor_cpu = median(f["cpu_us"] for f in result["floor"])
@@ -215,7 +254,7 @@ def main() -> None:
                 result["floor_rps"] = floor_rps
                 result["floor_cpu"] = floor_cpu
                 rounds.append(result)
-            row = {"name": name, "target": target, "distinct": len(paths), "rounds": rounds,
+            row = {"name": name, "target": target, "distinct": len(paths), "rounds": rounds, "all_distinct": distinct,
                    "floor": {"rps": statistics.median(r["floor_rps"] for r in rounds), "cpu_us": median(r["floor_cpu"] for r in rounds)}}
             for label, _server in portals:
                 runs = [r[label] for r in rounds]

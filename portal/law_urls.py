@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from flask import Flask, g, url_for
+from flask import Flask, g, has_request_context, request, url_for
 
 from knowledge.corpus import UnknownUnit, resolve
 from knowledge.history import LawNotInForce, law_on, wording_at
@@ -28,13 +28,36 @@ def _reader_date(when: date | None) -> dict:
     return {"data": when.isoformat()} if when else {}
 
 
+_LINKS: dict[tuple, str] = {}
+MAX_LINKS = 8192  # ~1 MB: every unit of the four laws, a few times over (dates, mount points)
+
+
+def _link(endpoint: str, **values) -> str:
+    """``url_for`` of a reader page, made once per process for each mount point and arguments.
+
+    A page of search results has twenty such links and ``url_for`` costs ~0.1 ms each
+    (issue #32); the portal has no URL defaults or processors, so a relative link depends
+    only on the endpoint, its arguments and where the app is mounted (``script_root``)."""
+    if not has_request_context():
+        return url_for(endpoint, **values)
+    key = (request.script_root, endpoint, *sorted(values.items()))
+    found = _LINKS.get(key)
+    if found is None:
+        if len(_LINKS) >= MAX_LINKS:
+            _LINKS.clear()
+        found = _LINKS[key] = url_for(endpoint, **values)
+    return found
+
+
 def unit_url(law_id: str, unit_id: str, *, external: bool = False, when: date | None = None) -> str:
-    return url_for("pages.unit", law_id=law_id, unit_id=unit_id, _external=external, **_reader_date(when))
+    if external:
+        return url_for("pages.unit", law_id=law_id, unit_id=unit_id, _external=True, **_reader_date(when))
+    return _link("pages.unit", law_id=law_id, unit_id=unit_id, **_reader_date(when))
 
 
 def anchor_url(law_id: str, unit_id: str, *, when: date | None = None) -> str:
     """The unit inside the full text of its law."""
-    return url_for("pages.law", law_id=law_id, **_reader_date(when)) + "#" + unit_id
+    return _link("pages.law", law_id=law_id, **_reader_date(when)) + "#" + unit_id
 
 
 def citation_dict(law_id: str, unit_id: str, when: date | None = None) -> dict:

@@ -34,7 +34,7 @@ from .build import MANIFEST, SCHEMA_VERSION
 from .cache import ResponseCache
 from .corrections import Corrector
 from .highlight import Highlighter, highlight_terms, unmark_corrections
-from .scoring import Facts, Scorer, rank_articles
+from .scoring import Documents, Facts, Scorer, rank_articles
 
 
 class IndexMissing(RuntimeError):
@@ -74,6 +74,10 @@ class SearchResponse:
     corrected: bool = False  # the hits are for the suggestion (the original found nothing)
     terms: list[str] = field(default_factory=list)
     cost: QueryCost | None = None  # the work this query took, counted
+
+
+# Stored fields a hit is made of (see SearchIndex._hit and highlight.py).
+_SHOWN = ("law", "jurisdiction", "article", "unit", "label", "heading", "urn", "history", "text")
 
 
 def _facts(fields: dict) -> Facts:
@@ -169,6 +173,7 @@ class SearchIndex:
 
     def __init__(self, path: str | os.PathLike, *, cache_size: int = 0):
         self.path = Path(path)
+        self._manifest_file = str(self.path / MANIFEST)  # stat()ed on every search: no Path arithmetic then
         self._searcher = None
         self._manifest_mtime = None
         self.manifest: dict = {}
@@ -196,9 +201,9 @@ class SearchIndex:
             ix = _Storage(str(self.path), supports_mmap=False, readonly=True).open_index()
             weighting = whoosh_scoring.BM25F(B=0.5, K1=1.2)
             searcher = ix.searcher(weighting=weighting)
-            corrector = searcher.corrector("spell")
             vocabulary = {w.decode() if isinstance(w, bytes) else w for w in searcher.reader().lexicon("spell")}
-            facts = {docnum: _facts(fields) for docnum, fields in searcher.reader().iter_docs()}
+            stored = dict(searcher.reader().iter_docs())
+            facts = {docnum: _facts(fields) for docnum, fields in stored.items()}
         except (IndexMissing, IndexCorrupt):
             raise
         except Exception as exc:  # whoosh raises many kinds on damaged files
@@ -210,8 +215,16 @@ class SearchIndex:
         self._facts = [None] * (max(facts) + 1 if facts else 0)
         for docnum, fact in facts.items():
             self._facts[docnum] = fact
+        self._documents = Documents(self._facts)
+        # The fields a hit shows, for every document (~1 MB for the four laws): they were just
+        # read anyway, and Whoosh's stored_fields() costs ~0.1 ms a hit, most of a search's
+        # time after scoring.  The marks keep a leading space for highlight.py's lookups.
+        self._stored = [None] * len(self._facts)
+        for docnum, fields in stored.items():
+            self._stored[docnum] = {name: fields[name] for name in _SHOWN} | {"marks": " " + fields["marks"]}
         self._scorer = Scorer(searcher, weighting)
-        self._corrector = Corrector(corrector, vocabulary)
+        reader = searcher.reader()
+        self._corrector = Corrector(vocabulary, lambda word: reader.frequency("spell", word))
         self._highlighter = Highlighter()
         self._cache.clear()
         self.manifest = manifest
@@ -223,13 +236,13 @@ class SearchIndex:
 
         One ``stat``: cheap enough to check on every request (see ``portal/search.py``)."""
         try:
-            return (Path(path) / MANIFEST).stat().st_mtime_ns
+            return os.stat(os.path.join(path, MANIFEST)).st_mtime_ns
         except OSError:
             return None
 
     def _fresh(self) -> None:
         try:
-            mtime = (self.path / MANIFEST).stat().st_mtime_ns
+            mtime = os.stat(self._manifest_file).st_mtime_ns
         except FileNotFoundError:
             raise IndexMissing(f"índice de busca não encontrado em {self.path}") from None
         if mtime != self._manifest_mtime:
@@ -279,9 +292,9 @@ class SearchIndex:
             response = SearchResponse(query=query, total=0, hits=[], terms=[])
         else:
             hints = querying.jurisdiction_hints(query)
-            ranked = rank_articles(self._scorer.scored(whoosh_query, cost), self._facts, hints, law, jurisdiction, include_history, limit)
+            ranked = rank_articles(self._scorer.scored(whoosh_query, cost), self._documents, hints, law, jurisdiction, include_history, limit)
             marks = highlight_terms(whoosh_query)
-            stored = [self._searcher.stored_fields(docnum) for _score, docnum in ranked.best]
+            stored = [self._stored[docnum] for _score, docnum in ranked.best]
             snippets = [self._highlighter.snippet(docnum, fields, marks) for (_score, docnum), fields in zip(ranked.best, stored)]
             if corrections:
                 snippets = unmark_corrections(snippets, corrections)

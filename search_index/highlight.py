@@ -20,7 +20,6 @@ from . import analysis
 SNIPPET_CHARS = 260  # the beginning of a unit shown when none of its words matches
 SNIPPET_SPAN = 80  # matches closer than this form one passage …
 SNIPPET_SURROUND = 90  # … which extends this many characters either side
-TOKEN_CACHE_UNITS = 2048
 
 
 def highlight_terms(q: Q.Query) -> tuple[tuple[str, ...], ...]:
@@ -45,34 +44,39 @@ def highlight_terms(q: Q.Query) -> tuple[tuple[str, ...], ...]:
 
 
 class Highlighter:
-    """Makes snippets from a unit's stored fields: its text and the words and places stored at build time."""
+    """Makes snippets from a unit's stored fields: its text and the words and places stored at build time.
 
-    def __init__(self):
-        self._tokens: dict[int, list[tuple[str, int, int]]] = {}
-
-    def tokens(self, docnum: int, marks: str) -> list[tuple[str, int, int]]:
-        """(stem, start, end) of each word of a unit's text; kept for the units shown most."""
-        tokens = self._tokens.get(docnum)
-        if tokens is None:
-            if len(self._tokens) >= TOKEN_CACHE_UNITS:
-                self._tokens.clear()
-            tokens = []
-            for mark in marks.split():
-                stem, start, end = mark.rsplit(":", 2)
-                tokens.append((stem, int(start), int(end)))
-            self._tokens[docnum] = tokens
-        return tokens
+    The places are read straight from the stored ``marks`` string ("stem:start:end …", kept
+    with a leading space by the engine), by substring search: only the query's own stems are
+    looked for, and no per-word objects are kept between requests (a list of tuples per unit
+    cost more memory than the text itself, and more time to build than to search)."""
 
     def snippet(self, docnum: int, fields: dict, groups: tuple[tuple[str, ...], ...]) -> str:
         """Up to two passages of the unit around the query's words, <mark>ed; else its beginning."""
         text = fields["text"]
-        tokens = self.tokens(docnum, fields["marks"])
-        present = {stem for stem, _start, _end in tokens}
-        terms = {stem for group in groups if all(s in present for s in group) for stem in group}
-        matches = [(start, end) for stem, start, end in tokens if stem in terms] if terms else []
+        marks = fields["marks"]
+        terms = {stem for group in groups if all(f" {s}:" in marks for s in group) for stem in group}
+        matches = places(marks, terms) if terms else []
         if not matches:
             return escape(text[:SNIPPET_CHARS] + ("…" if len(text) > SNIPPET_CHARS else ""), quote=False)
         return passages(text, matches)
+
+
+def places(marks: str, stems) -> list[tuple[int, int]]:
+    """(start, end) of every word of these stems, in text order, from " stem:start:end stem:start:end…"."""
+    found = []
+    find = marks.find
+    for stem in stems:
+        needle = f" {stem}:"
+        at = find(needle)
+        while at != -1:
+            first = at + len(needle)
+            colon = find(":", first)
+            space = find(" ", colon)
+            found.append((int(marks[first:colon]), int(marks[colon + 1:space] if space != -1 else marks[colon + 1:])))
+            at = find(needle, space) if space != -1 else -1
+    found.sort()
+    return found
 
 
 def passages(text: str, matches: list[tuple[int, int]]) -> str:

@@ -12,7 +12,6 @@ article lives here too: it is one pass over those scores.
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
 
 from whoosh import query as Q
@@ -130,8 +129,47 @@ class Scorer:
             # the query's terms get a bonus, scaled by ``scale``.
             factor = (leaves - 1) / leaves
             spread = (leaves - q.scale) ** 2
-            scores = {d: (v + (counts.get(d, 0) - 1) / spread) * factor for d, v in scores.items()}
+            # (count - 1) / spread for each count a unit can have, computed once (the same division).
+            bonus = [(count - 1) / spread for count in range(max(counts.values(), default=0) + 1)]
+            count_of = counts.get
+            scores = {d: (v + bonus[count_of(d, 0)]) * factor for d, v in scores.items()}
         return scores
+
+
+class Documents:
+    """What ranking reads of every document, as flat lists indexed by docnum (built once per
+    open index): a loop over thousands of matching units then costs list lookups, not
+    attribute lookups on objects."""
+
+    def __init__(self, facts: list[Facts | None]):
+        self.facts = facts
+        known = [(f.order, docnum) for docnum, f in enumerate(facts) if f is not None]
+        self.position = [0] * len(facts)  # rank of (order, docnum): text order, the tie-break
+        for rank, (_order, docnum) in enumerate(sorted(known)):
+            self.position[docnum] = rank
+        groups: dict[str, int] = {}
+        self.group = [groups.setdefault(f.group, len(groups)) if f else -1 for f in facts]
+        self.group_names = list(groups)
+        self.members: list[list[int]] = [[] for _ in groups]
+        for docnum, group in enumerate(self.group):
+            if group >= 0:
+                self.members[group].append(docnum)
+        self.jurisdiction = [f.jurisdiction if f else None for f in facts]
+        self._kept: dict[tuple, list[bool]] = {}
+
+    def kept(self, law: str | None, jurisdiction: str | None, include_history: bool) -> list[bool]:
+        """Which documents the filters let through (per docnum); a handful of combinations, remembered."""
+        key = (law, jurisdiction, include_history)
+        found = self._kept.get(key)
+        if found is None:
+            if len(self._kept) > 64:
+                self._kept.clear()
+            found = self._kept[key] = [
+                f is not None and (include_history or not f.history) and (not law or f.law == law)
+                and (not jurisdiction or f.jurisdiction == jurisdiction)
+                for f in self.facts
+            ]
+        return found
 
 
 @dataclass
@@ -145,39 +183,41 @@ class Ranked:
 
 
 def rank_articles(
-    scores: dict[int, float], facts: list[Facts], hints: set[str], law: str | None, jurisdiction: str | None,
+    scores: dict[int, float], documents: Documents, hints: set[str], law: str | None, jurisdiction: str | None,
     include_history: bool, limit: int,
 ) -> Ranked:
     """One result per article: its best-scoring unit (a place the question names counts
-    :data:`JURISDICTION_HINT_FACTOR` more), articles ordered by that score."""
-    filtered = bool(law or jurisdiction)
-    adjusted: list[tuple[float, int]] = []
-    best_score: dict[str, float] = {}  # group -> score of its best unit (hint applied)
-    best_doc: dict[str, int] = {}
-    for docnum, score in scores.items():
-        fact = facts[docnum]
-        if fact.history and not include_history:
-            continue
-        if filtered and ((law and fact.law != law) or (jurisdiction and fact.jurisdiction != jurisdiction)):
-            continue
-        if hints and fact.jurisdiction in hints:
-            score *= JURISDICTION_HINT_FACTOR
-        adjusted.append((score, docnum))
-        group = fact.group
-        current = best_score.get(group)
-        if current is None or score > current or (score == current and (fact.order, docnum) < (facts[best_doc[group]].order, best_doc[group])):
-            best_score[group] = score
-            best_doc[group] = docnum
-    top = heapq.nsmallest(limit, ((-score, facts[best_doc[group]].order, best_doc[group]) for group, score in best_score.items()))
-    best = [(-negative, docnum) for negative, _order, docnum in top]
-    keyed: dict[str, list[tuple[float, int, int]]] = {facts[docnum].group: [] for _score, docnum in best}
-    for score, docnum in adjusted:
-        fact = facts[docnum]
-        units = keyed.get(fact.group)
-        if units is not None:
-            units.append((-score, fact.order, docnum))
+    :data:`JURISDICTION_HINT_FACTOR` more), articles ordered by that score; ties go to the
+    unit that comes first in the text (order, then docnum).
+
+    Two sorts in C do what a loop over every matching unit did: the units in text order,
+    then (stably) by score; the first unit of each article in that list is its best, and
+    the articles come in the order of their best units.
+    """
+    kept = documents.kept(law, jurisdiction, include_history)
+    adjusted = {docnum: score for docnum, score in scores.items() if kept[docnum]}
+    if hints:
+        where = documents.jurisdiction
+        for docnum in [d for d in adjusted if where[d] in hints]:
+            adjusted[docnum] *= JURISDICTION_HINT_FACTOR
+    ordered = sorted(adjusted, key=documents.position.__getitem__)
+    ordered.sort(key=adjusted.__getitem__, reverse=True)  # stable: equal scores stay in text order
+    group_of = documents.group
+    seen: set[int] = set()
+    best: list[tuple[float, int]] = []
+    if limit > 0:
+        for docnum in ordered:
+            group = group_of[docnum]
+            if group not in seen:
+                seen.add(group)
+                best.append((adjusted[docnum], docnum))
+                if len(best) == limit:
+                    break
+    position = documents.position
     shown = {}
-    for group, units in keyed.items():  # best first; ties as for the best unit (text order)
-        units.sort()
-        shown[group] = [(-negative, docnum) for negative, _order, docnum in units]
-    return Ranked(best=best, total=len(best_score), units=shown)
+    for _score, docnum in best:  # every matching unit of each top article, best first; ties in text order
+        group = group_of[docnum]
+        units = [d for d in documents.members[group] if d in adjusted]
+        units.sort(key=lambda d: (-adjusted[d], position[d]))
+        shown[documents.group_names[group]] = [(adjusted[d], d) for d in units]
+    return Ranked(best=best, total=len(set(map(group_of.__getitem__, adjusted))), units=shown)

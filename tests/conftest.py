@@ -39,8 +39,26 @@ def missing_service(reason: str):
 
 @pytest.fixture(scope="session")
 def index_dir(tmp_path_factory):
-    path = tmp_path_factory.mktemp("data") / "index"
-    build_index(path, all_laws())
+    """The search index, built once per test session.
+
+    Under pytest-xdist (``-n``) every worker is a session of its own: the first worker
+    to get here builds the index in the run's shared temporary folder, holding a lock,
+    and the others wait and use it (a build costs ~5-15 s of CPU), instead of each
+    building its own.  Tests that change an index make a copy first."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        path = tmp_path_factory.mktemp("data") / "index"
+        build_index(path, all_laws())
+        return path
+    import fcntl
+
+    from search_index.stamp import is_current, source_fingerprint
+
+    shared = tmp_path_factory.getbasetemp().parent  # the same folder for every worker of this run
+    path, fingerprint = shared / "index", source_fingerprint()
+    with open(shared / "index.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not is_current(path, fingerprint):
+            build_index(path, all_laws(), source=fingerprint)
     return path
 
 
