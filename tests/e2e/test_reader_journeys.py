@@ -36,11 +36,11 @@ def test_complaint_form_suggests_the_row_and_the_receipt_shows_it(page):
 
 def test_chat_asks_the_place_of_a_report_and_prefills_the_complaint(page):
     page.goto(page.base + "/assistente")
-    page.fill("textarea[name=mensagem], input[name=mensagem]", "tinha 10 pessoas em pé no fretado ontem")
-    submit(page, "form button[type=submit]")
+    page.fill("#mensagem", "tinha 10 pessoas em pé no fretado ontem")
+    submit(page, "form.chat-form button[type=submit]")
     assert "preciso saber onde aconteceu" in page.inner_text("main")
-    page.fill("textarea[name=mensagem], input[name=mensagem]", "Pernambuco")
-    submit(page, "form button[type=submit]")
+    page.fill("#mensagem", "Pernambuco")
+    submit(page, "form.chat-form button[type=submit]")
     text = page.inner_text("main")
     # PE Anexo I since 13/11/2020: "III - GRAVES: … e) transportar passageiro em pé ou acima da capacidade do veículo".
     assert "Transportar passageiro em pé ou acima da capacidade do veículo" in text and "900,00" in text
