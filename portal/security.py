@@ -60,13 +60,44 @@ def _limits_off() -> bool:
 
     return not current_app.config.get("PORTAL_RATELIMIT_ON", True)
 
+class ActionLimit(str):
+    """A documented limit for one action, whatever the route that does it.
+
+    Flask-Limiter counts each view on its own: one address made 20 complaints a minute
+    (10 documented) through the API and the form together, 180 plate lookups (60) through
+    ``/consulta``, ``/v`` and the API (issue #34).  Every view decorated with the same
+    ActionLimit shares one counter per address, named after the action
+    (``share_action_limits`` below)."""
+
+    action: str
+
+    def __new__(cls, value: str, action: str):
+        limit = super().__new__(cls, value)
+        limit.action = action
+        return limit
+
+
 # Limits per client address.  Generous for people, tight for scripts.
-LOOKUP_LIMIT = "60 per minute;600 per hour"
-COMPLAINT_LIMIT = "10 per minute;100 per day"
-ASSISTANT_LIMIT = "30 per minute;500 per hour"
-PROTOCOL_LIMIT = "30 per minute"
-LOGIN_LIMIT = "10 per minute;50 per hour"
-SEARCH_LIMIT = "120 per minute"
+LOOKUP_LIMIT = ActionLimit("60 per minute;600 per hour", "consulta")
+COMPLAINT_LIMIT = ActionLimit("10 per minute;100 per day", "denuncia")
+ASSISTANT_LIMIT = ActionLimit("30 per minute;500 per hour", "assistente")
+PROTOCOL_LIMIT = ActionLimit("30 per minute", "protocolo")
+LOGIN_LIMIT = ActionLimit("10 per minute;50 per hour", "login")
+SEARCH_LIMIT = ActionLimit("120 per minute", "busca")
+
+
+def share_action_limits() -> None:
+    """Make every decorated limit given as an ActionLimit one counter per action (shared
+    between its routes).  Idempotent; run once the views are imported."""
+    decorated = limiter.limit_manager._decorated_limits
+    for route, limits in list(decorated.items()):
+        changed = False
+        for limit in limits:
+            if isinstance(limit.limit_provider, ActionLimit) and not limit.shared:
+                limit.shared, limit.scope = True, "acao:" + limit.limit_provider.action
+                changed = True
+        if changed:  # the set hashes its members: rebuilt after they changed
+            decorated[route] = type(limits)(list(limits))
 
 
 def keyed_digest(*parts: str) -> str:
@@ -242,6 +273,7 @@ def streamline_hooks(app: Flask) -> None:
     of CSRF and rate limiting skip the requests they cannot act on.  Every protection
     stays where it applies: CSRF on POST/PUT/PATCH/DELETE, limits and their headers on
     the limited views (tests/test_security.py, tests/test_attacks.py)."""
+    share_action_limits()
     before = app.before_request_funcs.get(None, [])
     for i, hook in enumerate(before):
         if getattr(hook, "__qualname__", "") == "CSRFProtect.init_app.<locals>.csrf_protect":

@@ -1,0 +1,156 @@
+"""Security round 3 (issue #34): each attack found on the running portal, replayed.
+
+Beside tests/test_attacks.py (round 2), in the issue's order: every test sends what
+the attacker sent and states what the portal must do instead.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+
+import pytest
+
+from app import create_app
+from portal import work_budget
+
+LAW_WORDS = ("multa fretamento autorização vistoria veículo passageiros cassação suspensão infração prazo recurso "
+             "documento seguro motorista licença tacógrafo itinerário").split()
+
+
+@pytest.fixture()
+def app(tmp_path, index_dir):
+    return create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False,
+                       "PORTAL_RUN_DIR": str(tmp_path / "run")})
+
+
+def _law_words(n: int, every: int = 0) -> str:
+    words = [LAW_WORDS[i % len(LAW_WORDS)] + ("." if every and i % every == every - 1 else "") for i in range(n)]
+    return " ".join(words)
+
+
+def _conversations(app) -> int:
+    from portal.database import open_store
+
+    db = open_store(app)
+    try:
+        return db.execute("SELECT COUNT(*) FROM conversations").fetchone()[0]
+    finally:
+        db.close()
+
+
+# -- High 1: the chat was a CPU denial of service ------------------------------------------------
+
+
+@pytest.mark.parametrize("message", [_law_words(200), _law_words(60, every=6)])
+def test_a_message_over_the_work_budget_is_refused_before_the_engine_sees_it(app, message, monkeypatch):
+    """2,000 characters of law words cost seconds of CPU each; the portal now refuses a
+    message of more than 80 words or 6 sentences, in the user's language, with a 400."""
+    from knowledge.assistant import Assistant
+
+    def engine_must_not_run(*args, **kwargs):
+        raise AssertionError("the engine ran on a message over the budget")
+
+    monkeypatch.setattr(Assistant, "respond", engine_must_not_run)
+    client = app.test_client()
+    api = client.post("/api/v1/assistente", json={"mensagem": message})
+    assert api.status_code == 400 and api.get_json()["field"] == "mensagem"
+    assert "no máximo" in api.get_json()["error"]
+    english = client.post("/api/v1/assistente", json={"mensagem": message}, headers={"Accept-Language": "en"})
+    assert english.status_code == 400 and "at most" in english.get_json()["error"]
+    page = client.post("/assistente", data={"mensagem": message})
+    assert page.status_code == 400 and "no máximo" in page.get_data(as_text=True)
+
+
+def test_an_honest_question_still_gets_an_answer(app):
+    response = app.test_client().post("/api/v1/assistente", json={"mensagem": "Qual o prazo para recorrer de uma multa no fretamento em Pernambuco?"})
+    assert response.status_code == 200 and response.get_json()["resposta"]
+
+
+def test_when_every_slot_is_taken_the_chat_answers_503_at_once_and_stores_nothing(app):
+    """Four costly messages at once took every worker.  At most PORTAL_HEAVY_SLOTS turns
+    run at once on the machine (counted with flock across processes); the next one does
+    not wait for a slot (waiting holds a worker too): 503 with Retry-After."""
+    app.config["PORTAL_HEAVY_SLOTS"] = 1
+    client = app.test_client()
+    with app.test_request_context(), work_budget.slot("assistente"):
+        api = client.post("/api/v1/assistente", json={"mensagem": "multa por passageiro em pé"})
+        page = client.post("/assistente", data={"mensagem": "multa por passageiro em pé"})
+    assert api.status_code == 503 and api.headers["Retry-After"] == str(work_budget.RETRY_AFTER)
+    assert "Tente de novo" in api.get_json()["error"]
+    assert page.status_code == 503 and page.headers["Retry-After"] and "Tente de novo" in page.get_data(as_text=True)
+    assert _conversations(app) == 0
+    # The slot is free again once released: the same message is answered.
+    assert client.post("/api/v1/assistente", json={"mensagem": "multa por passageiro em pé"}).status_code == 200
+
+
+def test_a_turn_that_uses_its_whole_cpu_budget_is_stopped_with_a_clear_422(app):
+    app.config["ASSISTANT_CPU_SECONDS"] = 0.001
+    response = app.test_client().post("/api/v1/assistente", json={"mensagem": _law_words(40)})
+    assert response.status_code == 422 and "pergunta mais curta" in response.get_json()["error"]
+    assert _conversations(app) == 0
+
+
+def test_the_slot_of_a_killed_process_is_free_again(tmp_path, app):
+    """flock belongs to the open file: a worker killed with SIGKILL holds no slot."""
+    import multiprocessing
+
+    app.config["PORTAL_HEAVY_SLOTS"] = 1
+    ctx = multiprocessing.get_context("fork")
+    held, stop = ctx.Event(), ctx.Event()
+
+    def hold():
+        with app.test_request_context(), work_budget.slot("assistente"):
+            held.set()
+            stop.wait(30)
+
+    worker = ctx.Process(target=hold)
+    worker.start()
+    assert held.wait(30)
+    with app.test_request_context(), pytest.raises(work_budget.Busy):
+        with work_budget.slot("assistente"):
+            pass
+    worker.kill()
+    worker.join(10)
+    with app.test_request_context(), work_budget.slot("assistente") as number:
+        assert number == 0
+
+
+# -- Low 8: limits are per action, not per route ----------------------------------------------------
+
+
+@pytest.fixture()
+def limited(tmp_path, index_dir):
+    return create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False,
+                       "RATELIMIT_ENABLED": True, "PORTAL_RUN_DIR": str(tmp_path / "run")})
+
+
+def test_plate_lookups_share_one_limit_across_consulta_v_and_the_api(limited):
+    client = limited.test_client()
+    routes = ["/consulta?placa=ABC1234", "/v/ABC1234", "/api/v1/veiculos/ABC1234"]
+    statuses = [client.get(routes[i % 3]).status_code for i in range(61)]
+    assert statuses[:60].count(429) == 0 and statuses[60] == 429
+
+
+def test_complaints_share_one_limit_across_the_form_and_the_api(limited):
+    client = limited.test_client()
+    body = {"data_ocorrencia": "2026-11-01", "ocorrencias": ["outro"], "jurisdicao": "pe", "relato": "relato de teste"}
+    statuses = []
+    for i in range(11):
+        if i % 2:
+            statuses.append(client.post("/denuncia", data={**body, "ocorrencias": "outro"}).status_code)
+        else:
+            statuses.append(client.post("/api/v1/denuncias", json=body).status_code)
+    assert 429 not in statuses[:10] and statuses[10] == 429
+
+
+def test_chat_messages_share_one_limit_across_the_page_and_the_api(limited):
+    client = limited.test_client()
+    statuses = []
+    for i in range(31):
+        if i % 2:
+            statuses.append(client.post("/assistente", data={"mensagem": "oi"}).status_code)
+        else:
+            statuses.append(client.post("/api/v1/assistente", json={"mensagem": "oi"}).status_code)
+    assert 429 not in statuses[:30] and statuses[30] == 429
