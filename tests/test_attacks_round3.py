@@ -154,3 +154,56 @@ def test_chat_messages_share_one_limit_across_the_page_and_the_api(limited):
         else:
             statuses.append(client.post("/api/v1/assistente", json={"mensagem": "oi"}).status_code)
     assert 429 not in statuses[:30] and statuses[30] == 429
+
+
+# -- Medium 2 and Low 9: photos ----------------------------------------------------------------------
+
+
+def _jpeg(size, **save) -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", size, (120, 80, 40)).save(out, "JPEG", quality=30, **save)
+    return out.getvalue()
+
+
+def test_a_large_jpeg_is_decoded_already_reduced(monkeypatch):
+    """A 40-megapixel JPEG of 628 KB passed both caps and cost a second of CPU to decode
+    in full.  It is now decoded by libjpeg at 1/2–1/8 scale: no more pixels than the
+    stored photo needs (at least MAX_SIDE on the longer side)."""
+    from PIL import JpegImagePlugin
+
+    from portal import photos
+
+    decoded = []
+    real_load = JpegImagePlugin.JpegImageFile.load
+
+    def load(self):
+        decoded.append(self.size)
+        return real_load(self)
+
+    monkeypatch.setattr(JpegImagePlugin.JpegImageFile, "load", load)
+    photo = photos.clean(_jpeg((8000, 5000)))
+    assert (photo.largura, photo.altura) == (2048, 1280)
+    width, height = decoded[-1]
+    assert width * height <= 8000 * 5000 / 4 and width >= 2048 and height >= 1280
+
+
+def test_png_and_webp_without_reduced_decoding_have_a_lower_pixel_cap():
+    from PIL import Image
+
+    from portal import photos
+
+    out = io.BytesIO()
+    Image.new("RGB", (4000, 3500)).save(out, "PNG")  # 14 MP: a bomb for a full decode, tiny on disk
+    with pytest.raises(photos.PhotoError, match="pixels demais"):
+        photos.clean(out.getvalue())
+
+
+def test_a_jpeg_comment_does_not_survive_the_re_encoding():
+    from portal import photos
+
+    data = _jpeg((640, 480), comment=b"Foto de Maria Aparecida Souza, CPF 123.456.789-09")
+    assert b"Maria Aparecida" in data
+    cleaned = photos.clean(data).conteudo
+    assert b"Maria" not in cleaned and b"CPF" not in cleaned
