@@ -207,3 +207,37 @@ def test_a_jpeg_comment_does_not_survive_the_re_encoding():
     assert b"Maria Aparecida" in data
     cleaned = photos.clean(data).conteudo
     assert b"Maria" not in cleaned and b"CPF" not in cleaned
+
+
+# -- Medium 3: open data named natural persons --------------------------------------------------------
+
+COMPANY_CNPJ = "11.222.333/0001-81"
+
+
+@pytest.mark.parametrize("name", [
+    "M.E.I. Maria Aparecida Souza",
+    "M E I Maria Aparecida Souza",
+    "Maria Aparecida Souza - mei",
+    "Maria Aparecida Souza 123 456 789 09",
+    "Maria Aparecida Souza 123.456.789/09",
+    "MARIA APARECIDA SOUZA ME",
+    "Maria Aparecida Souza M.E.",
+    "MARIA APARECIDA SOUZA EI",
+    "Maria Aparecida Souza EIRELI",
+    "Maria Aparecida Souza - Empresário Individual",
+    "MARIA APARECIDA SOUZA - EMPRESARIA INDIVIDUAL",
+])
+def test_the_ways_registries_write_an_individual_are_not_published_as_companies(name):
+    from knowledge.open_data import is_natural_person
+
+    assert is_natural_person(name, COMPANY_CNPJ) is True
+
+
+@pytest.mark.parametrize("name", [
+    "Rota Turismo Ltda", "Transportes Meireles Ltda ME", "Expresso Recife LTDA - ME",
+    "Transportes 2020 Ltda", "Lume Turismo",
+])
+def test_companies_keep_their_names(name):
+    from knowledge.open_data import is_natural_person
+
+    assert is_natural_person(name, COMPANY_CNPJ) is False
