@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import time
 from datetime import timedelta
 from functools import partial, wraps
 from pathlib import Path
@@ -204,6 +205,9 @@ def init_app(app: Flask) -> None:
     # If the store fails (disk full, Redis down), each worker counts on its own for a
     # while instead of answering 500 — limits then hold per worker, not per machine.
     app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
+    if app.config["RATELIMIT_STORAGE_URI"].startswith(("redis://", "rediss://")):
+        # A stalled Redis held each limited request ~4 s (redis-py waits forever by default).
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_timeout": STORE_TIMEOUT, "socket_connect_timeout": STORE_TIMEOUT})
     # Tests switch limits off unless a test asks for them (RATELIMIT_ENABLED=True).
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing and os.environ.get("PORTAL_RATELIMIT", "1") == "1")
     enabled = app.config["RATELIMIT_ENABLED"]
@@ -212,6 +216,7 @@ def init_app(app: Flask) -> None:
     app.config["RATELIMIT_ENABLED"] = True
     app.config["PORTAL_RATELIMIT_ON"] = enabled
     limiter.init_app(app)
+    limiter._storage_dead = False  # (the limiter is shared by every app of the process: a new app starts on its own store)
     # Every limit of the portal is a decorator on its view, checked when the view runs;
     # there are no default, application or blueprint limits.  Flask-Limiter's
     # before_request hook would only evaluate an empty set on every request (about a
@@ -340,16 +345,57 @@ def _group_unsafe_method_hooks(app: Flask, before: list) -> None:
     before.insert(first, unsafe_method_hooks)
 
 
+# The limit store (Redis, the SQLite file) failing: how long a call to it may take, and how
+# often a worker that saw it fail asks again (Flask-Limiter's own back-off doubles up to
+# 32 s, so limits lagged long after Redis was back).
+STORE_TIMEOUT = 0.3
+STORE_PROBE_SECONDS = 2.0
+_store_probe = {"next": 0.0}
+
+
+def _store_recovered() -> bool:
+    """Whether a store marked dead answers again (asked at most every STORE_PROBE_SECONDS)."""
+    now = time.monotonic()
+    if now < _store_probe["next"]:
+        return False
+    _store_probe["next"] = now + STORE_PROBE_SECONDS
+    try:
+        alive = bool(limiter.storage.check())
+    except Exception:  # the store's own error, whatever its kind: still down
+        alive = False
+    if alive:
+        limiter._storage_dead = False
+    return alive
+
+
+def _limits_unavailable():
+    from flask_babel import gettext
+
+    from .errors import error_response
+
+    response, status = error_response(503, gettext(
+        "Não conseguimos conferir o limite de envios agora, então nada foi registrado. Tente de novo em alguns segundos."))
+    response.headers["Retry-After"] = str(int(STORE_PROBE_SECONDS) + 1)
+    return response, status
+
+
 def _limited_when_on(app: Flask, limited):
     """A view under ``@limiter.limit``, called without Flask-Limiter's machinery when this
     app's limits are off (PORTAL_RATELIMIT=0, tests): it would identify the request, build
     its context and evaluate every limit only for the request filter to exempt them all
-    (a fifth of a cached plate page's cost).  With limits on, nothing changes."""
+    (a fifth of a cached plate page's cost).
+
+    With limits on and the store down (issue #34), limits fail closed for writes: a POST
+    gets 503 and Retry-After (nothing is stored without being counted), while reads go on
+    counted per worker in memory (Flask-Limiter's fallback); the store is asked again every
+    STORE_PROBE_SECONDS, and counting goes back to it as soon as it answers."""
     unlimited = limited.__wrapped__
 
     @wraps(limited)
     def view(*args, **kwargs):
         if app.config["PORTAL_RATELIMIT_ON"]:
+            if limiter._storage_dead and not _store_recovered() and request.method not in _SAFE_METHODS:
+                return _limits_unavailable()
             return limited(*args, **kwargs)
         return app.ensure_sync(unlimited)(*args, **kwargs)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import os
 import stat
+from pathlib import Path
 
 import pytest
 
@@ -241,3 +242,160 @@ def test_companies_keep_their_names(name):
     from knowledge.open_data import is_natural_person
 
     assert is_natural_person(name, COMPANY_CNPJ) is False
+
+
+# -- Medium 6 and Low 15: the shared services stall; reads go on, writes fail fast ---------------------
+
+import socket
+import subprocess
+import shutil
+import time
+from contextlib import contextmanager
+
+from tests.conftest import missing_service
+
+COMPLAINT = {"data_ocorrencia": "2026-11-01", "ocorrencias": ["outro"], "jurisdicao": "pe", "relato": "relato de teste"}
+
+
+@contextmanager
+def _black_hole(port: int = 0):
+    """A server that takes connections and never says a word: a PostgreSQL or Redis
+    that hangs (SIGSTOP, a dropped network)."""
+    server = socket.socket()
+    server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    server.bind(("127.0.0.1", port))
+    server.listen(64)
+    try:
+        yield server.getsockname()[1]
+    finally:
+        server.close()
+
+
+def _timed(call):
+    start = time.monotonic()
+    response = call()
+    return response, time.monotonic() - start
+
+
+def test_with_the_shared_database_hung_writes_fail_within_a_second_or_two_and_reads_go_on(tmp_path, index_dir, pg_url):
+    from portal.storage import pg
+
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "DATABASE_URL": pg_url,
+                      "PORTAL_RUN_DIR": str(tmp_path / "run")})
+    client = app.test_client()
+    assert client.post("/api/v1/denuncias", json=COMPLAINT).status_code == 201
+    with _black_hole() as port:
+        app.config["DATABASE_URL"] = hung = f"postgresql://postgres@127.0.0.1:{port}/embarque"
+        first, first_time = _timed(lambda: client.post("/api/v1/denuncias", json=COMPLAINT))
+        again, again_time = _timed(lambda: client.post("/api/v1/denuncias", json=COMPLAINT))
+        assert (first.status_code, again.status_code) == (503, 503) and first.headers["Retry-After"]
+        assert first_time < 2.5 and again_time < 0.5  # was 10 s each: the pool's wait; then at once while known down
+        for url in ("/api/v1/ping", "/", "/api/v1/veiculos/ABC1234"):
+            response, took = _timed(lambda: client.get(url))
+            assert response.status_code == 200 and took < 1.0, url
+        health = client.get("/saude")
+        assert health.status_code == 503 and health.get_json()["checks"]["banco_compartilhado"]["ok"] is False
+        pg.close_pools(hung)
+    # The server is back: within RETRY_SECONDS the next write goes through (a fresh pool,
+    # not the old one's minute-long reconnection back-off).
+    app.config["DATABASE_URL"] = pg_url
+    time.sleep(pg.RETRY_SECONDS + 0.1)
+    assert client.post("/api/v1/denuncias", json=COMPLAINT).status_code == 201
+
+
+def test_the_test_postgresql_commits_durably(pg_server):
+    """CI's PostgreSQL (scripts/ci-services.sh) ran with synchronous_commit=off: a crash-stop
+    lost acknowledged complaints.  The server the tests run against commits as production does."""
+    import psycopg
+
+    with psycopg.connect(pg_server) as conn:
+        settings = {name: conn.execute(f"SHOW {name}").fetchone()[0] for name in ("fsync", "synchronous_commit", "full_page_writes")}
+    assert settings == {"fsync": "on", "synchronous_commit": "on", "full_page_writes": "on"}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_with_the_limit_store_stalled_writes_fail_closed_reads_go_on_and_it_recovers(tmp_path, index_dir):
+    from portal.security import STORE_PROBE_SECONDS, limiter
+
+    if not shutil.which("redis-server"):
+        missing_service("redis-server is not installed")
+    port = _free_port()
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "RATELIMIT_ENABLED": True,
+                      "RATELIMIT_STORAGE_URI": f"redis://127.0.0.1:{port}/0", "PORTAL_RUN_DIR": str(tmp_path / "run")})
+    client = app.test_client()
+    redis_server = None
+    try:
+        with _black_hole(port):
+            first, took = _timed(lambda: client.post("/api/v1/denuncias", json=COMPLAINT))
+            assert took < 1.5  # was ~4 s per limited request
+            refused, took = _timed(lambda: client.post("/api/v1/denuncias", json=COMPLAINT))
+            assert refused.status_code == 503 and refused.headers["Retry-After"] and took < 0.5
+            assert "nada foi registrado" in refused.get_json()["error"]
+            lookup, took = _timed(lambda: client.get("/api/v1/veiculos/ABC1234"))
+            assert lookup.status_code == 200 and took < 1.0
+        redis_server = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            status = client.post("/api/v1/denuncias", json=COMPLAINT).status_code
+            if status == 201:
+                break
+            time.sleep(0.2)
+        assert status == 201
+        assert time.monotonic() - (deadline - 10) < STORE_PROBE_SECONDS + 3  # counted in Redis again within seconds
+        import redis
+
+        assert any(b"acao:denuncia" in key for key in redis.Redis(port=port).keys("*"))
+    finally:
+        limiter._storage_dead = False
+        if redis_server is not None:
+            redis_server.kill()
+            redis_server.wait(10)
+
+
+# -- Medium 5 and Info: the deployment examples ---------------------------------------------------------
+
+DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
+
+
+def _nginx_locations(text: str) -> dict[str, str]:
+    """Each ``location … {`` of an nginx file with its block's text (no nested blocks here)."""
+    import re
+
+    return {m.group(1).strip(): m.group(2) for m in re.finditer(r"location\s+([^{]+)\{([^}]*)\}", text)}
+
+
+def _size(value: str) -> int:
+    units = {"k": 1024, "m": 1024 ** 2, "g": 1024 ** 3}
+    return int(value[:-1]) * units[value[-1].lower()] if value[-1].isalpha() else int(value)
+
+
+@pytest.mark.parametrize("conf", ["nginx.conf", "two-nodes/nginx.conf"])
+def test_every_nginx_example_takes_a_complaint_with_its_photos(conf):
+    """The two-node example kept the server's 64k on /denuncia: a 1.7 MB photo got nginx's
+    own 413 and the typed complaint was lost.  Every example's location that serves the
+    form allows the whole form (3 photos of 5 MB and the text)."""
+    import re
+
+    from portal.photos import MAX_REQUEST_BYTES
+
+    locations = _nginx_locations((DEPLOY / conf).read_text())
+    serving = [body for where, body in locations.items()
+               if where == "= /denuncia" or (where.startswith("~") and re.search(where.split(None, 1)[1], "/denuncia"))]
+    assert serving, f"{conf}: no location for /denuncia"
+    for body in serving:
+        size = re.search(r"client_max_body_size\s+(\w+);", body)
+        assert size and _size(size.group(1)) >= MAX_REQUEST_BYTES
+
+
+def test_the_example_deployment_requires_tls_to_postgresql():
+    import re
+
+    env = (DEPLOY / "two-nodes" / "embarque-legal.env").read_text()
+    url = re.search(r"^DATABASE_URL=(\S+)", env, re.MULTILINE).group(1)
+    assert re.search(r"[?&]sslmode=(require|verify-ca|verify-full)(&|$)", url)
