@@ -117,20 +117,45 @@ def logout():
     return redirect(url_for("pages.home"), code=303)
 
 
+PAGE_SIZE = 50  # complaints per page of the staff listing
+
+
 @bp.get("/")
 @staff_required
 def dashboard():
+    """Every complaint, newest first, a page at a time, filtered by status, place and plate
+    (the listing showed only the newest 200: a flood of complaints hid the real ones)."""
+    from knowledge.places import PLACES
+    from knowledge.plates import InvalidPlate, normalize
+
     situacao = request.args.get("situacao") or None
-    if situacao not in (None, *store.STATES):
-        abort(400)
+    jurisdicao = request.args.get("jurisdicao") or None
+    raw_plate = (request.args.get("placa") or "").strip()
+    if situacao not in (None, *store.STATES) or jurisdicao not in (None, *PLACES):
+        return error_response(400, _("Filtro desconhecido."))
+    placa = None
+    if raw_plate:
+        try:
+            placa = normalize(raw_plate)
+        except InvalidPlate:
+            return error_response(400, _("Placa inválida no filtro: use o formato ABC1234 ou ABC1D23."))
+    page_text = request.args.get("pagina") or "1"
+    if not (page_text.isascii() and page_text.isdigit()) or int(page_text) < 1:
+        return error_response(400, _("A página deve ser um número inteiro a partir de 1."))
     db = get_store()
+    total = store.count_matching(db, situacao, jurisdicao, placa)
+    pages = max(1, -(-total // PAGE_SIZE))
+    page = min(int(page_text), pages)
+    filters = {k: v for k, v in (("situacao", situacao), ("jurisdicao", jurisdicao), ("placa", placa)) if v}
     return render_template(
         "admin/dashboard.html",
-        complaints=clean_all(store.listing(db, situacao)),
+        complaints=clean_all(store.listing(db, situacao, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE, jurisdicao=jurisdicao, placa=placa)),
         counts=store.counts(db),
-        situacao=situacao,
+        situacao=situacao, jurisdicao=jurisdicao, placa=placa or raw_plate,
+        filters=filters, page=page, pages=pages, total=total,
         states=STATE_LABELS,
         occurrences=OCCURRENCES,
+        places={place_id: place.name for place_id, place in PLACES.items()},
         registry=registry_info(get_db()),
     )
 

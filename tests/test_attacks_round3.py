@@ -399,3 +399,40 @@ def test_the_example_deployment_requires_tls_to_postgresql():
     env = (DEPLOY / "two-nodes" / "embarque-legal.env").read_text()
     url = re.search(r"^DATABASE_URL=(\S+)", env, re.MULTILINE).group(1)
     assert re.search(r"[?&]sslmode=(require|verify-ca|verify-full)(&|$)", url)
+
+
+# -- Medium 7: the staff listing pages through every complaint --------------------------------------
+
+
+def _signed_in(app):
+    from portal.storage import staff as staff_store
+    from portal.storage.db import connect
+
+    db = connect(app.config["DATA_DIR"] + "/portal.db")
+    staff_store.create_user(db, "fiscal", "senha-muito-segura-2026")
+    db.conn.close()
+    client = app.test_client()
+    assert client.post("/admin/entrar", data={"usuario": "fiscal", "senha": "senha-muito-segura-2026"}).status_code == 303
+    return client
+
+
+def test_a_flood_of_complaints_does_not_hide_the_real_one(app):
+    """The dashboard showed the newest 200 only.  A real complaint followed by 230 junk
+    ones is on the last page, and found at once by its plate or place."""
+    client = app.test_client()
+    real = client.post("/api/v1/denuncias", json={**COMPLAINT, "placa": "KGT2E47", "jurisdicao": "sp", "ocorrencias": ["passageiros_em_pe"]}).get_json()
+    for _ in range(230):
+        assert client.post("/api/v1/denuncias", json=COMPLAINT).status_code == 201
+    staff = _signed_in(app)
+    first = staff.get("/admin/").get_data(as_text=True)
+    assert real["protocolo"] not in first and "231 denúncias" in first and "página 1 de 5" in first
+    last = staff.get("/admin/?pagina=5").get_data(as_text=True)
+    assert real["protocolo"] in last and 'rel="prev"' in last
+    by_plate = staff.get("/admin/?placa=kgt-2e47").get_data(as_text=True)
+    assert real["protocolo"] in by_plate and "1 denúncia" in by_plate
+    # Labels, not codes: the place's name and the occurrence's wording.
+    assert "São Paulo" in by_plate and "Passageiros viajando em pé" in by_plate and "passageiros em pe" not in by_plate
+    assert real["protocolo"] in staff.get("/admin/?jurisdicao=sp").get_data(as_text=True)
+    assert real["protocolo"] not in staff.get("/admin/?jurisdicao=pe&pagina=1").get_data(as_text=True)
+    for bad in ("?pagina=0", "?pagina=x", "?jurisdicao=zz", "?placa=1234567", "?situacao=nada"):
+        assert staff.get("/admin/" + bad).status_code == 400, bad
