@@ -436,3 +436,116 @@ def test_a_flood_of_complaints_does_not_hide_the_real_one(app):
     assert real["protocolo"] not in staff.get("/admin/?jurisdicao=pe&pagina=1").get_data(as_text=True)
     for bad in ("?pagina=0", "?pagina=x", "?jurisdicao=zz", "?placa=1234567", "?situacao=nada"):
         assert staff.get("/admin/" + bad).status_code == 400, bad
+
+
+# -- Low 12, 13 and 18: read-only files and volumes, owner-only files -------------------------------
+
+
+@contextmanager
+def _read_only_volume(path: Path):
+    """``path`` as a read-only volume: a read-only bind mount as root (root ignores file
+    modes), the modes taken away otherwise."""
+    if os.geteuid() != 0:
+        modes = {p: p.stat().st_mode for p in [path, *path.rglob("*")]}
+        for p in modes:
+            p.chmod(modes[p] & ~0o222)
+        try:
+            yield path
+        finally:
+            for p, mode in modes.items():
+                p.chmod(mode)
+        return
+    mounted = path.with_name(path.name + "-ro")
+    mounted.mkdir()
+    result = subprocess.run(["mount", "--bind", "-o", "ro", str(path), str(mounted)], capture_output=True, text=True)
+    assert result.returncode == 0, f"a read-only bind mount is needed to test as root: {result.stderr}"
+    try:
+        yield mounted
+    finally:
+        subprocess.run(["umount", "--lazy", str(mounted)], check=True)  # (the app may still hold the file open)
+        mounted.rmdir()
+
+
+@contextmanager
+def _immutable(path: Path):
+    """The file made unwritable for everyone, root included (chattr +i as root)."""
+    if os.geteuid() != 0:
+        mode = path.stat().st_mode
+        path.chmod(mode & ~0o222)
+        try:
+            yield
+        finally:
+            path.chmod(mode)
+        return
+    result = subprocess.run(["chattr", "+i", str(path)], capture_output=True, text=True)
+    assert result.returncode == 0, f"chattr +i is needed to test as root: {result.stderr}"
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def _prepared_data_dir(tmp_path, index_dir) -> tuple[Path, str]:
+    data = tmp_path / "dados"
+    app = create_app({"DATA_DIR": str(data), "INDEX_DIR": str(index_dir), "TESTING": True})
+    app.test_cli_runner().invoke(args=["registry", "demo"])
+    protocol = app.test_client().post("/api/v1/denuncias", json=COMPLAINT).get_json()["protocolo"]
+    db = sqlite3.connect(data / "portal.db")
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    for companion in ("portal.db-wal", "portal.db-shm"):  # a copy or a snapshot: the database file alone
+        (data / companion).unlink(missing_ok=True)
+    return data, protocol
+
+
+import sqlite3
+
+
+@pytest.mark.parametrize("readonly_flag", [False, True])
+def test_the_portal_starts_and_reads_on_a_read_only_volume(tmp_path, index_dir, readonly_flag):
+    """It did not boot on a read-only volume; with PORTAL_READONLY=1 on a mount without -wal
+    and -shm, lookups and protocol status answered 503."""
+    data, protocol = _prepared_data_dir(tmp_path, index_dir)
+    with _read_only_volume(data) as volume:
+        app = create_app({"DATA_DIR": str(volume), "INDEX_DIR": str(index_dir), "TESTING": True, "DATABASE_READONLY": readonly_flag,
+                          "RATELIMIT_STORAGE_URI": "memory://", "PORTAL_RUN_DIR": str(tmp_path / "run")})
+        client = app.test_client()
+        assert client.get("/api/v1/veiculos/ABC1234").status_code == 200
+        assert client.get(f"/api/v1/denuncias/{protocol}").status_code == 200
+        assert client.get("/").status_code == 200
+        write = client.post("/api/v1/denuncias", json=COMPLAINT)
+        assert write.status_code == 503 and write.headers["Retry-After"]
+        health = client.get("/saude").get_json()
+        assert health["checks"]["gravacao"]["ok"] is readonly_flag  # intended read-only mode is healthy; a volume that turned read-only is not
+
+
+def test_a_database_made_immutable_refuses_writes_in_every_worker_alike(tmp_path, index_dir):
+    """Workers that had portal.db open kept answering 201 and writing to the WAL when the
+    file was made immutable, the others 503.  A connection follows the file's state."""
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "PORTAL_RUN_DIR": str(tmp_path / "run")})
+    client = app.test_client()
+    assert client.post("/api/v1/denuncias", json=COMPLAINT).status_code == 201  # this worker has it open now
+    db_file = tmp_path / "portal.db"
+    with _immutable(db_file):
+        refused = client.post("/api/v1/denuncias", json=COMPLAINT)
+        assert refused.status_code == 503
+        assert client.get("/api/v1/veiculos/ABC1234").status_code == 200
+    assert client.post("/api/v1/denuncias", json=COMPLAINT).status_code == 201
+    check = sqlite3.connect(db_file)
+    assert check.execute("SELECT COUNT(*) FROM complaints").fetchone()[0] == 2
+
+
+def test_data_files_are_created_owner_only(tmp_path, index_dir):
+    """portal.db, its WAL and ratelimit.db were created 0644 (contacts inside)."""
+    data = tmp_path / "novo"
+    app = create_app({"DATA_DIR": str(data), "INDEX_DIR": str(index_dir), "TESTING": True, "RATELIMIT_ENABLED": True,
+                      "PORTAL_RUN_DIR": str(tmp_path / "run")})
+    client = app.test_client()
+    assert client.post("/api/v1/denuncias", json=COMPLAINT).status_code == 201
+    files = [data / "portal.db", data / "portal.db-wal", data / "ratelimit.db"]
+    for path in files:
+        assert path.exists() and stat.S_IMODE(path.stat().st_mode) & 0o077 == 0, path
+    # An older installation's world-readable file is tightened when opened.
+    (data / "portal.db").chmod(0o644)
+    create_app({"DATA_DIR": str(data), "INDEX_DIR": str(index_dir), "TESTING": True})
+    assert stat.S_IMODE((data / "portal.db").stat().st_mode) == 0o600
