@@ -549,3 +549,45 @@ def test_data_files_are_created_owner_only(tmp_path, index_dir):
     (data / "portal.db").chmod(0o644)
     create_app({"DATA_DIR": str(data), "INDEX_DIR": str(index_dir), "TESTING": True})
     assert stat.S_IMODE((data / "portal.db").stat().st_mode) == 0o600
+
+
+# -- Low 17: a double quote in the path forged access-log fields ----------------------------------------
+
+
+def test_a_quote_in_the_path_cannot_forge_access_log_fields(tmp_path):
+    import logging
+    import shlex
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from gunicorn.config import Config
+
+    from portal.access_log import AccessLogger
+
+    cfg = Config()
+    cfg.set("accesslog", str(tmp_path / "access.log"))
+    cfg.set("access_log_format", '%(h)s "%(m)s %(U)s %(H)s" %(s)s "%(a)s"')
+    logger = AccessLogger(cfg)
+    forged = '/leis" 200 "curl/8" "admin'
+    environ = {"REQUEST_METHOD": "GET", "RAW_URI": forged, "SERVER_PROTOCOL": "HTTP/1.1", "PATH_INFO": forged,
+               "QUERY_STRING": "", "REMOTE_ADDR": "10.0.0.1", "HTTP_USER_AGENT": 'Mozilla "forged" agent'}
+    logger.access(SimpleNamespace(status="404 NOT FOUND", sent=10, headers=[]), SimpleNamespace(headers=[]), environ, timedelta(milliseconds=3))
+    for handler in logger.access_log.handlers:
+        handler.flush()
+    line = (tmp_path / "access.log").read_text().strip()
+    fields = shlex.split(line)
+    assert fields == ["10.0.0.1", 'GET /leis\\x22 200 \\x22curl/8\\x22 \\x22admin HTTP/1.1', "404", "Mozilla \\x22forged\\x22 agent"]
+    logging.shutdown()
+
+
+# -- Low 10: the receipt's share link took its host from the Host header ---------------------------------
+
+
+def test_the_receipts_share_link_is_on_the_configured_address(tmp_path, index_dir):
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True,
+                      "PORTAL_BASE_URL": "https://embarquelegal.example.gov.br/", "PORTAL_RUN_DIR": str(tmp_path / "run")})
+    client = app.test_client()
+    protocol = client.post("/api/v1/denuncias", json=COMPLAINT).get_json()["protocolo"]
+    page = client.get(f"/denuncia/{protocol}?nova=1", headers={"Host": "evil.example", "X-Forwarded-Host": "evil.example"}).get_data(as_text=True)
+    assert "evil.example" not in page
+    assert f"https://embarquelegal.example.gov.br/denuncia/{protocol}" in page
