@@ -591,3 +591,26 @@ def test_the_receipts_share_link_is_on_the_configured_address(tmp_path, index_di
     page = client.get(f"/denuncia/{protocol}?nova=1", headers={"Host": "evil.example", "X-Forwarded-Host": "evil.example"}).get_data(as_text=True)
     assert "evil.example" not in page
     assert f"https://embarquelegal.example.gov.br/denuncia/{protocol}" in page
+
+
+# -- Low 11: a write inside a GET answered 500 on a full or read-only data dir ------------------------------
+
+
+def test_open_data_pages_answer_when_the_statistics_cannot_be_written(tmp_path, index_dir, monkeypatch):
+    from portal import opendata
+
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "PORTAL_RUN_DIR": str(tmp_path / "run")})
+    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
+    client = app.test_client()
+    stamp = opendata.packages(str(tmp_path))[0]
+    monkeypatch.setattr(opendata, "STATS_MAX_AGE", -1)  # always stale: every GET tries to recompute
+
+    def disk_full(self, *args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", disk_full)
+    page = client.get("/dados-abertos")
+    assert page.status_code == 200 and "calculadas em" in page.get_data(as_text=True)
+    csv = client.get(f"/dados-abertos/{stamp}/denuncias-estatisticas.csv")
+    assert csv.status_code == 200 and csv.get_data(as_text=True).startswith('"')
+    assert not list((opendata.root(str(tmp_path)) / stamp).glob(".*.tmp"))
