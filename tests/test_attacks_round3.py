@@ -614,3 +614,29 @@ def test_open_data_pages_answer_when_the_statistics_cannot_be_written(tmp_path, 
     csv = client.get(f"/dados-abertos/{stamp}/denuncias-estatisticas.csv")
     assert csv.status_code == 200 and csv.get_data(as_text=True).startswith('"')
     assert not list((opendata.root(str(tmp_path)) / stamp).glob(".*.tmp"))
+
+
+# -- Low 14: the idempotency digest left the photos out ------------------------------------------------------
+
+
+def _photo_count(app) -> int:
+    db = sqlite3.connect(Path(app.config["DATA_DIR"]) / "portal.db")
+    try:
+        return db.execute("SELECT COUNT(*) FROM complaint_photos").fetchone()[0]
+    finally:
+        db.close()
+
+
+def test_the_same_key_resent_with_a_photo_is_not_silently_stripped_of_it(app):
+    form = {"jurisdicao": "pe", "data_ocorrencia": "2026-11-01", "ocorrencias": "porta_aberta", "relato": "porta aberta na viagem", "chave": "chave-1"}
+    client = app.test_client()
+    assert client.post("/denuncia", data=dict(form)).status_code == 303
+    with_photo = client.post("/denuncia", data={**form, "fotos": (io.BytesIO(_jpeg((640, 480))), "porta.jpg")}, content_type="multipart/form-data")
+    assert with_photo.status_code == 422  # another complaint under a used key: said so, the form comes back
+    assert _photo_count(app) == 0
+    # A real retry (same key, same photo) is still one complaint with its photo.
+    again = {**form, "chave": "chave-2"}
+    first = client.post("/denuncia", data={**again, "fotos": (io.BytesIO(_jpeg((640, 480))), "porta.jpg")}, content_type="multipart/form-data")
+    retry = client.post("/denuncia", data={**again, "fotos": (io.BytesIO(_jpeg((640, 480))), "porta.jpg")}, content_type="multipart/form-data")
+    assert first.status_code == retry.status_code == 303 and first.headers["Location"] == retry.headers["Location"]
+    assert _photo_count(app) == 1
