@@ -103,7 +103,10 @@ def login():
             staff.audit(get_store(), user, "login")
             return redirect(safe_next(request.args.get("next")), code=303)
         error = error or _("Usuário ou senha incorretos.")
-        staff.audit(get_store(), None, "login_falhou", username.strip().lower()[:60])
+        # What was typed is not written down unless it names an account: a password typed
+        # into the name field, or a person's name, would otherwise sit on the audit page.
+        typed = username.strip().lower()[:60]
+        staff.audit(get_store(), None, "login_falhou", typed if staff.exists(get_store(), typed) else "")
         return render_template("admin/login.html", error=error), 401
     return render_template("admin/login.html", error=error)
 

@@ -640,3 +640,53 @@ def test_the_same_key_resent_with_a_photo_is_not_silently_stripped_of_it(app):
     retry = client.post("/denuncia", data={**again, "fotos": (io.BytesIO(_jpeg((640, 480))), "porta.jpg")}, content_type="multipart/form-data")
     assert first.status_code == retry.status_code == 303 and first.headers["Location"] == retry.headers["Location"]
     assert _photo_count(app) == 1
+
+
+# -- Info: staff accounts from the command line; what a failed login writes down ----------------------------
+
+
+def test_flask_staff_disables_an_account_resets_a_password_and_ends_sessions(app):
+    staff = _signed_in(app)
+    assert staff.get("/admin/").status_code == 200
+    runner = app.test_cli_runner()
+    revoked = runner.invoke(args=["staff", "revoke-sessions", "fiscal"])
+    assert revoked.exit_code == 0 and "1 sessão" in revoked.output
+    assert staff.get("/admin/").status_code in (302, 303)  # the open session ended at once
+    staff = _signed_in_again(app)
+    disabled = runner.invoke(args=["staff", "disable", "fiscal"])
+    assert disabled.exit_code == 0 and "desativada" in disabled.output
+    assert staff.get("/admin/").status_code in (302, 303)
+    assert _login(app, "senha-muito-segura-2026") == 401
+    assert runner.invoke(args=["staff", "enable", "fiscal"]).exit_code == 0
+    reset = runner.invoke(args=["staff", "reset-password", "fiscal", "--password-stdin"], input="outra-senha-bem-longa\n")
+    assert reset.exit_code == 0
+    assert _login(app, "senha-muito-segura-2026") == 401 and _login(app, "outra-senha-bem-longa") == 303
+    short = runner.invoke(args=["staff", "reset-password", "fiscal", "--password-stdin"], input="curta\n")
+    assert short.exit_code == 1 and "12 caracteres" in short.output
+    assert runner.invoke(args=["staff", "disable", "ninguem"]).exit_code == 1
+    audit = app.test_client()
+    audit.post("/admin/entrar", data={"usuario": "fiscal", "senha": "outra-senha-bem-longa"})
+    page = audit.get("/admin/auditoria").get_data(as_text=True)
+    for action in ("sessoes_encerradas", "conta_desativada", "conta_reativada", "senha_trocada"):
+        assert action in page
+
+
+def _signed_in_again(app):
+    client = app.test_client()
+    assert client.post("/admin/entrar", data={"usuario": "fiscal", "senha": "senha-muito-segura-2026"}).status_code == 303
+    return client
+
+
+def _login(app, password: str) -> int:
+    return app.test_client().post("/admin/entrar", data={"usuario": "fiscal", "senha": password}).status_code
+
+
+def test_a_failed_login_writes_down_no_typed_text_that_names_no_account(app):
+    staff = _signed_in(app)
+    other = app.test_client()
+    other.post("/admin/entrar", data={"usuario": "Maria Aparecida Souza", "senha": "x"})
+    other.post("/admin/entrar", data={"usuario": "minha-senha-secreta-2026", "senha": "x"})
+    other.post("/admin/entrar", data={"usuario": "fiscal", "senha": "errada"})
+    page = staff.get("/admin/auditoria").get_data(as_text=True)
+    assert "login_falhou" in page
+    assert "Maria" not in page and "maria" not in page and "minha-senha-secreta" not in page
