@@ -44,10 +44,12 @@ class PhotoError(ValueError):
 
 
 def reduced_size(size: tuple[int, int]) -> tuple[int, int]:
-    """The size the stored photo will have (``MAX_SIDE`` on the longer side, never
-    larger than sent): what a reduced JPEG decoding must still cover."""
+    """What a reduced JPEG decoding must still cover: half of ``MAX_SIDE`` on the longer
+    side (never more than sent).  libjpeg scales by 1/2, 1/4 or 1/8 only, so the decoded
+    photo's longer side lands between MAX_SIDE/2 and MAX_SIDE for most phone photos —
+    a 40-megapixel one is decoded at 2000 × 1250 (1/16 of its pixels), not 4000 × 2500."""
     width, height = size
-    factor = min(1.0, MAX_SIDE / max(width, height, 1))
+    factor = min(1.0, (MAX_SIDE // 2) / max(width, height, 1))
     return max(1, int(width * factor)), max(1, int(height * factor))
 
 
@@ -76,13 +78,13 @@ def clean(data: bytes) -> Photo:
                 if image.format in ("JPEG", "MPO"):
                     image.draft("RGB", reduced_size(image.size))
                 image.load()
-                image = ImageOps.exif_transpose(image)
+                ImageOps.exif_transpose(image, in_place=True)  # (a copy of every pixel otherwise)
                 if image.mode in ("RGBA", "LA", "P"):
                     image = image.convert("RGBA")
                     background = Image.new("RGB", image.size, (255, 255, 255))
                     background.paste(image, mask=image.getchannel("A"))
                     image = background
-                else:
+                elif image.mode != "RGB":
                     image = image.convert("RGB")
                 image.thumbnail((MAX_SIDE, MAX_SIDE))
                 image.info.clear()  # JPEG comments (COM) and the rest ride in info into save()
