@@ -11,6 +11,8 @@
    read-only mode where chattr is not available): 503, nothing stored.
 5. Search index missing, then corrupt: /saude reports it (503) and search answers a
    clear 503; restored, both are back.
+6. With the servers of scripts/ci-services.sh: PostgreSQL crash-stopped (SIGKILL) in
+   the middle of 600 keyed complaints and restarted: nothing acknowledged is lost.
 
 Run on demand: ``python benchmarks/faults.py [--complaints 5000]`` (prints a table,
 exits non-zero if a drill fails).
@@ -145,8 +147,14 @@ def drill_read_only(server: Gunicorn, workers: int) -> dict:
     target = reader or server
     try:
         before = count(db, "SELECT COUNT(*) FROM complaints")
-        status, data = post_complaint(target.url, str(uuid.uuid4()))
-        health = urllib.request.urlopen(target.url + "/saude", timeout=5).status
+        # Every worker alike (issue #34: those that had the file open went on writing to the WAL).
+        statuses = [post_complaint(target.url, str(uuid.uuid4())) for _ in range(4 * workers)]
+        status, data = next(((s, d) for s, d in statuses if s != 503), statuses[0])
+        try:
+            health = urllib.request.urlopen(target.url + "/saude", timeout=5).status
+        except urllib.error.HTTPError as error:  # 503 "degradado" when the file turned read-only: reads go on
+            health = f"{error.code} {json.loads(error.read() or b'{}').get('status')}"
+        lookup = urllib.request.urlopen(target.url + "/api/v1/veiculos/ABC1234", timeout=10).status
         after = count(db, "SELECT COUNT(*) FROM complaints")
     finally:
         if immutable:
@@ -155,8 +163,9 @@ def drill_read_only(server: Gunicorn, workers: int) -> dict:
             reader.stop()
             server.start()
     how = "arquivo imutável (chattr +i)" if immutable else "modo somente leitura (PORTAL_READONLY=1)"
-    ok = status == 503 and after == before
-    return {"drill": "banco somente leitura", "ok": ok, "detalhe": f"{how}: {status} ({(data or {}).get('error', '')[:50]}…); consultas seguem ({health}); nada gravado"}
+    ok = status == 503 and after == before and lookup == 200 and health in (200, "503 degradado")
+    return {"drill": "banco somente leitura", "ok": ok,
+            "detalhe": f"{how}: {len(statuses)} envios, todos {status} ({(data or {}).get('error', '')[:50]}…); /saude {health}; consulta {lookup}; nada gravado"}
 
 
 def drill_index(server: Gunicorn) -> dict:
@@ -196,6 +205,71 @@ def drill_index(server: Gunicorn) -> dict:
             "detalhe": f"ausente: /saude {health_missing}, busca {search_missing} ({body_missing['checks']['indice'].get('erro', '')[:40]}…); corrompido: /saude {health_corrupt}; restaurado: {health_final}"}
 
 
+def drill_postgres_crash(workers: int, n: int = 600) -> dict | None:
+    """PostgreSQL crash-stopped (SIGKILL to every server process) in the middle of n keyed
+    complaints to a gunicorn on DATABASE_URL, restarted 5 s later: every complaint a client
+    got a protocol for is stored, each once (issue #34: with synchronous_commit=off a crash
+    lost acknowledged ones).  Needs the servers of scripts/ci-services.sh (it exports
+    EMBARQUE_PG_DATA and EMBARQUE_PG_BIN); skipped without them."""
+    import os
+
+    url, data, bin_dir = os.environ.get("DATABASE_URL"), os.environ.get("EMBARQUE_PG_DATA"), os.environ.get("EMBARQUE_PG_BIN")
+    if not (url and data and bin_dir):
+        return None
+    import psycopg
+
+    marker = f"queda do banco {uuid.uuid4().hex[:8]}"
+    body = BODY | {"relato": marker}
+    server = Gunicorn(workers, {"DATABASE_URL": url})
+    server.prepare()
+    server.start()
+    as_postgres = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    keys = [str(uuid.uuid4()) for _ in range(n)]
+    crashed = []
+
+    def submit(key):
+        for attempt in range(60):
+            status, answer = post_complaint(server.url, key, body)
+            if status in (200, 201):
+                return answer["protocolo"]
+            time.sleep(0.5)
+        return None
+
+    def crash():
+        time.sleep(1.5)
+        pid = int(Path(data, "postmaster.pid").read_text().split()[0])
+        children = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
+        for victim in [pid, *map(int, children)]:
+            try:
+                os.kill(victim, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        crashed.append(time.monotonic())
+        time.sleep(5)
+        subprocess.run([*as_postgres, f"{bin_dir}/pg_ctl", "-D", data, "-w", "-t", "60", "-l", f"{data}/../log", "restart"],
+                       capture_output=True, check=True)
+        crashed.append(time.monotonic())
+
+    thread = threading.Thread(target=crash)
+    try:
+        thread.start()
+        with ThreadPoolExecutor(max_workers=16) as pool:
+            protocols = list(pool.map(submit, keys))
+        thread.join()
+        with psycopg.connect(url) as conn:
+            stored = dict(conn.execute("SELECT protocolo, COUNT(*) FROM complaints WHERE relato = %s GROUP BY protocolo", [marker]).fetchall())
+    finally:
+        server.stop()
+        shutil.rmtree(server.data_dir, ignore_errors=True)
+    acknowledged = [p for p in protocols if p]
+    lost = [p for p in acknowledged if p not in stored]
+    doubled = sum(1 for c in stored.values() if c > 1)
+    ok = len(crashed) == 2 and len(acknowledged) == n and not lost and doubled == 0 and len(stored) == n
+    return {"drill": "PostgreSQL parado com SIGKILL", "ok": ok,
+            "detalhe": f"{len(acknowledged)}/{n} confirmadas, {len(stored)} gravadas, {len(lost)} perdidas, {doubled} duplicadas; "
+                       f"fora do ar {crashed[1] - crashed[0]:.1f} s" if len(crashed) == 2 else "o banco não foi parado/religado"}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--complaints", type=int, default=5000)
@@ -214,6 +288,12 @@ def main() -> None:
     finally:
         server.stop()
         shutil.rmtree(server.data_dir, ignore_errors=True)
+    crash = drill_postgres_crash(args.workers)
+    if crash is None:
+        print("(sem DATABASE_URL e EMBARQUE_PG_DATA: o ensaio de queda do PostgreSQL precisa de scripts/ci-services.sh start)")
+    else:
+        results.append(crash)
+        print(f"{'ok ' if crash['ok'] else 'FALHOU'}  {crash['drill']}: {crash['detalhe']}", flush=True)
     failed = [r for r in results if not r["ok"]]
     print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
     sys.exit(1 if failed else 0)

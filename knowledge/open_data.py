@@ -19,8 +19,13 @@ the business name, stated plainly in the data dictionary.  An operator is
 treated as an individual when its business name
 
 1. starts with its own CNPJ root (8 digits, dotted or not: "12.345.678 MARIA DA SILVA"),
-2. contains 11 digits in a row, with or without the CPF's punctuation (a CPF), or
-3. has "MEI" as a separate word.
+2. contains a CPF: 11 digits, together or split by dots, spaces, hyphens or slashes
+   the way people type it ("123 456 789 09"),
+3. has "MEI" as a separate word, however spelt ("M.E.I.", "M E I"), or
+4. names the individual forms the registries write after a person's name (issue #34):
+   "Empresário(a) Individual", "EIRELI" (a one-person company, usually named after its
+   holder), or ends in "ME" / "EI" (a microempresa or empresário individual suffix
+   written straight after the name: "MARIA DA SILVA ME"; "… LTDA ME" is a company).
 
 Everything else is treated as a company.  The rule errs on the side of hiding:
 a company that happened to write its CNPJ root first would lose its name in the
@@ -55,8 +60,20 @@ LICENSES = {
 }
 CSV_DELIMITER = ","
 
-_CPF_RE = re.compile(r"(?<!\d)\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\d)")
-_MEI_WORD_RE = re.compile(r"(?<![A-Za-zÀ-ÿ])MEI(?![A-Za-zÀ-ÿ])", re.IGNORECASE)
+_SEP = r"[\s./-]*"
+_CPF_RE = re.compile(rf"(?<!\d)\d{{3}}{_SEP}\d{{3}}{_SEP}\d{{3}}{_SEP}\d{{2}}(?!\d)")
+# On the name folded to upper-case ASCII (no accents): a word boundary is anything not a letter.
+_MEI_WORD_RE = re.compile(r"(?<![A-Z])M[\s.]*E[\s.]*I\b\.?(?![A-Z])")
+_INDIVIDUAL_FORM_RE = re.compile(r"(?<![A-Z])(EMPRESARI[OA][\s-]+INDIVIDUAL|EIRELI|E[\s.]*I[\s.]*R[\s.]*E[\s.]*L[\s.]*I)(?![A-Z])")
+# "ME"/"EI" (dotted or not) as the name's last word, not after LTDA / S.A. (a company's suffix then).
+_INDIVIDUAL_SUFFIX_RE = re.compile(r"(?<![A-Z])(?<!LTDA )(?<!LTDA - )(?<!LTDA-)(M\.?\s?E|E\.?\s?I)\.?[\s)]*$")
+
+
+def _folded(name: str) -> str:
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).upper()
 
 
 def is_natural_person(razao_social: str, cnpj: str) -> bool:
@@ -68,7 +85,8 @@ def is_natural_person(razao_social: str, cnpj: str) -> bool:
         return True
     if _CPF_RE.search(name):
         return True
-    return bool(_MEI_WORD_RE.search(name))
+    folded = _folded(name)
+    return bool(_MEI_WORD_RE.search(folded) or _INDIVIDUAL_FORM_RE.search(folded) or _INDIVIDUAL_SUFFIX_RE.search(folded))
 
 
 @dataclass(frozen=True)
@@ -103,8 +121,9 @@ CNPJ_PATTERN = r"[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}/[0-9A-Z]{4}-[0-9]{2}"
 OPERATOR_FIELDS = (
     Field("cnpj", "string", N_("CNPJ da operadora (com pontuação)."), required=True, pattern=CNPJ_PATTERN),
     Field("pessoa_natural", "boolean", N_(
-        "Verdadeiro quando a operadora é tratada como pessoa natural (MEI): a razão social começa pela raiz do próprio CNPJ, "
-        "contém um CPF (11 dígitos) ou a palavra MEI. É uma regra sobre o nome, não um dado do cadastro."
+        "Verdadeiro quando a operadora é tratada como pessoa natural (MEI ou empresário individual): a razão social começa "
+        "pela raiz do próprio CNPJ, contém um CPF (11 dígitos, juntos ou separados por pontos, espaços ou hífens), a palavra "
+        "MEI (também M.E.I.), EIRELI ou Empresário Individual, ou termina em ME ou EI. É uma regra sobre o nome, não um dado do cadastro."
     ), required=True),
     Field("razao_social", "string", N_("Razão social. Vazio quando pessoa_natural é verdadeiro: o nome empresarial do MEI é o nome civil do titular, dado pessoal (LGPD, art. 5º, I).")),
     Field("nome_fantasia", "string", N_("Nome fantasia, quando informado. Vazio quando pessoa_natural é verdadeiro.")),

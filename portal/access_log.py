@@ -26,8 +26,10 @@ _PLATE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{3}[\s\-.]?[0-9][A-Za-z0-9][0-9]{2
 
 
 def escape(text: str) -> str:
-    """Every character a terminal or a log parser could take as structure, escaped."""
-    if text.isprintable() and "\\" not in text and "\u2028" not in text and "\u2029" not in text:
+    """Every character a terminal or a log parser could take as structure, escaped: the
+    double quote too, which delimits gunicorn's fields (a path with ``"`` forged fields,
+    issue #34)."""
+    if text.isprintable() and "\\" not in text and '"' not in text and "\u2028" not in text and "\u2029" not in text:
         return text  # nothing to escape (almost every atom): no loop over its characters
     return _escape_each(text)
 
@@ -37,6 +39,8 @@ def _escape_each(text: str) -> str:
     for ch in text:
         if ch == "\\":
             out.append("\\\\")
+        elif ch == '"':
+            out.append("\\x22")
         elif ch.isprintable() and ch not in "\u2028\u2029":
             out.append(ch)
         elif ord(ch) < 0x100:

@@ -103,7 +103,10 @@ def login():
             staff.audit(get_store(), user, "login")
             return redirect(safe_next(request.args.get("next")), code=303)
         error = error or _("Usuário ou senha incorretos.")
-        staff.audit(get_store(), None, "login_falhou", username.strip().lower()[:60])
+        # What was typed is not written down unless it names an account: a password typed
+        # into the name field, or a person's name, would otherwise sit on the audit page.
+        typed = username.strip().lower()[:60]
+        staff.audit(get_store(), None, "login_falhou", typed if staff.exists(get_store(), typed) else "")
         return render_template("admin/login.html", error=error), 401
     return render_template("admin/login.html", error=error)
 
@@ -117,20 +120,45 @@ def logout():
     return redirect(url_for("pages.home"), code=303)
 
 
+PAGE_SIZE = 50  # complaints per page of the staff listing
+
+
 @bp.get("/")
 @staff_required
 def dashboard():
+    """Every complaint, newest first, a page at a time, filtered by status, place and plate
+    (the listing showed only the newest 200: a flood of complaints hid the real ones)."""
+    from knowledge.places import PLACES
+    from knowledge.plates import InvalidPlate, normalize
+
     situacao = request.args.get("situacao") or None
-    if situacao not in (None, *store.STATES):
-        abort(400)
+    jurisdicao = request.args.get("jurisdicao") or None
+    raw_plate = (request.args.get("placa") or "").strip()
+    if situacao not in (None, *store.STATES) or jurisdicao not in (None, *PLACES):
+        return error_response(400, _("Filtro desconhecido."))
+    placa = None
+    if raw_plate:
+        try:
+            placa = normalize(raw_plate)
+        except InvalidPlate:
+            return error_response(400, _("Placa inválida no filtro: use o formato ABC1234 ou ABC1D23."))
+    page_text = request.args.get("pagina") or "1"
+    if not (page_text.isascii() and page_text.isdigit()) or int(page_text) < 1:
+        return error_response(400, _("A página deve ser um número inteiro a partir de 1."))
     db = get_store()
+    total = store.count_matching(db, situacao, jurisdicao, placa)
+    pages = max(1, -(-total // PAGE_SIZE))
+    page = min(int(page_text), pages)
+    filters = {k: v for k, v in (("situacao", situacao), ("jurisdicao", jurisdicao), ("placa", placa)) if v}
     return render_template(
         "admin/dashboard.html",
-        complaints=clean_all(store.listing(db, situacao)),
+        complaints=clean_all(store.listing(db, situacao, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE, jurisdicao=jurisdicao, placa=placa)),
         counts=store.counts(db),
-        situacao=situacao,
+        situacao=situacao, jurisdicao=jurisdicao, placa=placa or raw_plate,
+        filters=filters, page=page, pages=pages, total=total,
         states=STATE_LABELS,
         occurrences=OCCURRENCES,
+        places={place_id: place.name for place_id, place in PLACES.items()},
         registry=registry_info(get_db()),
     )
 

@@ -260,7 +260,17 @@ def assistant():
         body = parse_request(AssistantIn, _json_body())
     except RequestError as exc:
         return error_response(exc.status, error_text(exc), field=exc.field)
-    conversation_id, reply, _state = assistant_service.converse(body.mensagem.strip(), body.conversa or None)
+    message = body.mensagem.strip()
+    problem = assistant_service.budget_problem(message)
+    if problem:
+        return error_response(400, problem, field="mensagem")
+    try:
+        conversation_id, reply, _state = assistant_service.converse(message, body.conversa or None)
+    except assistant_service.Refused as refused:
+        response, status = error_response(refused.status, refused.text, field="mensagem")
+        if refused.retry_after:
+            response.headers["Retry-After"] = str(refused.retry_after)
+        return response, status
     return jsonify(assistant_service.reply_json(conversation_id, reply))
 
 

@@ -8,6 +8,7 @@ clock, as the assistant sees them — and stores the conversation again.  The pa
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from urllib.parse import urlencode
 
@@ -27,6 +28,16 @@ from .search import service as search_service
 from .serialize import error_text, say
 from .storage import conversations
 from .wizard_service import step_url
+from .work_budget import RETRY_AFTER, Busy, TooCostly, cpu_deadline, slot
+
+# The work budget of one message (issue #34): the engine's cost grows with the law words
+# it is given, and an honest question is short — the longest of the evaluation sets has
+# 45 words in 4 sentences.  Past these the message is refused, saying why.
+MAX_WORDS = 80
+MAX_SENTENCES = 6
+# CPU seconds one turn may use (the slowest honest turn measured: 2.6 s) before it stops.
+CPU_SECONDS = 4.0
+_SENTENCE_END = re.compile(r"[.!?;…\n]+(?=\s|$)")
 
 
 
@@ -100,11 +111,28 @@ def reply_json(conversation_id: str, reply: Reply) -> dict:
     }
 
 
+class Refused(Exception):
+    """A turn the portal will not run now: ``status`` and a message in the user's language."""
+
+    def __init__(self, status: int, text: str, retry_after: int | None = None):
+        super().__init__(text)
+        self.status, self.text, self.retry_after = status, text, retry_after
+
+
 def converse(message: str, conversation_id: str | None) -> tuple[str, Reply, State]:
+    """One turn; raises ``Refused`` when the machine has no room for it (503) or the
+    message used its whole CPU budget (422).  A refused turn changes nothing stored."""
     db = get_store()
     conversation_id, data = conversations.load(db, conversation_id)
     state = State.from_dict(data)
-    reply = Assistant(WebPorts(state)).respond(message, state, language=str(get_locale() or "pt_BR"))
+    seconds = float(current_app.config.get("ASSISTANT_CPU_SECONDS", CPU_SECONDS))
+    try:
+        with slot("assistente"), cpu_deadline(seconds):
+            reply = Assistant(WebPorts(state)).respond(message, state, language=str(get_locale() or "pt_BR"))
+    except Busy:
+        raise Refused(503, gettext("O assistente está respondendo a outras pessoas agora. Tente de novo em alguns segundos."), RETRY_AFTER) from None
+    except TooCostly:
+        raise Refused(422, gettext("Esta mensagem dá trabalho demais para o assistente. Faça uma pergunta mais curta, sobre um assunto de cada vez.")) from None
     conversation_id = conversations.save(db, conversation_id, state.to_dict(), ttl=current_app.config.get("CONVERSATION_TTL", conversations.TTL))
     return conversation_id, reply, state
 
@@ -115,4 +143,13 @@ def check_message(message) -> str | None:
         parse_request(AssistantIn, {"mensagem": message})
     except RequestError as exc:
         return error_text(exc)
+    return budget_problem(message)
+
+
+def budget_problem(message: str) -> str | None:
+    """Why a message is over the work budget of one turn (words, sentences), or None."""
+    if len(message.split()) > MAX_WORDS:
+        return gettext("A mensagem pode ter no máximo %(n)d palavras. Faça uma pergunta mais curta.", n=MAX_WORDS)
+    if len([part for part in _SENTENCE_END.split(message) if part.strip()]) > MAX_SENTENCES:
+        return gettext("A mensagem pode ter no máximo %(n)d frases. Faça uma pergunta de cada vez.", n=MAX_SENTENCES)
     return None

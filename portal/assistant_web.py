@@ -15,7 +15,7 @@ from knowledge.assistant import State
 from knowledge.assistant.dialogue import SUGGESTIONS
 
 from .api_schema import MAX_MESSAGE
-from .assistant_service import check_message, converse
+from .assistant_service import Refused, check_message, converse
 from .database import get_store
 from .security import ASSISTANT_LIMIT, limiter
 from .storage import conversations
@@ -48,7 +48,15 @@ def post():
     if problem:
         _id, data = conversations.load(get_store(), request.cookies.get(COOKIE))
         return _page(State.from_dict(data), error=problem, status=400)
-    conversation_id, _reply, state = converse(message, request.cookies.get(COOKIE))
+    try:
+        conversation_id, _reply, state = converse(message, request.cookies.get(COOKIE))
+    except Refused as refused:
+        _id, data = conversations.load(get_store(), request.cookies.get(COOKIE))
+        page, status = _page(State.from_dict(data), error=refused.text, status=refused.status)
+        response = make_response(page, status)
+        if refused.retry_after:
+            response.headers["Retry-After"] = str(refused.retry_after)
+        return response
     if request.headers.get("HX-Request"):
         response = make_response(_page(state)[0])
     else:

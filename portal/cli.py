@@ -80,6 +80,7 @@ def import_progress(file=None, tty: bool | None = None) -> StageProgress:
 def init_registry_cli(app: Flask) -> None:
     from . import opendata
     from .database import close_store, db_path, open_store, publish_registry, sync_registry
+    from .storage import sessions as sessions_store
     from .storage import staff as staff_store
     from .storage.db import connect
     from .storage.demo import as_files
@@ -171,6 +172,48 @@ def init_registry_cli(app: Flask) -> None:
         finally:
             close_store(db)
         click.echo(f"Conta {username.strip().lower()} criada.")
+
+    def _password(password_stdin: bool) -> str:
+        if password_stdin:
+            return sys.stdin.readline().rstrip("\n")
+        return click.prompt("Nova senha", hide_input=True, confirmation_prompt=True)
+
+    def _account_change(username: str, change, action: str, done: str) -> None:
+        """Apply ``change(db, name) -> staff id`` to an account, end its sessions, audit it."""
+        name = username.strip().lower()
+        db = open_store(current_app)
+        try:
+            user_id = change(db, name)
+            ended = sessions_store.revoke_user(db, user_id)
+            staff_store.audit(db, None, action, name)
+        except staff_store.StaffError as exc:
+            click.echo(f"Erro: {exc}", err=True)
+            sys.exit(1)
+        finally:
+            close_store(db)
+        click.echo(f"Conta {name}: {done}" + (f"; {ended} sessão(ões) encerrada(s)." if ended else "; nenhuma sessão aberta."))
+
+    @staff.command("disable", help="Desativa uma conta: não entra mais, e as sessões abertas acabam agora.")
+    @click.argument("username")
+    def disable_staff(username: str) -> None:
+        _account_change(username, lambda db, name: staff_store.set_active(db, name, False), "conta_desativada", "desativada")
+
+    @staff.command("enable", help="Reativa uma conta desativada.")
+    @click.argument("username")
+    def enable_staff(username: str) -> None:
+        _account_change(username, lambda db, name: staff_store.set_active(db, name, True), "conta_reativada", "reativada")
+
+    @staff.command("reset-password", help="Troca a senha de uma conta (pedida, ou --password-stdin) e encerra as sessões dela.")
+    @click.argument("username")
+    @click.option("--password-stdin", is_flag=True, help="Lê a senha da entrada padrão.")
+    def reset_password(username: str, password_stdin: bool) -> None:
+        password = _password(password_stdin)
+        _account_change(username, lambda db, name: staff_store.set_password(db, name, password), "senha_trocada", "senha trocada")
+
+    @staff.command("revoke-sessions", help="Encerra agora todas as sessões abertas de uma conta (em todos os nós).")
+    @click.argument("username")
+    def revoke_sessions(username: str) -> None:
+        _account_change(username, staff_store.user_id_of, "sessoes_encerradas", "sessões encerradas")
 
     @app.cli.command("backup", help="Cópia consistente do banco, com o portal no ar (API de backup do SQLite).")
     @click.argument("dest", type=click.Path(dir_okay=True, writable=True))

@@ -7,6 +7,7 @@ a public response or a log line.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import re
@@ -236,9 +237,15 @@ def scoped_key(key: str, client: str) -> str:
     return keyed_digest("idempotency", client or "", key)
 
 
-def body_digest(parsed: Parsed) -> str:
-    """What the complaint says (after validation), contact included."""
-    canonical = json.dumps({"complaint": parsed.complaint, "contact": parsed.contact}, sort_keys=True, ensure_ascii=True)
+def body_digest(parsed: Parsed, photos=()) -> str:
+    """What the complaint says (after validation), contact and photos included: the same
+    key resent with a photo returned the first protocol and dropped the photo silently
+    (issue #34); now it is another complaint under a used key (422).  Without photos the
+    digest is the one stored before, so retries in flight keep matching."""
+    body = {"complaint": parsed.complaint, "contact": parsed.contact}
+    if photos:
+        body["photos"] = [hashlib.sha256(photo.conteudo).hexdigest() for photo in photos]
+    canonical = json.dumps(body, sort_keys=True, ensure_ascii=True)
     return keyed_digest("body", canonical)
 
 
@@ -247,7 +254,7 @@ def submit(parsed: Parsed, *, idempotency_key: str | None = None, client: str = 
     gets the first protocol; a different complaint under that key raises
     IdempotencyConflict and nothing is stored."""
     key = scoped_key(idempotency_key, client) if idempotency_key else None
-    stored = store.create(get_store(), parsed.complaint, parsed.contact, idempotency_key=key, body_digest=body_digest(parsed) if key else None, photos=photos)
+    stored = store.create(get_store(), parsed.complaint, parsed.contact, idempotency_key=key, body_digest=body_digest(parsed, photos) if key else None, photos=photos)
     # Only the internal number (staff open /admin/denuncias/<n>) and non-personal facts
     # reach the log; the protocol is the citizen's key to the complaint and stays out.
     log.info("complaint %s #%d (%s)", "received" if stored.created else "repeated", stored.id, parsed.complaint["jurisdicao"])

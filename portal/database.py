@@ -31,7 +31,7 @@ import sqlite_utils
 from flask import Flask, current_app, g
 
 from .storage import registry_sync
-from .storage.db import DB_NAME, connect, migrate
+from .storage.db import DB_NAME, connect, migrate, writable
 
 log = logging.getLogger("portal.database")
 # How often each worker asks the shared database whether a newer registry was published.
@@ -74,7 +74,10 @@ def _thread_connection(app: Flask) -> sqlite_utils.Database:
     if local is None:
         local = app.extensions.setdefault("db_connections", threading.local())
     path = db_path(app)
-    readonly = bool(app.config.get("DATABASE_READONLY"))
+    # A file that stopped being writable (made immutable, volume remounted read-only) gets
+    # a new connection, which SQLite opens read-only: every worker then answers writes with
+    # 503 alike (issue #34: those that had it open went on writing to the WAL).
+    readonly = bool(app.config.get("DATABASE_READONLY")) or not writable(path) and path.exists()
     try:
         inode = os.stat(path).st_ino
     except OSError:
@@ -193,9 +196,15 @@ def init_app(app: Flask) -> None:
     def release_db(exc):
         _release(app, exc)
 
+    path = db_path(app)
+    if not app.config["DATABASE_READONLY"] and path.exists() and not writable(path):
+        # A read-only volume or file: the portal starts anyway, serving reads (laws, search,
+        # lookups, protocol status) and answering writes with 503 (issue #34: it did not boot).
+        log.warning("%s cannot be written: starting read-only (PORTAL_READONLY)", path)
+        app.config["DATABASE_READONLY"] = app.config["DATABASE_READONLY_DETECTED"] = True
     if app.config["DATABASE_READONLY"]:
         return
-    db = connect(db_path(app))
+    db = connect(path)
     try:
         migrate(db)
     finally:

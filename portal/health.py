@@ -78,6 +78,8 @@ def _write_check() -> dict:
     """Can the portal write?  A real write (one row in ``meta``, committed) answers for a
     read-only disk or database and a full disk; free space below MIN_FREE_BYTES is
     reported before that.  With PORTAL_READONLY=1 writes are off on purpose."""
+    if current_app.config.get("DATABASE_READONLY_DETECTED"):
+        return {"ok": False, "somente_leitura": True, "erro": "o banco não pode ser gravado (volume ou arquivo somente leitura)"}
     if current_app.config.get("DATABASE_READONLY"):
         return {"ok": True, "somente_leitura": True}
     data_dir = current_app.config["DATA_DIR"]

@@ -29,6 +29,7 @@ this module writes it to disk and serves it.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import shutil
@@ -52,6 +53,8 @@ from .csv_export import export_csv
 from .database import get_store
 from .lookup import format_cnpj
 from .storage.db import get_meta
+
+log = logging.getLogger("portal.opendata")
 
 bp = Blueprint("opendata", __name__)
 
@@ -166,8 +169,12 @@ def _write_table(folder: Path, name: str, rows: list[dict]) -> None:
     fields = TABLES[name][0]
     for ext, text in (("csv", _csv(rows, fields)), ("json", _json(rows, fields))):
         tmp = folder / f".{name}.{ext}.tmp"
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, folder / f"{name}.{ext}")  # readers see the old file or the new one
+        try:
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, folder / f"{name}.{ext}")  # readers see the old file or the new one
+        except OSError:
+            tmp.unlink(missing_ok=True)  # a full disk leaves no half-written file behind
+            raise
 
 
 def descriptor(stamp: str, *, license_id: str | None, demo: bool, created: str) -> dict:
@@ -238,6 +245,32 @@ def refresh_statistics(db, folder: Path, *, max_age: float = STATS_MAX_AGE) -> b
     return True
 
 
+def refresh_statistics_if_possible(folder: Path) -> None:
+    """The GET paths' refresh: a page or a download never fails because the statistics could
+    not be written (a full or read-only data dir answered 500, issue #34) or the complaints
+    could not be read (the shared database down): the files already there are served, and the
+    page says when they were computed."""
+    try:
+        refresh_statistics(get_store(), folder)
+    except Exception as exc:  # OSError, sqlite3.Error, psycopg.Error, PoolTimeout: all the same here
+        log.warning("open data statistics kept as they are (%s: %s)", exc.__class__.__name__, exc)
+
+
+def statistics_time(folder: Path) -> str | None:
+    """When the statistics being served were computed (their file's time), on Brasília's
+    clock (knowledge/clock.py: the portal's time when no place applies), in the page's locale."""
+    from babel.dates import format_datetime
+    from flask_babel import get_locale
+
+    from knowledge.clock import DEFAULT_ZONE
+
+    try:
+        when = datetime.fromtimestamp((folder / "denuncias-estatisticas.csv").stat().st_mtime, timezone.utc)
+    except OSError:
+        return None
+    return format_datetime(when, "short", tzinfo=DEFAULT_ZONE, locale=get_locale())
+
+
 def publish_after_import(db, store=None) -> Path:
     """The hook the import paths call once a registry has replaced the old one.
 
@@ -266,12 +299,13 @@ def page():
     files = []
     if stamps:
         folder = root(data_dir) / stamps[0]
-        refresh_statistics(get_store(), folder)
+        refresh_statistics_if_possible(folder)
         meta = json.loads((folder / "datapackage.json").read_text(encoding="utf-8"))
         files = [(r["path"], r["format"], (folder / r["path"]).stat().st_size) for r in meta["resources"]]
     tables = [(name, title, fields) for name, (fields, title, _d) in TABLES.items()]
     return render_template(
         "dados_abertos.html", stamps=stamps, meta=meta, files=files, tables=tables,
+        statistics_at=statistics_time(root(data_dir) / stamps[0]) if stamps else None,
         license=license_info(current_app.config.get("OPEN_DATA_LICENSE")), suppressed=SUPPRESSED, delimiter=CSV_DELIMITER,
     )
 
@@ -285,7 +319,7 @@ def download(stamp: str, filename: str):
         abort(404)
     stamps = packages(current_app.config["DATA_DIR"])
     if filename.startswith("denuncias-estatisticas") and stamps and stamps[0] == stamp:
-        refresh_statistics(get_store(), folder)
+        refresh_statistics_if_possible(folder)
     mimetype = "text/csv" if filename.endswith(".csv") else "application/json"
     response = send_from_directory(folder, filename, mimetype=mimetype, max_age=300)
     response.headers["Content-Type"] = f"{mimetype}; charset=utf-8"

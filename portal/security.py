@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import time
 from datetime import timedelta
 from functools import partial, wraps
 from pathlib import Path
@@ -60,13 +61,44 @@ def _limits_off() -> bool:
 
     return not current_app.config.get("PORTAL_RATELIMIT_ON", True)
 
+class ActionLimit(str):
+    """A documented limit for one action, whatever the route that does it.
+
+    Flask-Limiter counts each view on its own: one address made 20 complaints a minute
+    (10 documented) through the API and the form together, 180 plate lookups (60) through
+    ``/consulta``, ``/v`` and the API (issue #34).  Every view decorated with the same
+    ActionLimit shares one counter per address, named after the action
+    (``share_action_limits`` below)."""
+
+    action: str
+
+    def __new__(cls, value: str, action: str):
+        limit = super().__new__(cls, value)
+        limit.action = action
+        return limit
+
+
 # Limits per client address.  Generous for people, tight for scripts.
-LOOKUP_LIMIT = "60 per minute;600 per hour"
-COMPLAINT_LIMIT = "10 per minute;100 per day"
-ASSISTANT_LIMIT = "30 per minute;500 per hour"
-PROTOCOL_LIMIT = "30 per minute"
-LOGIN_LIMIT = "10 per minute;50 per hour"
-SEARCH_LIMIT = "120 per minute"
+LOOKUP_LIMIT = ActionLimit("60 per minute;600 per hour", "consulta")
+COMPLAINT_LIMIT = ActionLimit("10 per minute;100 per day", "denuncia")
+ASSISTANT_LIMIT = ActionLimit("30 per minute;500 per hour", "assistente")
+PROTOCOL_LIMIT = ActionLimit("30 per minute", "protocolo")
+LOGIN_LIMIT = ActionLimit("10 per minute;50 per hour", "login")
+SEARCH_LIMIT = ActionLimit("120 per minute", "busca")
+
+
+def share_action_limits() -> None:
+    """Make every decorated limit given as an ActionLimit one counter per action (shared
+    between its routes).  Idempotent; run once the views are imported."""
+    decorated = limiter.limit_manager._decorated_limits
+    for route, limits in list(decorated.items()):
+        changed = False
+        for limit in limits:
+            if isinstance(limit.limit_provider, ActionLimit) and not limit.shared:
+                limit.shared, limit.scope = True, "acao:" + limit.limit_provider.action
+                changed = True
+        if changed:  # the set hashes its members: rebuilt after they changed
+            decorated[route] = type(limits)(list(limits))
 
 
 def keyed_digest(*parts: str) -> str:
@@ -173,6 +205,9 @@ def init_app(app: Flask) -> None:
     # If the store fails (disk full, Redis down), each worker counts on its own for a
     # while instead of answering 500 — limits then hold per worker, not per machine.
     app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
+    if app.config["RATELIMIT_STORAGE_URI"].startswith(("redis://", "rediss://")):
+        # A stalled Redis held each limited request ~4 s (redis-py waits forever by default).
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_timeout": STORE_TIMEOUT, "socket_connect_timeout": STORE_TIMEOUT})
     # Tests switch limits off unless a test asks for them (RATELIMIT_ENABLED=True).
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing and os.environ.get("PORTAL_RATELIMIT", "1") == "1")
     enabled = app.config["RATELIMIT_ENABLED"]
@@ -181,6 +216,7 @@ def init_app(app: Flask) -> None:
     app.config["RATELIMIT_ENABLED"] = True
     app.config["PORTAL_RATELIMIT_ON"] = enabled
     limiter.init_app(app)
+    limiter._storage_dead = False  # (the limiter is shared by every app of the process: a new app starts on its own store)
     # Every limit of the portal is a decorator on its view, checked when the view runs;
     # there are no default, application or blueprint limits.  Flask-Limiter's
     # before_request hook would only evaluate an empty set on every request (about a
@@ -242,6 +278,7 @@ def streamline_hooks(app: Flask) -> None:
     of CSRF and rate limiting skip the requests they cannot act on.  Every protection
     stays where it applies: CSRF on POST/PUT/PATCH/DELETE, limits and their headers on
     the limited views (tests/test_security.py, tests/test_attacks.py)."""
+    share_action_limits()
     before = app.before_request_funcs.get(None, [])
     for i, hook in enumerate(before):
         if getattr(hook, "__qualname__", "") == "CSRFProtect.init_app.<locals>.csrf_protect":
@@ -308,16 +345,57 @@ def _group_unsafe_method_hooks(app: Flask, before: list) -> None:
     before.insert(first, unsafe_method_hooks)
 
 
+# The limit store (Redis, the SQLite file) failing: how long a call to it may take, and how
+# often a worker that saw it fail asks again (Flask-Limiter's own back-off doubles up to
+# 32 s, so limits lagged long after Redis was back).
+STORE_TIMEOUT = 0.3
+STORE_PROBE_SECONDS = 2.0
+_store_probe = {"next": 0.0}
+
+
+def _store_recovered() -> bool:
+    """Whether a store marked dead answers again (asked at most every STORE_PROBE_SECONDS)."""
+    now = time.monotonic()
+    if now < _store_probe["next"]:
+        return False
+    _store_probe["next"] = now + STORE_PROBE_SECONDS
+    try:
+        alive = bool(limiter.storage.check())
+    except Exception:  # the store's own error, whatever its kind: still down
+        alive = False
+    if alive:
+        limiter._storage_dead = False
+    return alive
+
+
+def _limits_unavailable():
+    from flask_babel import gettext
+
+    from .errors import error_response
+
+    response, status = error_response(503, gettext(
+        "Não conseguimos conferir o limite de envios agora, então nada foi registrado. Tente de novo em alguns segundos."))
+    response.headers["Retry-After"] = str(int(STORE_PROBE_SECONDS) + 1)
+    return response, status
+
+
 def _limited_when_on(app: Flask, limited):
     """A view under ``@limiter.limit``, called without Flask-Limiter's machinery when this
     app's limits are off (PORTAL_RATELIMIT=0, tests): it would identify the request, build
     its context and evaluate every limit only for the request filter to exempt them all
-    (a fifth of a cached plate page's cost).  With limits on, nothing changes."""
+    (a fifth of a cached plate page's cost).
+
+    With limits on and the store down (issue #34), limits fail closed for writes: a POST
+    gets 503 and Retry-After (nothing is stored without being counted), while reads go on
+    counted per worker in memory (Flask-Limiter's fallback); the store is asked again every
+    STORE_PROBE_SECONDS, and counting goes back to it as soon as it answers."""
     unlimited = limited.__wrapped__
 
     @wraps(limited)
     def view(*args, **kwargs):
         if app.config["PORTAL_RATELIMIT_ON"]:
+            if limiter._storage_dead and not _store_recovered() and request.method not in _SAFE_METHODS:
+                return _limits_unavailable()
             return limited(*args, **kwargs)
         return app.ensure_sync(unlimited)(*args, **kwargs)
 

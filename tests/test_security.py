@@ -46,7 +46,8 @@ def test_rate_limit_gives_429_page_in_the_users_language(tmp_path, index_dir):
     assert statuses[0] == 200 and statuses[-1] == 429
     limited = client.get("/api/v1/veiculos/ABC1234")
     assert limited.get_json()["error"] and "Retry-After" in limited.headers
-    pages = [client.get("/consulta?placa=ABC1234", headers={"Accept-Language": "en"}) for _ in range(61)]
+    # Another address: the lookup limit is one per action, shared by the API and the pages.
+    pages = [client.get("/consulta?placa=ABC1234", headers={"Accept-Language": "en"}, environ_base={"REMOTE_ADDR": "198.51.100.9"}) for _ in range(61)]
     assert pages[0].status_code == 200 and pages[-1].status_code == 429
     assert '<html lang="en">' in pages[-1].get_data(as_text=True)
 
@@ -151,15 +152,27 @@ def test_locked_database_gives_503_and_nothing_is_half_written(tmp_path, index_d
     assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root ignores file permissions; the fault script covers read-only disks")
 def test_read_only_database_gives_503(tmp_path, index_dir):
+    """The file unwritable: a mode without write for an ordinary user; as root (CI), who
+    ignores modes, the file made immutable (chattr +i) — never skipped."""
+    import subprocess
+
     app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
     db_file = Path(tmp_path) / "portal.db"
-    os.chmod(db_file, 0o444)
+    if os.geteuid() == 0:
+        made = subprocess.run(["chattr", "+i", str(db_file)], capture_output=True, text=True)
+        assert made.returncode == 0, f"as root the test needs chattr +i: {made.stderr}"
+        undo = ["chattr", "-i", str(db_file)]
+    else:
+        os.chmod(db_file, 0o444)
+        undo = None
     try:
         assert app.test_client().post("/api/v1/denuncias", json=COMPLAINT).status_code == 503
     finally:
-        os.chmod(db_file, 0o644)
+        if undo:
+            subprocess.run(undo, check=True)
+        else:
+            os.chmod(db_file, 0o600)
 
 
 def test_read_only_connection_gives_503(tmp_path, index_dir, monkeypatch):

@@ -217,8 +217,25 @@ def staff_view(db: sqlite_utils.Database, complaint_id: int, *, with_contact: bo
     return data
 
 
-def listing(db: sqlite_utils.Database, situacao: str | None = None, limit: int = 200, offset: int = 0) -> list[dict]:
-    where, params = ("WHERE situacao = ?", [situacao]) if situacao else ("", [])
+def _filters(situacao: str | None, jurisdicao: str | None, placa: str | None) -> tuple[str, list]:
+    clauses, params = [], []
+    for column, value in (("situacao", situacao), ("jurisdicao", jurisdicao), ("placa", placa)):
+        if value:
+            clauses.append(f"{column} = ?")
+            params.append(value)
+    return ("WHERE " + " AND ".join(clauses) if clauses else ""), params
+
+
+def count_matching(db: sqlite_utils.Database, situacao: str | None = None, jurisdicao: str | None = None, placa: str | None = None) -> int:
+    """How many complaints the staff listing's filters select (for its pages)."""
+    where, params = _filters(situacao, jurisdicao, placa)
+    return db.execute(f"SELECT COUNT(*) FROM complaints {where}", params).fetchone()[0]
+
+
+def listing(db: sqlite_utils.Database, situacao: str | None = None, limit: int = 200, offset: int = 0,
+            jurisdicao: str | None = None, placa: str | None = None) -> list[dict]:
+    """One page of complaints, newest first, with the staff listing's filters."""
+    where, params = _filters(situacao, jurisdicao, placa)
     rows = db.execute(
         f"SELECT id, protocolo, criada_em, atualizada_em, jurisdicao, placa, ocorrencias, situacao, tem_contato FROM complaints {where} ORDER BY id DESC LIMIT ? OFFSET ?",
         params + [limit, offset],

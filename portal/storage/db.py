@@ -8,10 +8,12 @@ and each re-reads the applied versions inside the lock.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
+from urllib.parse import quote
 
 import sqlite_utils
 
@@ -23,12 +25,39 @@ def utcnow() -> str:
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
 
 
+def owner_only(path: str | Path) -> None:
+    """Create the file (and its directory) readable by its owner only, or take group and
+    others' access away from one that exists: the database holds complainants' contacts,
+    and SQLite gives its -wal and -shm files the database file's own mode (issue #34:
+    portal.db, its WAL and ratelimit.db were created 0644)."""
+    path = Path(path)
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return  # read-only (immutable file, read-only volume): SQLite says so on the first write
+    try:
+        mode = os.fstat(fd).st_mode
+        if mode & 0o077 and os.fstat(fd).st_uid == os.geteuid():
+            os.fchmod(fd, mode & 0o700)
+    finally:
+        os.close(fd)
+    for suffix in ("-wal", "-shm"):
+        companion = path.with_name(path.name + suffix)
+        try:
+            if companion.stat().st_mode & 0o077 and companion.stat().st_uid == os.geteuid():
+                companion.chmod(0o600)
+        except OSError:
+            pass
+
+
 def connect(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Database:
     path = Path(path)
     if readonly:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
+        conn = _connect_read_only(path)
     else:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        owner_only(path)
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
@@ -36,6 +65,29 @@ def connect(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Databas
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
     return sqlite_utils.Database(conn)
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection.  A WAL database needs its -shm file even to read; on a
+    read-only volume without one (a copy, a snapshot mount) ``mode=ro`` cannot open it and
+    lookups answered 503 (issue #34).  There nothing can change the file under us, so it is
+    opened ``immutable=1``: SQLite reads it without any lock or shared memory."""
+    uri = f"file:{quote(str(path))}?mode=ro"
+    conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        conn.close()
+        if os.access(path.parent, os.W_OK):
+            raise  # not a read-only volume: a real error
+    return sqlite3.connect(uri + "&immutable=1", uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
+
+
+def writable(path: str | Path) -> bool:
+    """Whether this process may write the database file now (an immutable file, a
+    read-only remount or a chmod answer False, even for root)."""
+    return os.access(path, os.W_OK) and os.access(Path(path).parent, os.W_OK)
 
 
 class transaction:

@@ -21,16 +21,26 @@ from __future__ import annotations
 import os
 import re
 import threading
+import time
 from functools import lru_cache
 from typing import Callable
 
 import psycopg
-from psycopg_pool import ConnectionPool
+from psycopg.conninfo import conninfo_to_dict
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 # Any constant number shared by every node; the lock is per database.
 MIGRATION_LOCK_KEY = 0x456D6261  # "Emba"
 POOL_MAX = int(os.environ.get("PORTAL_DB_POOL_MAX", "8"))
-POOL_TIMEOUT = float(os.environ.get("PORTAL_DB_POOL_TIMEOUT", "10"))
+# Degrade, never stall (issue #34): with PostgreSQL down, each write held a worker 10 s
+# (the pool's wait) before its 503, and enough of them took every worker — ping, law
+# pages and plate lookups waited 30 s.  A request now waits at most POOL_TIMEOUT for a
+# connection; after a failure this process answers "unavailable" at once for
+# RETRY_SECONDS, then tries again with a fresh pool (the old pool's reconnection
+# back-off had grown to a minute, so 503s went on long after the server was back).
+POOL_TIMEOUT = float(os.environ.get("PORTAL_DB_POOL_TIMEOUT", "1"))
+CONNECT_TIMEOUT = int(os.environ.get("PORTAL_DB_CONNECT_TIMEOUT", "2"))  # libpq's minimum is 2 s
+RETRY_SECONDS = float(os.environ.get("PORTAL_DB_RETRY_SECONDS", "2"))
 
 _QUOTED_OR_MARK = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|%")
 
@@ -150,6 +160,16 @@ _PK_CACHE: dict = {}
 
 _pools: dict[tuple[int, str], ConnectionPool] = {}
 _pools_lock = threading.Lock()
+_down_until: dict[tuple[int, str], float] = {}
+
+
+class SharedDatabaseDown(PoolTimeout):
+    """The shared database failed moments ago: answered at once, without waiting on it."""
+
+
+def _connect_kwargs(url: str) -> dict:
+    """connect_timeout unless the URL sets its own: a black-holed server must not hold a worker."""
+    return {} if "connect_timeout" in conninfo_to_dict(url) else {"connect_timeout": CONNECT_TIMEOUT}
 
 
 def pool_for(url: str) -> ConnectionPool:
@@ -161,7 +181,7 @@ def pool_for(url: str) -> ConnectionPool:
             if pool is None:
                 pool = ConnectionPool(
                     url, min_size=1, max_size=POOL_MAX, timeout=POOL_TIMEOUT, open=True,
-                    kwargs={"autocommit": True}, name=f"portal-{os.getpid()}",
+                    kwargs={"autocommit": True, **_connect_kwargs(url)}, name=f"portal-{os.getpid()}",
                     # A connection that died with its server (or a restarted PostgreSQL)
                     # is replaced instead of failing the next request.
                     check=ConnectionPool.check_connection,
@@ -171,13 +191,33 @@ def pool_for(url: str) -> ConnectionPool:
 
 
 def checkout(url: str) -> PgDatabase:
+    """A pooled connection, or ``PoolTimeout`` within POOL_TIMEOUT (at once while the
+    database is known to be down; see POOL_TIMEOUT above)."""
+    key = (os.getpid(), url)
+    if time.monotonic() < _down_until.get(key, 0.0):
+        raise SharedDatabaseDown("shared database unavailable; trying again shortly")
     pool = pool_for(url)
-    return PgDatabase(pool.getconn(), pool)
+    try:
+        conn = pool.getconn()
+    except PoolTimeout:
+        mark_down(url)
+        raise
+    return PgDatabase(conn, pool)
+
+
+def mark_down(url: str) -> None:
+    """The database failed: answer at once for RETRY_SECONDS, then retry with a new pool."""
+    key = (os.getpid(), url)
+    _down_until[key] = time.monotonic() + RETRY_SECONDS
+    with _pools_lock:
+        pool = _pools.pop(key, None)
+    if pool is not None:
+        threading.Thread(target=pool.close, kwargs={"timeout": 1.0}, name="pool-close", daemon=True).start()
 
 
 def connect(url: str) -> PgDatabase:
     """A connection of its own (CLI commands, migrations, tests)."""
-    return PgDatabase(psycopg.connect(url, autocommit=True))
+    return PgDatabase(psycopg.connect(url, autocommit=True, **_connect_kwargs(url)))
 
 
 def close_pools(url: str | None = None) -> None:

@@ -58,7 +58,9 @@ class SQLiteStorage(Storage):
     def _db(self) -> sqlite3.Connection:
         # One connection per process: a forked worker opens its own.
         if self._conn is None or self._pid != os.getpid():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            from .db import owner_only
+
+            owner_only(self.path)  # counters keyed by pseudonyms, still nobody else's business
             conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False)
             conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
             conn.execute("PRAGMA journal_mode = WAL")

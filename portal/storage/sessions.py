@@ -72,9 +72,9 @@ def revoke(db: sqlite_utils.Database, token: str | None) -> None:
         db.execute("DELETE FROM staff_sessions WHERE id_hash = ?", [_digest(token)])
 
 
-def revoke_user(db: sqlite_utils.Database, staff_id: int) -> None:
-    """Every session of one staff member (account disabled, password changed)."""
-    db.execute("DELETE FROM staff_sessions WHERE staff_id = ?", [staff_id])
+def revoke_user(db: sqlite_utils.Database, staff_id: int) -> int:
+    """Every session of one staff member (account disabled, password changed); how many."""
+    return db.execute("DELETE FROM staff_sessions WHERE staff_id = ?", [staff_id]).rowcount
 
 
 def purge(db: sqlite_utils.Database, *, idle: timedelta = IDLE, absolute: timedelta = ABSOLUTE) -> int:

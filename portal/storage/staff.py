@@ -93,6 +93,35 @@ def forget_login_failures(db: sqlite_utils.Database) -> int:
     return db.execute("DELETE FROM login_failures WHERE atualizado_em <= ?", [cutoff]).rowcount
 
 
+def user_id_of(db: sqlite_utils.Database, username: str) -> int:
+    row = db.execute("SELECT id FROM staff_users WHERE username = ?", [(username or "").strip().lower()]).fetchone()
+    if row is None:
+        raise StaffError("usuário não existe")
+    return row[0]
+
+
+def exists(db: sqlite_utils.Database, username: str) -> bool:
+    return db.execute("SELECT 1 FROM staff_users WHERE username = ?", [(username or "").strip().lower()[:200]]).fetchone() is not None
+
+
+def set_active(db: sqlite_utils.Database, username: str, active: bool) -> int:
+    """Disable (or enable again) an account; a disabled one cannot sign in, and its open
+    sessions stop at their next request (``get_user`` answers None).  Returns its id."""
+    user_id = user_id_of(db, username)
+    db.execute("UPDATE staff_users SET ativo = ? WHERE id = ?", [1 if active else 0, user_id])
+    return user_id
+
+
+def set_password(db: sqlite_utils.Database, username: str, password: str) -> int:
+    """A new password (same rules as at creation) and the failure counters cleared."""
+    if len(password or "") < MIN_PASSWORD:
+        raise StaffError(f"a senha precisa de pelo menos {MIN_PASSWORD} caracteres")
+    user_id = user_id_of(db, username)
+    db.execute("UPDATE staff_users SET password_hash = ? WHERE id = ?", [generate_password_hash(password, method="scrypt"), user_id])
+    db.execute("DELETE FROM login_failures WHERE username = ?", [(username or "").strip().lower()])
+    return user_id
+
+
 def get_user(db: sqlite_utils.Database, user_id: int) -> dict | None:
     row = db.execute("SELECT id, username, ativo FROM staff_users WHERE id = ?", [user_id]).fetchone()
     if row is None or not row[2]:
