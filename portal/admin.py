@@ -245,7 +245,12 @@ def registry():
         else:
             received = [(upload.filename[-80:], upload_size(upload.stream)) for upload in (operators, vehicles)]
             try:
-                report = import_registry(get_db(), operators.stream, vehicles.stream, strict=request.form.get("estrito") == "sim")
+                # The direct path (no preview) never shrinks the registry by more than the preview allows
+                # without its confirmation (issue #28): such a file goes through /admin/registro/previa.
+                from .registry_admin import MAX_SHRINK  # (registry_admin imports this module)
+
+                report = import_registry(get_db(), operators.stream, vehicles.stream, strict=request.form.get("estrito") == "sim",
+                                         max_shrink=MAX_SHRINK)
                 if report.replaced:
                     publish_registry(current_app, get_db())  # the other nodes pick it up
             except ImportFileError as exc:

@@ -286,3 +286,18 @@ def test_two_imports_on_one_day_publish_two_versions_of_the_open_data(tmp_path, 
     rows = [(tmp_path / "dados-abertos" / s / "veiculos.csv").read_text(encoding="utf-8").count("\n") for s in stamps]
     assert rows == [5, 4]  # header + 4, header + 3: the first package was not overwritten
     assert app.test_client().get(f"/dados-abertos/{stamps[0]}/veiculos.csv").status_code == 200
+
+
+def test_the_direct_import_path_never_shrinks_the_registry_without_the_preview(tmp_path, index_dir):
+    """POST /admin/registro (the form without the preview) refuses what the preview would ask to confirm."""
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    client = _staff(app)
+    full = client.post("/admin/registro", content_type="multipart/form-data",
+                       data={"operadoras": (io.BytesIO(OPS), "o.csv"), "veiculos": (io.BytesIO(_vehicles(20)), "v.csv")})
+    assert full.status_code == 200
+    small = client.post("/admin/registro", content_type="multipart/form-data",
+                        data={"operadoras": (io.BytesIO(OPS), "o.csv"), "veiculos": (io.BytesIO(_vehicles(2)), "v.csv")})
+    assert small.status_code == 400
+    with app.app_context():
+        from portal.database import get_db
+        assert current_size(get_db()) == 20
