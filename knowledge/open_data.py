@@ -155,7 +155,8 @@ COMPLAINT_FIELDS = (
 
 def operator_row(operator: dict, agency: str, formatted_cnpj: str) -> dict:
     """The public row of one operator (names withheld for individuals)."""
-    individual = is_natural_person(operator["razao_social"], operator["cnpj"])
+    # A registry that says "pessoa física" (Recife's permissão goes to a person, art. 6) is believed first.
+    individual = (operator.get("pessoa") or "").lower() == "fisica" or is_natural_person(operator["razao_social"], operator["cnpj"])
     return {
         "cnpj": formatted_cnpj,
         "pessoa_natural": individual,

@@ -205,3 +205,13 @@ def test_staff_upload_refreshes_the_package(tmp_path, index_dir):
     assert response.status_code == 200
     folder = Path(tmp_path) / "dados-abertos" / opendata.packages(tmp_path)[0]
     assert [r["placa"] for r in rows_of(folder / "veiculos.json")] == ["KGT2E47", "PGR6D78", "QUA1960"]
+
+
+def test_a_permit_holder_the_registry_calls_a_person_is_never_published_by_name():
+    """Recife's permissão goes to a pessoa física (Lei 16.856/2003, art. 6): the registry's own "pessoa" wins
+    over any guess from the name."""
+    from knowledge.open_data import operator_row
+
+    row = operator_row({"razao_social": "José da Silva Transportes", "cnpj": "11222333000181", "pessoa": "fisica", "jurisdicao": "recife",
+                        "crc_numero": "P-1", "crc_validade": "2027-01-01", "situacao": "ativo"}, "Prefeitura do Recife", "11.222.333/0001-81")
+    assert row["pessoa_natural"] is True and row["razao_social"] == "" and row["nome_fantasia"] == ""
