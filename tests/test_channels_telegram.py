@@ -132,9 +132,10 @@ def test_a_wizard_completed_with_inline_buttons(tg_app, stub):
 def test_a_complaint_with_a_photo_to_a_protocol_and_its_status(tg_app, stub):
     chat = Chat(tg_app, stub)
     replies = chat.text("vi passageiros viajando em pé num ônibus de fretamento")
-    replies = chat.press(replies[-1], "Denunciar por aqui")
-    assert "Onde aconteceu?" in replies[-1]["text"]
+    assert "Onde aconteceu?" in replies[-1]["text"]  # a report's row depends on the place's table
     replies = chat.press(replies[-1], "Pernambuco")
+    assert any("Transportar passageiro em pé ou acima da capacidade do veículo" in r["text"] for r in replies)
+    replies = chat.press(replies[-1], "Denunciar por aqui")
     assert "dia" in replies[-1]["text"]
     replies = chat.text("25/11/2026")
     assert "Conte o que aconteceu" in replies[-1]["text"]
@@ -151,7 +152,9 @@ def test_a_complaint_with_a_photo_to_a_protocol_and_its_status(tg_app, stub):
 
         status = complaints_service.public_status(protocol)
         [photo] = get_store().execute("SELECT tipo, largura FROM complaint_photos").fetchall()
-    assert status["jurisdicao"] == "pe" and status["data_ocorrencia"] == "2026-11-25" and status["ocorrencias"] == ["passageiros_em_pe"]
+    # The story read by the same reader as the web: PE Anexo I, III, e) "transportar passageiro em pé ou acima da capacidade do veículo".
+    assert status["jurisdicao"] == "pe" and status["data_ocorrencia"] == "2026-11-25"
+    assert status["ocorrencias"] == ["passageiros_em_pe", "linha:pe-lei-16205-2017 anexo-i/inc-3/ali-e"]
     assert photo == ("image/jpeg", 64)  # re-encoded by the web uploads' checks
     [answer] = chat.text(protocol)
     assert "Recebida" in answer["text"]

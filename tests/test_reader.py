@@ -193,3 +193,12 @@ def test_who_takes_a_complaint_is_the_regulator_of_the_place(portal):
     assert any(a["tipo"] == "denuncia" and "jurisdicao=ac" in a["url"] for a in reply["acoes"])
     everywhere = say(portal, "pra quem eu reclamo?")
     assert all(s in everywhere["resposta"] for s in ("EPTI", "DER", "AGEAC", "Recife"))
+
+
+def test_the_place_button_answers_with_the_place_not_em_pe(portal):
+    """The place buttons send the place's id: "pe" is Pernambuco there, never "em pé"."""
+    first = say(portal, "qual o prazo de validade do certificado de registro?")
+    assert first["pergunta"]["id"] == "jurisdicao"
+    second = portal.post("/api/v1/assistente", json={"mensagem": "pe", "conversa": first["conversa"]}).get_json()
+    assert second["intencao"] != "lei" or {c["law"] for c in second["citations"]} == {"pe-lei-16205-2017"}
+    assert {c["law"] for c in second["citations"]} == {"pe-lei-16205-2017"}

@@ -285,6 +285,10 @@ def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, an
         u.jurisdiction = "pe"  # "em PE" in capitals is the state; "em pé" (standing) is written in lower case
     if u.jurisdiction is None and re.search(r"\bDER\b", message or ""):
         u.jurisdiction = "sp"  # "DER" in capitals is São Paulo's body; "se der" is the verb
+    if awaiting_jurisdiction and text in PLACE_ALIASES:
+        # A place button answers with the place's id ("pe"): a place, not "em pé".
+        u.intent, u.jurisdiction = "jurisdicao", text
+        return u
     if any(has_phrase(text, w) for w in RESTART) and len(words) <= 5:
         # "recomeçar", "nova conversa": a command, said in a few words ("o prazo volta a contar do zero?" is a question)
         u.intent = "recomecar"
