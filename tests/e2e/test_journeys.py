@@ -156,7 +156,8 @@ def test_complaint_error_keeps_what_was_typed(page):
     page.fill("#relato", "texto importante")
     with page.expect_navigation():
         page.click(".complaint-form button[type=submit]")
-    assert "Marque pelo menos uma ocorrência." in page.locator(".error-summary").inner_text()
+    # An account alone is a complaint now (the reader classifies it); what is missing is the place.
+    assert "Diga onde aconteceu" in page.locator(".error-summary").inner_text()
     assert page.input_value("#relato") == "texto importante"
 
 
