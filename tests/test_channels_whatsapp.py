@@ -165,7 +165,8 @@ def test_a_complaint_ends_with_a_protocol_whose_status_the_chat_tells(wa_app, st
         from portal import complaints_service
 
         status = complaints_service.public_status(protocol)
-    assert status["jurisdicao"] == "recife" and status["ocorrencias"] == ["porta_aberta"]
+    # Read by the one reader: Recife, Anexo Único, Grupo 2, n) "movimentar o veículo com as portas abertas".
+    assert status["jurisdicao"] == "recife" and status["ocorrencias"] == ["porta_aberta", "linha:recife-lei-16856-2003 anexo-unico/grupo-2/ali-n"]
     # the photo came through the Graph API's two steps, with the token
     assert any(c["path"] == "/v21.0/media-4490" for c in stub.calls) and any(c["path"].startswith("/lookaside/") for c in stub.calls)
     [answer] = say(wa_app, client, stub, wa_text("wamid.C6", protocol.lower().replace("-", " ")))
