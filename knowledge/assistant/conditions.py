@@ -56,6 +56,7 @@ def manufacture_year(text: str) -> int | None:
 REPEAT_WORDS = (r"reincid\w*|de novo|novamente|outra vez|mais uma vez|(?:segunda|2a|2ª) vez|repet\w*"
                 r"|mesmo motivo|mesma infracao")
 _REPEAT_RE = re.compile(rf"\b({REPEAT_WORDS}|(?:segunda|2a|2ª) apreensao|ja fui)(?!\w)")
+REPEAT_RE = _REPEAT_RE  # "de novo", "segunda vez": a repeat told (reports.py leaves it to the law's repeat rule)
 _FIRST_RE = re.compile(r"\b(primeira vez|(?:primeira|1a|1ª) (?:vez|apreensao)|pela primeira|nunca fui)(?!\w)")
 
 

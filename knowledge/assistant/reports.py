@@ -12,6 +12,8 @@ from datetime import date
 from ..places import PLACES
 from ..reader.lexicon import lexicon
 from ..reader.report import Report, classify_report
+from .conditions import REPEAT_RE
+from .kinds import question_kind
 from .text import normalize
 from .understanding import is_question
 
@@ -23,7 +25,11 @@ def tells_a_report(raw: str) -> bool:
     if not is_question(raw, text):
         return bool(cues["fatos"].search(text) or cues["acontecendo"].search(text))
     # A question tells a report only with facts that happened ("o motorista bebeu, dá multa?"), never with a
-    # case it imagines ("quem é pego fazendo transporte clandestino paga quanto?").
+    # case it imagines ("quem é pego fazendo transporte clandestino paga quanto?"); and only when what it asks
+    # is the infraction or its fine — a repeat ("de novo": the law's repeat rule answers), a deadline, a
+    # permission or a body asked is the law's question.
+    if REPEAT_RE.search(text) or question_kind(text) not in (None, "valor"):
+        return False
     return bool(cues["fatos"].search(text)) and bool(cues["pergunta_da_infracao"].search(text))
 
 
