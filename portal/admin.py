@@ -29,7 +29,7 @@ from .storage import complaints as store
 from .storage import sessions, staff
 from .storage.registry import registry_info
 from .storage.registry_files import upload_size
-from .storage.registry_import import ImportFileError, import_registry
+from .storage.registry_import import MAX_SHRINK, ImportFileError, import_registry
 from .text_safety import clean_all
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
@@ -247,10 +247,8 @@ def registry():
             try:
                 # The direct path (no preview) never shrinks the registry by more than the preview allows
                 # without its confirmation (issue #28): such a file goes through /admin/registro/previa.
-                from .registry_admin import MAX_SHRINK  # (registry_admin imports this module)
-
                 report = import_registry(get_db(), operators.stream, vehicles.stream, strict=request.form.get("estrito") == "sim",
-                                         max_shrink=MAX_SHRINK)
+                                         max_shrink=None if request.form.get("confirmo_reducao") == "sim" else MAX_SHRINK)
                 if report.replaced:
                     publish_registry(current_app, get_db())  # the other nodes pick it up
             except ImportFileError as exc:

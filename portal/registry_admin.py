@@ -36,11 +36,10 @@ from .opendata import publish_after_import
 from .storage import staff
 from .storage.registry import registry_info
 from .storage.registry_files import ImportFileError, upload_size
-from .storage.registry_import import import_registry, preview_registry
+from .storage.registry_import import MAX_SHRINK, import_registry, preview_registry  # MAX_SHRINK: ask first above 10 % fewer (issue #28)
 
 bp = Blueprint("registry_admin", __name__, url_prefix="/admin/registro")
 
-MAX_SHRINK = 0.10  # more than 10 % fewer vehicles: ask first (issue #28)
 STAGING = "registro-previa"
 STAGING_SECONDS = 3600
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{20,64}$")

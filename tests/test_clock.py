@@ -62,7 +62,8 @@ SEIZED_IN_ACRE = {"jurisdicao": "ac", "medida": "retencao", "data_notificacao": 
 def test_wizard_api_uses_the_places_date(client, late_evening):
     on_server_date = client.post("/api/v1/wizards/veiculo_apreendido", json={"answers": {**SEIZED_IN_ACRE, "data_medida": "2026-11-30"}})
     assert on_server_date.status_code == 400
-    assert on_server_date.get_json() == {"error": "A data da medida não pode estar no futuro.", "field": "data_medida"}
+    body = on_server_date.get_json()
+    assert body["field"] == "data_medida" and body["error"].startswith("A data da medida não pode estar no futuro")
     on_place_date = client.post("/api/v1/wizards/veiculo_apreendido", json={"answers": {**SEIZED_IN_ACRE, "data_medida": "2026-11-29"}})
     assert on_place_date.status_code == 200
     assert on_place_date.get_json()["complete"] is True
@@ -78,7 +79,7 @@ def test_wizard_api_tells_acre_from_brasilia(client):
 def test_wizard_page_uses_the_places_date(client, late_evening):
     page = client.get("/assistentes/veiculo_apreendido", query_string={**SEIZED_IN_ACRE, "tinha_autorizacao": "sim", "data_medida": "2026-11-30"})
     assert page.status_code == 400
-    assert "A data da medida não pode estar no futuro." in page.get_data(as_text=True)
+    assert "A data da medida não pode estar no futuro" in page.get_data(as_text=True)
 
 
 def test_complaint_uses_the_places_date(client, late_evening):

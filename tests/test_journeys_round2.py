@@ -51,10 +51,10 @@ def test_mistyped_plate_with_htmx_gets_a_partial_not_a_page(demo_app, plate):
 def test_plate_result_names_modalities_in_words_in_each_language(demo_app):
     client = demo_app.test_client()
     pt = client.get("/consulta?placa=KGT2E47").get_data(as_text=True)
-    operator_modalities = re.search(r"Modalidades</dt><dd>(.*?)</dd>", pt, re.S).group(1)
-    assert "Fretamento eventual" in operator_modalities and "eventual," not in operator_modalities
+    operator_modalities = re.search(r"Modalidades</dt>\s*<dd>(.*?)</dd>", pt, re.S).group(1)
+    assert "<li>Fretamento eventual</li>" in operator_modalities and "eventual," not in operator_modalities
     en = client.get("/consulta?placa=KGT2E47&lang=en").get_data(as_text=True)
-    en_modalities = re.search(r"<dd><ul class=\"plain-list\">(.*?)</ul></dd>", en, re.S).group(1)
+    en_modalities = re.search(r"<dd><ul class=\"plain-list\">(.*?)</ul>", en, re.S).group(1)
     assert "<li>Occasional charter</li>" in en_modalities and "turistico" not in en_modalities and "continuo" not in en_modalities
 
 

@@ -110,7 +110,8 @@ def test_request_bodies_are_described_by_the_models_that_validate_them():
         ("/api/v1/assistente", "post"): AssistantIn.__name__,
     }
     complaint = SPEC["components"]["schemas"]["ComplaintIn"]
-    assert complaint["required"] == ["data_ocorrencia", "ocorrencias"]
+    # The quick categories are optional now: an account (relato) or a confirmed row (linha) says what happened.
+    assert complaint["required"] == ["data_ocorrencia"]
     assert complaint["properties"]["relato"]["anyOf"][0] == {"type": "string", "maxLength": 4000}
     assert complaint["properties"]["ocorrencias"]["items"]["enum"] == list(OCCURRENCES)
     assert SPEC["components"]["schemas"]["AssistantIn"]["properties"]["mensagem"] == {"type": "string", "minLength": 1, "maxLength": 2000, "pattern": "\\S"}

@@ -403,7 +403,9 @@ def test_admin_registry_upload(demo_app):
     client = demo_app.test_client()
     client.post("/admin/entrar", data={"usuario": "cadastro", "senha": "senha-muito-segura-2026"})
     ops, vehs = _files([f"{CNPJ_A},Rota,,pe,CRC-1,,2030-01-10,ativo,,,"], [f"QUA1960,{CNPJ_A},onibus,44,2019,2030-03-01,2030-05-10,ativo", "RUIM,x,,,,,,"])
-    response = client.post("/admin/registro", data={"operadoras": (ops, "o.csv"), "veiculos": (vehs, "v.csv")}, content_type="multipart/form-data")
+    # The demo registry shrinks to one vehicle: the direct path asks the same explicit confirmation as the preview.
+    response = client.post("/admin/registro", data={"operadoras": (ops, "o.csv"), "veiculos": (vehs, "v.csv"), "confirmo_reducao": "sim"},
+                           content_type="multipart/form-data")
     html = response.get_data(as_text=True)
     assert response.status_code == 200 and "Cadastro substituído" in html and "placa inválida" in html
     data = client.get("/api/v1/veiculos/QUA1J60").get_json()

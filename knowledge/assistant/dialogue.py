@@ -28,7 +28,7 @@ from .law import DOMAIN_RE, GENERIC_WORDS, PLACE_NAME_WORDS, LawAnswers, key_wor
 from .kinds import question_kind
 from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
-from .reports import asks_who_takes_complaints, classified_somewhere, report_in, tells_a_report
+from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, report_in, tells_a_report
 from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, understand
 
 # Words of any report that say nothing about what happened (who, which vehicle).
@@ -78,9 +78,10 @@ class Assistant:
             reply = handler(u, state, message=message, parsed_answer=parsed_answer, question=question)
         if u.intent != "jurisdicao" and reply.intencao != "denuncia_lugar":
             state.pending_report = None
-        if u.intent == "lei" and tells_a_report(message) and not any(a["tipo"] == "denuncia" for a in reply.acoes):
+        told = state.last_query if u.intent == "jurisdicao" else message  # a place given answers the story told before
+        if u.intent in ("lei", "fora_do_escopo", "jurisdicao") and told and mentions_facts(told) and not any(a["tipo"] == "denuncia" for a in reply.acoes):
             # What happened was told: whatever the law answers, the complaint is one tap away.
-            url = self.ports.denuncia_url(**{k: v for k, v in {"jurisdicao": u.jurisdiction, "relato": message[:1000]}.items() if v})
+            url = self.ports.denuncia_url(**{k: v for k, v in {"jurisdicao": u.jurisdiction, "relato": told[:1000]}.items() if v})
             reply.acoes.append({"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia"), "linhas": []})
         self._name_the_place(reply)
         if u.intent not in ("lei", "jurisdicao"):
@@ -160,7 +161,9 @@ class Assistant:
         # the same line /consulta, /v/<placa> and the API lead with.
         verdict = plate_verdict(data).render(self._)
         what_to_do = [item["texto"] for item in verdict.get("o_que_fazer", [])]
-        text = "\n".join([verdict["texto"]] + [f"• {m['mensagem']}" for m in data["motivos"]] + what_to_do) if verdict.get("texto") else text
+        if verdict.get("texto"):
+            head = self._("Placa %(placa)s — %(veredito)s", placa=data["placa"], veredito=verdict["texto"])
+            text = "\n".join([head] + [f"• {m['mensagem']}" for m in data["motivos"]] + what_to_do)
         if data.get("demonstracao"):
             text += " " + self._("(Dados de demonstração, fictícios.)")
         citations = [Cite(c["law"], c["unit"]) for m in data["motivos"] for c in m["citations"]]

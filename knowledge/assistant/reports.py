@@ -45,3 +45,10 @@ def classified_somewhere(message: str, today: date) -> list[str]:
 def asks_who_takes_complaints(raw: str) -> bool:
     """"pra quem eu reclamo?", "onde denuncio?": the regulator of the place, and the complaint form."""
     return bool(lexicon()["relato"]["a_quem_reclamar"].search(normalize(raw)))
+
+
+def mentions_facts(raw: str) -> bool:
+    """Anything told as having happened or happening — enough to offer the complaint beside the law's answer."""
+    text = normalize(raw)
+    cues = lexicon()["relato"]
+    return bool(cues["fatos"].search(text) or cues["acontecendo"].search(text))

@@ -348,6 +348,10 @@ def current_size(db: sqlite_utils.Database) -> int:
     return db.execute("SELECT count(*) FROM vehicles").fetchone()[0]
 
 
+# An import that would leave more than this share fewer vehicles needs staff's explicit confirmation (issue #28).
+MAX_SHRINK = 0.10
+
+
 def import_registry(
     db: sqlite_utils.Database,
     operators_file: IO,

@@ -55,7 +55,7 @@ def test_plate_from_home_opens_the_result(page):
     with page.expect_navigation():
         page.click(".home-plate button[type=submit]")
     assert "/consulta?placa=KGT2E47" in page.url
-    assert "Veículo autorizado" in page.locator(".verdict h2").inner_text()
+    assert "Pode embarcar" in page.locator(".verdict h2").inner_text()
 
 
 def test_one_box_searches_or_asks_the_assistant(page):
