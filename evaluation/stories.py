@@ -16,7 +16,10 @@ from knowledge.reader.report import classify_report
 
 def chat_reply(client, case: dict) -> dict:
     conversation = None
-    response = client.post("/api/v1/assistente", json={"mensagem": case["story"], "conversa": conversation}).get_json()
+    answer = client.post("/api/v1/assistente", json={"mensagem": case["story"], "conversa": conversation})
+    if answer.status_code != 200:  # refused (too long for the chat): nothing classified, no complaint offered
+        return {"rows": [], "complaint": False, "text": ""}
+    response = answer.get_json()
     if (response.get("pergunta") or {}).get("id") == "jurisdicao":
         response = client.post("/api/v1/assistente", json={"mensagem": PLACES[case["place"]].name, "conversa": response["conversa"]}).get_json()
     complaint = [a for a in response["acoes"] if a["tipo"] == "denuncia"]
