@@ -108,7 +108,10 @@ class Gunicorn(_Process):
         self.url = f"http://127.0.0.1:{self.port}"
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="embarque-bench-"))
         # PYTHONPATH puts the served checkout's packages ahead of the installed ones.
-        self.env = {**os.environ, "PYTHONPATH": str(self.root), "PORTAL_DATA_DIR": str(self.data_dir), "PORTAL_BIND": f"127.0.0.1:{self.port}",
+        # The embedded default unless the drill asks for the shared services: a DATABASE_URL or Redis URI
+        # exported for the PostgreSQL drill must not move the SQLite drills onto PostgreSQL.
+        inherited = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "RATELIMIT_STORAGE_URI")}
+        self.env = {**inherited, "PYTHONPATH": str(self.root), "PORTAL_DATA_DIR": str(self.data_dir), "PORTAL_BIND": f"127.0.0.1:{self.port}",
                     "WEB_CONCURRENCY": str(workers), "PORTAL_RATELIMIT": "0", "PORTAL_LOG_LEVEL": "warning", **(extra_env or {})}
 
     def prepare(self) -> None:
