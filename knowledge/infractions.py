@@ -17,8 +17,8 @@ units that fix the table's fines, as the statute does.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from datetime import date
+from dataclasses import dataclass, field, replace
+from datetime import date, timedelta
 from functools import lru_cache
 
 from .citations import Cite
@@ -118,13 +118,7 @@ class Row:
 
 def _epochs(law_id: str) -> list[tuple[date, date | None]]:
     starts = change_dates(law_id)
-    return [(start, None if i + 1 == len(starts) else _day_before(starts[i + 1])) for i, start in enumerate(starts)]
-
-
-def _day_before(day: date) -> date:
-    from datetime import timedelta
-
-    return day - timedelta(days=1)
+    return [(start, None if i + 1 == len(starts) else starts[i + 1] - timedelta(days=1)) for i, start in enumerate(starts)]
 
 
 def _clean(text: str) -> str:
@@ -203,8 +197,6 @@ def _merge(rows: list[Row]) -> list[Row]:
         key = (row.unit_id, row.text)
         before = merged.get(key)
         if before is not None and before.until is not None and (row.since - before.until).days == 1:
-            from dataclasses import replace
-
             joined = replace(before, until=row.until, previous=row.previous)
             out[out.index(before)] = joined
             merged[key] = joined
@@ -233,6 +225,3 @@ def row(place: str, unit_id: str, on: date) -> Row | None:
     """The row of that unit in the wording in force on ``on``."""
     return next((r for r in rows_on(place, on) if r.unit_id == unit_id), None)
 
-
-def every_row() -> list[Row]:
-    return [r for place in TABLES for r in catalogue(place)]

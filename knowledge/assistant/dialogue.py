@@ -28,8 +28,9 @@ from .law import DOMAIN_RE, GENERIC_WORDS, PLACE_NAME_WORDS, LawAnswers, key_wor
 from .kinds import question_kind
 from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
-from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, report_in, tells_a_report
-from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, understand
+from ..reader.report import classify_report
+from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, tells_a_report
+from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, occurrences_in, understand
 
 # Words of any report that say nothing about what happened (who, which vehicle).
 REPORT_COMMON_WORDS = {"motorista", "motoristas", "condutor", "condutores", "cobrador", "cobradores", "demais", "veiculo", "veiculos", "onibus", "passageiros", "passageiro"}
@@ -147,23 +148,12 @@ class Assistant:
     def _on_placa(self, u, state, **_):
         plate = u.plates[0]
         data = self.ports.lookup(plate)
-        verdicts = {
-            "regular": N_("Veículo autorizado: a placa %(placa)s é de %(empresa)s, com registro válido e vistoria e seguro em dia."),
-            "irregular": N_("Atenção: a placa %(placa)s tem irregularidade: %(motivos)s"),
-            "nao_encontrado": N_("Atenção: a placa %(placa)s não está no cadastro de veículos autorizados. %(motivos)s"),
-        }
-        company = (data.get("operadora") or {}).get("nome_fantasia") or (data.get("operadora") or {}).get("razao_social") or ""
-        if data.get("situacao") in verdicts:
-            text = self._(verdicts[data["situacao"]], placa=data["placa"], empresa=company, motivos=" ".join(m["mensagem"] for m in data["motivos"]))
-        else:
-            text = ""
         # The verdict a passenger acts on, said first, in the place's own law (knowledge/plate_verdict.py) —
         # the same line /consulta, /v/<placa> and the API lead with.
         verdict = plate_verdict(data).render(self._)
-        what_to_do = [item["texto"] for item in verdict.get("o_que_fazer", [])]
-        if verdict.get("texto"):
-            head = self._("Placa %(placa)s — %(veredito)s", placa=data["placa"], veredito=verdict["texto"])
-            text = "\n".join([head] + [f"• {m['mensagem']}" for m in data["motivos"]] + what_to_do)
+        what_to_do = [item["texto"] for item in verdict["o_que_fazer"]]
+        head = self._("Placa %(placa)s — %(veredito)s", placa=data["placa"], veredito=verdict["texto"])
+        text = "\n".join([head] + [f"• {m['mensagem']}" for m in data["motivos"]] + what_to_do)
         if data.get("demonstracao"):
             text += " " + self._("(Dados de demonstração, fictícios.)")
         citations = [Cite(c["law"], c["unit"]) for m in data["motivos"] for c in m["citations"]]
@@ -366,7 +356,7 @@ class Assistant:
         today = self.ports.today()
         place = u.jurisdiction or state.jurisdiction
         if place:
-            report = report_in(message, place, today)
+            report = classify_report(message, place, today)
             # A story that asks nothing is a report even when no row fits; a question that tells facts
             # and no row fits is answered from the law.
             if report.classified or u.intent == "denuncia" or not is_question(message, u.text):
@@ -398,23 +388,22 @@ class Assistant:
         lines, citations, rows = [], [], []
         when = None
         if report.dated_by == "story":
-            day = lambda d: d.strftime("%d/%m/%Y")  # noqa: E731  (as the law's answers date their facts)
             if report.period.exact:
-                when = self._("fatos de %(dia)s, “%(palavras)s”", dia=day(report.period.start), palavras=report.period.words)
+                when = self._("fatos de %(dia)s, “%(palavras)s”", dia=_day(report.period.start), palavras=report.period.words)
             else:
-                when = self._("fatos entre %(de)s e %(ate)s, “%(palavras)s”", de=day(report.period.start), ate=day(report.period.end), palavras=report.period.words)
+                when = self._("fatos entre %(de)s e %(ate)s, “%(palavras)s”", de=_day(report.period.start), ate=_day(report.period.end), palavras=report.period.words)
         for wording in report.wordings:
             e = wording.enquadramento
             span = ""
             if len(report.wordings) > 1:
-                span = self._("De %(de)s a %(ate)s: ", de=wording.reading.on.strftime("%d/%m/%Y"), ate=wording.reading.until.strftime("%d/%m/%Y"))
+                span = self._("De %(de)s a %(ate)s: ", de=_day(wording.reading.on), ate=_day(wording.reading.until))
             if e is None:
                 lines.append("• " + span + self._("não consigo dizer com segurança qual infração da tabela é essa."))
                 continue
             label = e.citations[0].label
             lines.append(f"• {span}{label}: {self._detail(e)}")
             citations.extend(c for c in e.citations if c not in citations)
-            rows.append(wording.row)
+            rows.append(wording.row.key)
         if rows:
             head = self._("Pelo que você contou, %(no_lugar)s isso é infração", no_lugar=self._(place.in_name))
             head += f" ({when}):" if when else ":"
@@ -425,24 +414,21 @@ class Assistant:
         if not named:
             text += "\n" + self._("Considerei o lugar de que falamos antes (%(lugar)s); se foi em outro lugar, diga onde.", lugar=place.name)
         text += "\n" + self._("Você pode denunciar: o formulário já vem com o que você contou, e você recebe um protocolo. A denúncia pode ser anônima.")
-        prefill = {"jurisdicao": report.place if named else None, "linha": [r.key for r in rows][-1:] or None,
+        prefill = {"jurisdicao": report.place if named else None, "linha": rows[-1:] or None,
                    "data_ocorrencia": report.period.start.isoformat() if report.dated_by == "story" and report.period.exact else None,
                    "relato": report.story[:1000], "ocorrencias": list(occurrences) or None}
         url = self.ports.denuncia_url(**{k: v for k, v in prefill.items() if v})
         state.wizard, state.answers = None, {}
         if named:
             state.jurisdiction = report.place
-        return Reply(text, "denuncia", citations=citations, acoes=[{"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia"),
-                                                                      "linhas": [r.key for r in rows]}])
+        return Reply(text, "denuncia", citations=citations, acoes=[{"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia"), "linhas": rows}])
 
     # -- the law ----------------------------------------------------------------------------------
     def _on_jurisdicao(self, u, state, **_):
         state.jurisdiction = u.jurisdiction
         if state.pending_report:
             story, state.pending_report = state.pending_report, None
-            from .understanding import occurrences_in
-
-            return self._report_reply(report_in(story, u.jurisdiction, self.ports.today()), state, named=True, occurrences=occurrences_in(normalize(story)))
+            return self._report_reply(classify_report(story, u.jurisdiction, self.ports.today()), state, named=True, occurrences=occurrences_in(normalize(story)))
         # The question that waited for a place, else the one just answered ("… no Acre?" — "e em SP?").
         query, state.pending_query = state.pending_query or state.last_query, None
         if query is None:
@@ -477,6 +463,11 @@ class Assistant:
         if reply is None:  # no word of passenger transport at all
             return self._on_fora_do_escopo(Understanding("fora_do_escopo", normalize(query), reason="fora_do_tema"), state)
         return reply
+
+
+def _day(day) -> str:
+    """A date of facts as the law's answers write it (DD/MM/AAAA)."""
+    return day.strftime("%d/%m/%Y")
 
 
 def _asks_only_a_value(text: str) -> bool:

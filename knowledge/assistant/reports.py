@@ -11,7 +11,7 @@ from datetime import date
 
 from ..places import PLACES
 from ..reader.lexicon import lexicon
-from ..reader.report import Report, classify_report
+from ..reader.report import classify_report
 from .conditions import REPEAT_RE
 from .kinds import question_kind
 from .text import normalize
@@ -31,10 +31,6 @@ def tells_a_report(raw: str) -> bool:
     if REPEAT_RE.search(text) or question_kind(text) not in (None, "valor"):
         return False
     return bool(cues["fatos"].search(text)) and bool(cues["pergunta_da_infracao"].search(text))
-
-
-def report_in(message: str, place: str, today: date) -> Report:
-    return classify_report(message, place, today)
 
 
 def classified_somewhere(message: str, today: date) -> list[str]:

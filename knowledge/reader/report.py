@@ -49,16 +49,6 @@ class Report:
         """The classified rows' keys, newest wording last (what evaluations and complaints store)."""
         return [w.row.key for w in self.wordings if w.row is not None]
 
-    @property
-    def suggestions(self) -> list:
-        """Rows to offer for confirmation, the reader's best first (classified or not), no duplicates."""
-        seen, out = set(), []
-        for w in self.wordings:
-            for m in w.reading.matches[:5]:
-                if m.row.key not in seen:
-                    seen.add(m.row.key)
-                    out.append(m.row)
-        return out
 
 
 def period_of(story: str, today: date, given: date | None = None) -> tuple[Period, str]:

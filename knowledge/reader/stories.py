@@ -65,11 +65,6 @@ class Reading:
     def row(self) -> Row | None:
         return self.matches[0].row if self.classified and self.matches else None
 
-    @property
-    def alternatives(self) -> list[Row]:
-        """Other rows worth offering (for the form's "pick another"), best first."""
-        return [m.row for m in self.matches[1:6]]
-
 
 @dataclass
 class StoryReading:
@@ -78,14 +73,6 @@ class StoryReading:
     place: str
     period: Period | None
     readings: list[Reading] = field(default_factory=list)
-
-    @property
-    def classified(self) -> bool:
-        return any(r.classified for r in self.readings)
-
-    @property
-    def rows(self) -> list[Row]:
-        return [r.row for r in self.readings if r.row is not None]
 
 
 def _analyzer(text: str) -> list[str]:
