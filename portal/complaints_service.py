@@ -21,7 +21,7 @@ from knowledge.citations import N_
 from knowledge.complaints import IN_FORCE_CITES, OCCURRENCES, REGULATORS, Enquadramento, classify, classify_row
 from knowledge.infractions import row as infraction_row
 from knowledge.places import PLACES
-from knowledge.reader.report import classify_report
+from knowledge.reader.report import classify_report, period_of
 from knowledge.parameters import NotInForce
 from knowledge.plates import InvalidPlate, normalize, plate_key
 
@@ -156,10 +156,8 @@ def check_row(complaint: dict) -> None:
 
 def story_date(relato: str, jurisdicao: str | None) -> date | None:
     """The first day of the period the account dates its facts to ("ontem", "no carnaval de 2020"), if it says one."""
-    from knowledge.reader.dates import facts_period
-
-    period = facts_period(relato or "", clock.today(jurisdicao))
-    return period.start if period else None
+    period, dated_by = period_of(relato or "", clock.today(jurisdicao))
+    return period.start if dated_by == "story" else None
 
 
 def suggest(relato: str, jurisdicao: str | None, data_ocorrencia: str | None) -> dict | None:
