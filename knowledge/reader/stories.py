@@ -142,8 +142,10 @@ def features(story_vector, place: str, on: date, leave_out: str | None = None) -
                 norms[i] = np.sqrt(rest.multiply(rest).sum())
                 counts[i] -= 1
             sims = np.where(out, -1.0, sims)
+        # A candidate's questions are contiguous in ``b.questions`` (block() stacks them row by row).
+        bounds = np.concatenate([[0], np.cumsum(b.counts)])
         for i in range(n):
-            own = sims[b.owner == i]
+            own = sims[bounds[i]:bounds[i + 1]]
             own = own[own > -1.0]
             if len(own):
                 top = np.sort(own)[::-1]
@@ -167,8 +169,12 @@ def vector(text: str):
 
 
 def inputs_digest() -> str:
-    """What the fit depends on: every row's words and questions, and the features' names."""
+    """What the fit depends on: the features' names, every unit question (the TF-IDF space is fitted on them
+    all, not only on the rows'), and every row's words and questions."""
     h = hashlib.sha256(",".join(FEATURES).encode())
+    for law_id in LAWS:
+        for unit_id, asked in sorted(unit_questions(law_id).items()):
+            h.update(f"{law_id} {unit_id}|{'|'.join(asked.perguntas)}".encode())
     for place in ("pe", "sp", "ac", "recife"):
         for r in catalogue(place):
             h.update(f"{r.key}|{r.since}|{r.text}|{'|'.join(r.questions)}".encode())
