@@ -19,6 +19,17 @@ def _flat(text: str) -> str:
     return re.sub(r"\s+", " ", fold(text.lower())).strip()
 
 
+def said(value: str, text: str) -> bool:
+    """Whether ``value`` is said in ``text`` (both flattened), as a whole: "30 UFIRAC" is not said by
+    "330 UFIRACs", nor "R$ 90" by "R$ 900"."""
+    wanted = _flat(value)
+    if not wanted:
+        return False
+    before = r"(?<![\d.,])" if wanted[0].isdigit() else ""
+    after = r"(?!\d|\.\d)" if wanted[-1].isdigit() else ""  # "R$ 900" is said by "R$ 900,00"
+    return re.search(before + re.escape(wanted) + after, text) is not None
+
+
 def score_precise(case: dict, reply: dict) -> dict:
     """What one reply got right, as booleans (None where the case does not measure it)."""
     expect = case["expect"]
@@ -33,7 +44,7 @@ def score_precise(case: dict, reply: dict) -> dict:
         result["unit"] = bool(cited) and (cited[0] == expect["unit"] or cited[0] in expect.get("also_acceptable", []))
     if expect.get("value"):
         text = _flat(reply["resposta"])
-        result["value"] = any(_flat(v) in text for v in expect["value"])
+        result["value"] = any(said(v, text) for v in expect["value"])
     if expect.get("ask_place"):
         result["asked"] = asked or len(laws) > 1
         per_place = expect.get("per_place") or {}
@@ -150,7 +161,7 @@ def score_story(case: dict, reply: dict) -> dict:
         result["row"] = bool(rows) and rows[0] in accepted
         if expect.get("fine"):
             text = _flat(reply.get("text", ""))
-            result["fine"] = any(_flat(f) in text for f in expect["fine"])
+            result["fine"] = any(said(f, text) for f in expect["fine"])
     else:
         # A story the law does not classify: no row, no fine — and the complaint still offered.
         result["unclassified_kept"] = not rows

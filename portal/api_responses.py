@@ -306,6 +306,8 @@ class AssistantReply(Schema):
     fora_do_escopo: bool
     intencao: str | None = None
     sugestoes: list[str] | None = None
+    # A law answer's calibrated confidence that the unit stated answers the question (0–1); null otherwise.
+    confianca: float | None = None
 
 
 class ComparisonCell(Schema):

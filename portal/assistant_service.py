@@ -108,6 +108,7 @@ def reply_json(conversation_id: str, reply: Reply) -> dict:
         "fora_do_escopo": reply.fora_do_escopo,
         "intencao": reply.intencao,
         "sugestoes": reply.sugestoes,
+        "confianca": reply.confianca,
     }
 
 

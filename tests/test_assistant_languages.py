@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from knowledge.assistant.answers import parse_date
 from knowledge.assistant.foreign import to_portuguese
 from knowledge.assistant.text import normalize
+from tests.test_assistant_units import first as pointed_unit
 
 # (language, message, expected intent, an article that must be among the first three citations or None)
 CASES = [
@@ -46,7 +47,8 @@ def test_questions_in_english_and_spanish(client, lang, message, intent, cite):
     reply = client.post(f"/api/v1/assistente?lang={lang}", json={"mensagem": message}).get_json()
     assert reply["intencao"] == intent, reply
     if cite:
-        cited = [(c["law"], c["unit"]) for c in reply["citations"][:3]]
+        # A unit the confidence model doubted is linked as the nearest passage instead of cited.
+        cited = [(c["law"], c["unit"]) for c in reply["citations"][:3]] or [pointed_unit(reply)]
         assert cite in cited, cited
 
 
@@ -122,7 +124,7 @@ def test_a_follow_up_naming_a_place_in_english_or_spanish(client, lang, first, f
     # SP Regulamento, art. 55: "O recurso deverá ser interposto no prazo de 15 (quinze) dias …"
     conversation = client.post(f"/api/v1/assistente?lang={lang}", json={"mensagem": first}).get_json()["conversa"]
     reply = client.post(f"/api/v1/assistente?lang={lang}", json={"mensagem": follow_up, "conversa": conversation}).get_json()
-    assert (reply["citations"][0]["law"], reply["citations"][0]["unit"]) == ("sp-decreto-29912-1989", "art-55")
+    assert pointed_unit(reply) == ("sp-decreto-29912-1989", "art-55")
 
 
 def test_spanish_si_is_if_inside_a_sentence_and_yes_alone():

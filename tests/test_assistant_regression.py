@@ -19,9 +19,10 @@ from app import create_app
 from evaluation.scoring import aggregate, score_precise
 
 DEV = Path(__file__).parent / "data" / "assistant_precise_dev.json"
-# Measured on 2026-12-01 (eighth session) on its final rules: unit 51/52, value 59/63.
-UNIT_RIGHT = 51
-VALUE_RIGHT = 59
+# Measured on 2026-12-01 (ninth session) once the confidence model keeps back doubted answers (it abstains on
+# right ones too, counted here as not right): unit 50/52, value 57/63 (eighth session, answering all: 51/52, 59/63).
+UNIT_RIGHT = 50
+VALUE_RIGHT = 57
 
 
 def sample() -> list[dict]:

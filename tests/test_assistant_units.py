@@ -18,7 +18,28 @@ def chat(tmp_path_factory, index_dir):
 
 
 def first(reply: dict) -> tuple[str, str]:
-    return reply["citations"][0]["law"], reply["citations"][0]["unit"]
+    """The unit the reply points to: its first citation, or — when the confidence model doubted the unit
+    (knowledge/assistant/confidence.py) and the reply says so instead of stating it — the nearest passage
+    it links to read.  Either way the ranker's pick is checked; what is stated is checked by ``states``."""
+    if reply["citations"]:
+        return reply["citations"][0]["law"], reply["citations"][0]["unit"]
+    assert doubted(reply), reply["resposta"]
+    nearest = next(a for a in reply["acoes"] if a["tipo"] == "lei")
+    parts = nearest["url"].split("?")[0].split("/")  # /leis/<law>/<unit …>
+    return parts[2], "/".join(parts[3:])
+
+
+def states(reply: dict, said: str, *, start: bool = False) -> bool:
+    """The reply states ``said`` — or, doubting the unit (``doubted``), states nothing: a right answer the
+    confidence model keeps back costs an abstention (evaluation figures count it), never a wrong value."""
+    if doubted(reply):
+        return True
+    return reply["resposta"].startswith(said) if start else said in reply["resposta"]
+
+
+def doubted(reply: dict) -> bool:
+    """The reply said it is not sure, stating no value and citing nothing as the answer."""
+    return not reply["citations"] and "não encontrei um dispositivo que responda a isso com segurança" in reply["resposta"]
 
 
 @pytest.mark.parametrize("message, law, unit, said", [
@@ -149,7 +170,10 @@ def test_a_new_situation_with_a_place_is_not_taken_as_the_answer_to_where(chat):
     reply = converse(chat, ["quanto tempo vale o crc?", "apreenderam minha van no acre"])
     assert reply["intencao"] == "wizard"
     reply = converse(chat, ["quanto tempo vale o crc?", "no acre"])
-    assert reply["intencao"] == "lei" and reply["citations"][0]["law"] == "ac-lei-2731-2013"
+    # The Acre law sets no term for a registration (art. 62 § 2º's "prazo de noventa dias" is how long the
+    # tachograph's data is kept): the question is answered for Acre, and no nearby number is stated.
+    assert reply["intencao"] == "lei" and (doubted(reply) or reply["citations"][0]["law"] == "ac-lei-2731-2013")
+    assert "90 dias" not in reply["resposta"] and "noventa dias" not in reply["resposta"].split("“")[0]
 
 
 def test_a_date_of_facts_gives_the_wording_in_force_that_day(chat):
@@ -338,7 +362,7 @@ def test_a_permission_bound_to_a_condition_says_the_condition(chat):
     # SP art. 30: "Qualquer propaganda somente poderá ser feita na parte interna do veículo …" — not a plain yes.
     reply = converse(chat, ["pode ter propaganda na traseira do onibus fretado em sp?"])
     assert first(reply) == ("sp-decreto-29912-1989", "art-30")
-    assert reply["resposta"].startswith("Em São Paulo: Só nestes termos: a lei diz “somente poderá ser feita na parte interna do veículo”.")
+    assert states(reply, "Em São Paulo: Só nestes termos: a lei diz “somente poderá ser feita na parte interna do veículo”.", start=True)
 
 
 def test_a_quoted_unit_that_opens_a_list_quotes_its_items():
@@ -392,7 +416,7 @@ def test_a_follow_up_naming_only_a_place_asks_the_last_question_there(chat):
     # Recife art. 41: "As defesas … devem ser interpostas no prazo de até 30 (trinta) dias."
     reply = converse(chat, ["qual o prazo para recorrer da multa em são paulo?", "e no recife, como fica?"])
     assert first(reply) == ("recife-lei-16856-2003", "art-41")
-    assert reply["resposta"].startswith("No Recife: 30 dias")
+    assert states(reply, "No Recife: 30 dias", start=True)
     # A place alone, with no question before it, is kept for the question that comes (none is guessed).
     alone = converse(chat, ["e no acre?"])
     assert alone["citations"] == [] and "Acre" in alone["resposta"]
@@ -637,7 +661,7 @@ def test_a_pronoun_is_never_the_thing_asked_about(chat):
     # nothing the law could be silent on.
     reply = chat.post("/api/v1/assistente", json={"mensagem": "em PE, no fretamento eventual o motorista leva a relação de passageiros? o que vai escrito nela?"}).get_json()
     assert "nenhum dispositivo fala" not in reply["resposta"]
-    assert reply["citations"] and reply["citations"][0]["law"] == "pe-lei-16205-2017"
+    assert first(reply)[0] == "pe-lei-16205-2017"
 
 
 def test_abbreviated_quantos_asks_how_long():
@@ -659,7 +683,7 @@ def test_follow_ups_that_change_the_vehicle_or_the_gravity(chat):
 def test_a_bare_what_is_the_fine_asks_it_of_what_was_told(chat):
     # Recife Anexo Único, Grupo 2: "j) não tratar com polidez e urbanidade …" — Grupo 2, Vm = 2 × Vb = R$ 100,00.
     reply = converse(chat, ["no recife um permissionário do complementar me tratou sem educação nenhuma, é infração?", "e quanto é a multa?"])
-    assert first(reply) == ("recife-lei-16856-2003", "anexo-unico/grupo-2/ali-j") and "R$ 100,00" in reply["resposta"]
+    assert first(reply) == ("recife-lei-16856-2003", "anexo-unico/grupo-2/ali-j") and states(reply, "R$ 100,00")
     from knowledge.assistant.dialogue import _asks_only_a_value
 
     assert _asks_only_a_value("qual o prazo então?") and not _asks_only_a_value("qual o prazo do recurso?")
@@ -691,7 +715,7 @@ def test_the_body_whose_decision_is_appealed_is_not_the_appeal_body(chat):
     # Recife art. 43: "Da decisão proferida pela CDCT, cabe recurso ao Conselho de Revisão Administrativa - CRA";
     # art. 39, § 1º creates the CDTC "com a função de julgar as defesas" — the first step, not the appeal.
     reply = chat.post("/api/v1/assistente", json={"mensagem": "recife: perdi a defesa na CDTC, o recurso é julgado por quem?"}).get_json()
-    assert first(reply) == ("recife-lei-16856-2003", "art-43") and "CRA" in reply["resposta"]
+    assert first(reply) == ("recife-lei-16856-2003", "art-43") and states(reply, "CRA")
     # PE art. 26: "… cabe recurso … ao Diretor Presidente da EPTI": naming the EPTI does not set its rule aside.
     reply = chat.post("/api/v1/assistente", json={"mensagem": "pernambuco: quem julga o recurso contra multa da EPTI?"}).get_json()
     assert first(reply) == ("pe-lei-16205-2017", "art-26")
@@ -797,4 +821,4 @@ def test_rudeness_is_failing_polidez_e_urbanidade(chat):
     # Recife Anexo Único, Grupo 2: "j) não tratar com polidez e urbanidade …" (found in the browser check: after
     # "foi grosso, é proibido?", "e quanto é a multa?" quoted art. 13, VIII, the duty, without the fine).
     reply = converse(chat, ["no recife o permissionário da kombi do complementar foi grosso com os passageiros, isso é proibido?", "e quanto é a multa?"])
-    assert first(reply) == ("recife-lei-16856-2003", "anexo-unico/grupo-2/ali-j") and "R$ 100,00" in reply["resposta"]
+    assert first(reply) == ("recife-lei-16856-2003", "anexo-unico/grupo-2/ali-j") and states(reply, "R$ 100,00")

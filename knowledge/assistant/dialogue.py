@@ -188,6 +188,8 @@ class Assistant:
         flow = FLOWS.get(u.flow)
         law = self._law_first(message, u, flow, state)
         state.wizard, state.answers = u.flow, dict(u.prefill)
+        if u.jurisdiction:  # the place said with the situation stays the conversation's after the wizard
+            state.jurisdiction = u.jurisdiction
         intro = self._("Vou fazer algumas perguntas para responder com base na lei: %(titulo)s", titulo=self._(flow.title))
         reply = self._wizard_step(state, intro, "wizard")
         if law is not None:
@@ -449,8 +451,12 @@ class Assistant:
         if u.jurisdiction:
             state.jurisdiction = u.jurisdiction
             return self._answer_law(query, u.jurisdiction, state, asked=True, follow_up=follow_up)
-        # A place from earlier in the conversation is used only saying so, with a one-tap change.
-        return self._answer_law(query, state.jurisdiction, state, asked=False, carried=bool(state.jurisdiction), follow_up=follow_up)
+        # A place from earlier in the conversation (or chosen in the wizard it is in) is used only saying
+        # so, with a one-tap change.
+        place = state.jurisdiction or (state.answers.get("jurisdicao") if state.wizard else None)
+        if place not in PLACES:
+            place = None
+        return self._answer_law(query, place, state, asked=False, carried=bool(place), follow_up=follow_up)
 
     def _answer_law(self, query: str, jurisdiction: str | None, state: State, *, asked: bool, carried: bool = False,
                     follow_up: str | None = None) -> Reply:

@@ -135,7 +135,8 @@ YEARS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+anos\b", re.I)
 # "aplicação, por 4 (quatro) vezes, de multa": a count of times.
 TIMES_RE = re.compile(rf"\bpor\s+({_NUM}){_GLOSS}\s+vezes\b", re.I)
 COUNT_RE = re.compile(rf"\b(?:at[ée]|m[áa]xim[oa] de|m[íi]nim[oa] de|no m[áa]ximo|no m[íi]nimo|limite de)\s+({_NUM}){_GLOSS}\s+(?!por\s+cento\b)(\w+)", re.I)
-SEATS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+(lugares|passageiros|pessoas|assentos|ve[íi]culos)\b", re.I)
+# "pelo menos 2 (dois) desses veículos": a count of the things just named.
+SEATS_RE = re.compile(rf"\b({_NUM}){_GLOSS}\s+(?:desses\s+|destes\s+)?(lugares|passageiros|pessoas|assentos|ve[íi]culos)\b", re.I)
 FORBIDDEN_RE = re.compile(r"\b(vedad[oa]s?|proibid[oa]s?|n[ãa]o (ser[áa]|ser[ãa]o|poder[áa]|poder[ãa]o|[ée]|s[ãa]o) (permitid|admitid|autorizad)\w*|n[ãa]o poder[áa]o?|defeso)\b", re.I)
 ALLOWED_RE = re.compile(r"\b([ée]|s[ãa]o|ser[áa]|ser[ãa]o|fica|ficam) (permitid|admitid|facultad|autorizad)\w*|\bpoder[áa]o? ser\b", re.I)
 MANDATORY_RE = re.compile(r"\b(dever[áa]o?|obrigat[óo]ri[oa]s?|obrigad[oa]s?|[ée] exigid[oa]|ser[áa] exigid[oa])\b", re.I)

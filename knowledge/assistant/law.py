@@ -14,6 +14,7 @@ import math
 import re
 from datetime import date
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..citations import Cite
 from ..reader.dates import facts_period
@@ -22,13 +23,15 @@ from ..history import wording_at
 from ..places import PLACES
 from ..units import Unit
 from .answers import parse_date
+from .confidence import confidence_of, threshold
+from .ranker import score
 from .conditions import REPEAT_WORDS, asked_groups, fit, group_fit, repeat_elsewhere, repeat_fine_among, role_fit, states_a_condition
 from .focus import FAMILIES, QUESTION_SENTENCE_RE, coverage, focus_bonus, focus_words, never_said, says
 from .kinds import carries, defined_group, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
 from .understanding import PLACE_ALIASES
-from .values import plain_value
+from .values import SAID_ELSEWHERE, plain_value
 
 # A follow-up that names another step ("e pra pagar …?", "e para recorrer?") and asks nothing itself.
 ANOTHER_STEP_RE = re.compile(r"^(mas )?e (pra|para) \w+(ar|er|ir)\b")
@@ -92,33 +95,25 @@ ASKED_ELSEWHERE = 0.4
 REFERRER_SHARE = 0.6
 # Recife's fine of a group: art. 36, "Os valores das multas são calculados através da fórmula Vm = G x Vb".
 GROUP_FORMULA = "art-36"
-# A unit's score: what the search found in it (and in the caput it completes), over the best article's;
-# how its own words carry the kind of answer asked (kinds.unit_bonus) and hold the value next to what was
-# asked (focus.focus_bonus); the share of what the question is about it says (focus.coverage); whether its
-# condition ("com mais de 15 anos", "quando de reincidência") holds for the case asked (conditions.fit);
-# whether its annotation says it gives the kind of answer asked, and how close the question is to one it
-# answers (knowledge/statutes/perguntas); minus a value that says nothing of what was asked ("leves:
-# R$ 150,00" for a ticket-selling fine) or sits beside other words of the question than its main one, a
-# passage that shares no telling word with the question, and the article's place in the search's order.
-WEIGHTS = {
-    "lexical": 1.0,
-    "kind": 0.7,  # with six writers' questions, what a unit is asked about tells more than its kind of words
-    "focus": 1.0,
-    "coverage": 0.8,
-    "condition": 0.4,
-    "condition_fails": -0.4,  # a unit whose condition fails for the case asked is not its answer: twice the loss
-    "tipo": 0.3,  # the share of the unit's annotators who say it gives the kind asked
-    "asked": 1.6,  # four to six writers' questions per law (01/12): the closest one is the strongest single sign
-    "other_value": -0.4,
-    "other_act": -0.25,
-    "untelling": -0.5,
-    "sanction_row": -0.2,
-    "position": -0.01,
-}
+# A unit's score is ranker.score of what rank() measures of it: what the search found in it (and in the
+# caput it completes), over the best article's; how its own words carry the kind of answer asked
+# (kinds.unit_bonus) and hold the value next to what was asked (focus.focus_bonus); the share of what the
+# question is about it says (focus.coverage); whether its condition ("com mais de 15 anos", "quando de
+# reincidência") holds for the case asked (conditions.fit); whether its annotation says it gives the kind
+# of answer asked, and how close the question is to one it answers (knowledge/statutes/perguntas); a value
+# that says nothing of what was asked ("leves: R$ 150,00" for a ticket-selling fine) or sits beside other
+# words of the question than its main one, a passage that shares no telling word with the question, and
+# the article's place in the search's order.  How much each counts is fitted (ranker.py), not set here.
 
 
-def score(features: dict[str, float]) -> float:
-    return sum(WEIGHTS[name] * value for name, value in features.items())
+class Candidate(NamedTuple):
+    """A unit that may answer: its score, law, the unit, its citation label and the features scored."""
+
+    score: float
+    law: str
+    unit: Unit
+    label: str
+    features: dict
 
 
 KEY_EQUIVALENTS = {"pe": ("sentados", "lotacao"), "idoso": ("sessenta",), "idosos": ("sessenta",), "cachorro": ("animais",), "animal": ("animais",)}
@@ -294,7 +289,7 @@ def _articles(hits: list[Hit]):
             continue
 
 
-def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None, follow_up: str | None = None) -> list[tuple[float, str, Unit, str]]:
+def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None, follow_up: str | None = None) -> list[Candidate]:
     """(score, law id, unit, citation label) for the units of the articles found, best first.
 
     The search scores every unit it matched; a unit also counts part of the score of
@@ -325,7 +320,7 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 if referrer.article is not found.article and carries(kind, referrer.text):
                     features = {"lexical": REFERRER_SHARE * hit.score / top, "kind": unit_bonus(kind, referrer, text),
                                 "focus": focus_bonus(kind, referrer, focus, words), "coverage": coverage(referrer, focus), "position": position}
-                    ranked.append((score(features), hit.law, referrer, law.citation(referrer)))
+                    ranked.append(Candidate(score(features), hit.law, referrer, law.citation(referrer), features))
         for unit in found.article.walk():
             if unit.vetoed or not (unit.text or unit.closing):
                 continue
@@ -372,14 +367,21 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 "sanction_row": 1.0 if kind not in ("valor", None) and sanction_row(unit) else 0.0,
                 "position": position,
             }
-            ranked.append((score(features), hit.law, unit, law.citation(unit)))
+            ranked.append(Candidate(score(features), hit.law, unit, law.citation(unit), features))
             if kind == "valor" and group_fine(unit) and defined_group(unit) in asked_groups(case) \
                     and (formula := law.by_id.get(GROUP_FORMULA)) is not None:
                 # "quanto é a multa do Grupo 3?": Recife art. 32 names the group, art. 36 computes its fine
                 # (Vm = G × Vb): the formula is the unit that gives the amount, just ahead of the group.
-                ranked.append((score(features) + 0.01, hit.law, formula, law.citation(formula)))
+                ranked.append(Candidate(score(features) + 0.01, hit.law, formula, law.citation(formula), features))
     ranked.sort(key=lambda r: -r[0])
     return ranked
+
+
+def _leaves_it_elsewhere(kind, best: Candidate, on: date, focus, query: str) -> bool:
+    """The best unit says the law leaves the value to another act ("prazos … estabelecidos na
+    regulamentação"): saying so states no number, so doubt about it is no reason to keep it back."""
+    value = plain_value(kind, best.unit, best.law, on, focus, normalize(query)) if kind in SAID_ELSEWHERE else None
+    return value is not None and value.text == SAID_ELSEWHERE[kind]
 
 
 class LawAnswers:
@@ -423,7 +425,10 @@ class LawAnswers:
         text = normalize(query)
         if not DOMAIN_RE.search(text):
             return None
-        busca = {"tipo": "busca", "url": self.ports.search_url(query, jurisdiction), "rotulo": self._("Ver mais resultados na busca")}
+        # The search link searches what this message asks: a follow-up that asks a question of its own
+        # ("e quem fiscaliza?") is searched alone, not glued to the question before it.
+        searched = follow_up if follow_up and question_kind(normalize(follow_up)) else query
+        busca = {"tipo": "busca", "url": self.ports.search_url(searched, jurisdiction), "rotulo": self._("Ver mais resultados na busca")}
         # What a follow-up asks wins ("e quem julga?"), unless it only names another step of the same
         # thing ("e pra pagar a multa?" after "quanto tempo pra me defender?": still how long).
         another_step = follow_up and ANOTHER_STEP_RE.search(normalize(follow_up)) and not ASKS_RE.search(normalize(follow_up))
@@ -470,21 +475,57 @@ class LawAnswers:
                 if found[j][0].score >= strongest * WEAK_PLACE_SHARE and (not focus or coverage(entry[2], focus) > 0):
                     per_place[j] = entry
             if len(per_place) > 1:
-                return self._side_by_side(query, kind, focus, per_place, state, intent, busca, on)
-        return self._one_place(query, kind, focus, ranked, state, intent, busca, on, asked=asked, carried=carried)
+                sure = {j: confidence_of(kind, ranked, entry.law, found[j][0].score, no_place=True, query=query) for j, entry in per_place.items()}
+                if max(sure.values()) >= threshold(line=True):
+                    return self._side_by_side(query, kind, focus, per_place, sure, state, intent, busca, on)
+                return self._not_sure(query, None, ranked[0], max(sure.values()), state, intent, busca, on)
+        best = ranked[0]
+        sure = confidence_of(kind, ranked, best.law, found[place_of_law(best.law)][0].score, no_place=not asked and not carried,
+                             query=query)
+        if sure < threshold() and not _leaves_it_elsewhere(kind, best, on, focus, query):
+            return self._not_sure(query, jurisdiction, best, sure, state, intent, busca, on)
+        reply = self._one_place(query, kind, focus, ranked, state, intent, busca, on, asked=asked, carried=carried)
+        reply.confianca = round(sure, 3)
+        return reply
 
-    def _side_by_side(self, query, kind, focus, per_place, state, intent, busca, on) -> Reply:
+    def _not_sure(self, query, jurisdiction, nearest, sure, state, intent, busca, on) -> Reply:
+        """The law may not answer this: say so, state no number, and show where to look.
+
+        The nearest unit is offered as a link to read, not as a citation: it is what the ranker found
+        closest, and the confidence model (confidence.py) judged it unlikely to be the answer."""
+        where = self._where(jurisdiction)
+        text = self._("%(onde)s não encontrei um dispositivo que responda a isso com segurança: a lei pode não tratar do assunto, "
+                      "ou deixá-lo a um regulamento. Para não arriscar um número ou uma regra errada, não cito um artigo como resposta. "
+                      "O trecho mais próximo que achei foi %(trecho)s, que pode tratar de outra coisa: confira lendo-o, veja a busca, "
+                      "ou, se algo aconteceu numa viagem, faça uma denúncia.", onde=where, trecho=nearest.label)
+        acoes = [{"tipo": "lei", "url": self.ports.unit_url(nearest.law, nearest.unit.id, on if on < self.ports.today() else None),
+                  "rotulo": self._("Trecho mais próximo: %(trecho)s", trecho=nearest.label)},
+                 busca, {"tipo": "denuncia", "url": self.ports.denuncia_url(jurisdicao=jurisdiction), "rotulo": self._("Fazer uma denúncia")}]
+        pergunta = None
+        if jurisdiction is None:
+            state.pending_query = query
+            pergunta = self.place_question(self._("De onde é a sua dúvida? Escolha o lugar para eu procurar só na lei dele."))
+            text += " " + pergunta["texto"]
+        return Reply(text, intent, acoes=acoes, pergunta=pergunta, confianca=round(sure, 3))
+
+    def _side_by_side(self, query, kind, focus, per_place, sure, state, intent, busca, on) -> Reply:
+        """Each place's answer on a line; a place whose best unit the confidence model doubts says so
+        instead of stating it (``sure``: each place's confidence)."""
         state.pending_query = query
         lines = [self._("A resposta muda conforme o lugar:")]
         citations, acoes = [], []
-        for j, (_score, law_id, unit, label) in per_place.items():
+        for j, (_score, law_id, unit, label, _features) in per_place.items():
+            if sure[j] < threshold(line=True):
+                lines.append(f"• {in_place(self._, j)}: " + self._("não encontrei com segurança um dispositivo que responda a isso."))
+                continue
             value = self.value_line(kind, law_id, unit, on, focus, normalize(query)) or quote_unit(unit, limit=160)
             lines.append(f"• {in_place(self._, j)}: {value} ({label})")
             citations.append(self._cite(law_id, unit.id, on))
             acoes.append(self._link(law_id, unit.id, label, on))
         pergunta = self.place_question(self._("De onde é a sua dúvida? Escolha o lugar para ver o trecho da lei."))
         lines.append(pergunta["texto"])
-        return Reply("\n".join(lines), intent, citations=citations, acoes=acoes + [busca], pergunta=pergunta)
+        return Reply("\n".join(lines), intent, citations=citations, acoes=acoes + [busca], pergunta=pergunta,
+                     confianca=round(min(v for v in sure.values() if v >= threshold(line=True)), 3))
 
     def _dated(self, kind, law_id: str, unit: Unit, on: date) -> tuple[Unit, str, str] | None:
         """(unit in that day's wording, value, what to say) when the facts' date had another wording."""
@@ -504,7 +545,7 @@ class LawAnswers:
         return None
 
     def _one_place(self, query, kind, focus, ranked, state, intent, busca, on, *, asked: bool, carried: bool) -> Reply:
-        best_score, law_id, unit, label = ranked[0]
+        best_score, law_id, unit, label, _features = ranked[0]
         place = place_of_law(law_id)
         quoted, value, dated = unit, self.value_line(kind, law_id, unit, on, focus, normalize(query)), ""
         if on < self.ports.today() and (then := self._dated(kind, law_id, unit, on)) is not None:
@@ -521,7 +562,7 @@ class LawAnswers:
         if source is not None:  # the fine of Pernambuco's Anexo I gravity, in art. 28
             citations.append(self._cite(law_id, source.id, on))
             acoes.append(self._link(law_id, source.id, resolve(law_id, source.id)[0].citation(source), on))
-        for other_score, other_law, other, other_label in ranked[1:]:
+        for other_score, other_law, other, other_label, _other_features in ranked[1:]:
             if len(citations) >= 3 or other_score < best_score * 0.6:
                 break
             if other_law == law_id and other.article is unit.article:

@@ -78,6 +78,8 @@ class Reply:
     pergunta: dict | None = None
     fora_do_escopo: bool = False
     sugestoes: list[str] = field(default_factory=list)
+    # A law answer's calibrated confidence that the unit stated answers (confidence.py); None elsewhere.
+    confianca: float | None = None
 
 
 def place_of_law(law_id: str) -> str:

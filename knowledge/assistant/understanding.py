@@ -226,10 +226,18 @@ FOLLOW_UP_WORDS = 10
 FOLLOW_UP_WORDS_UNMOORED = 20
 
 
+# "e grupo 4?", "e gravíssima?", "e van?": "e" and a few words only name what replaces a thing of the
+# question before.
+SHORT_FOLLOW_UP_WORDS = 4
+
+
 def completes_the_last_question(text: str, *, about_transport: bool = True) -> bool:
     """``about_transport``: whether the message alone speaks of passenger transport (law.DOMAIN_RE)."""
     limit = FOLLOW_UP_WORDS if about_transport else FOLLOW_UP_WORDS_UNMOORED
-    return bool(FOLLOW_UP_RE.search(text)) and len(text.split()) <= limit
+    words = text.split()
+    if len(words) <= SHORT_FOLLOW_UP_WORDS and words[:1] == ["e"] and len(words) > 1:
+        return True
+    return bool(FOLLOW_UP_RE.search(text)) and len(words) <= limit
 
 
 # Things a follow-up names in place of one of the question before ("e pra micro-ônibus?" after a question
