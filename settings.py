@@ -24,6 +24,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -150,6 +151,7 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "endereço:porta": _bind,
     "lista": _names,
     "escolha": lambda text: text.strip().lower(),
+    "duração": lambda text: timedelta(seconds=_float(text)),  # config keys only: a timedelta
 }
 
 
@@ -218,8 +220,8 @@ def _setting_list() -> tuple[Setting, ...]:
         S("DATABASE", "caminho", None, "Arquivo SQLite do cadastro.", scope="config", shown="<pasta de dados>/portal.db"),
         S("MAX_CONTENT_LENGTH", "inteiro", 64 * 1024, "Tamanho máximo, em bytes, do corpo de uma requisição comum (envios de arquivo têm o seu).", scope="config", minimum=1),
         S("UFIRAC_BRL", "número", None, "Valor da UFIRAC em reais, para as multas do Acre em R$ (sem ele, em UFIRAC).", scope="config", minimum=0),
-        S("CONVERSATION_TTL", "inteiro", None, "Segundos que uma conversa do assistente fica guardada sem uso.", scope="config", shown="o do assistente", minimum=1),
-        S("ASSISTANT_CPU_SECONDS", "número", None, "Segundos de CPU que uma resposta do assistente pode gastar (depois, 422).", scope="config", shown="o do assistente", minimum=0.01),
+        S("CONVERSATION_TTL", "duração", None, "Quanto tempo (um timedelta) uma conversa do assistente fica guardada sem uso.", scope="config", shown="2 h (portal/storage/conversations.py)"),
+        S("ASSISTANT_CPU_SECONDS", "número", None, "Segundos de CPU que uma resposta do assistente pode gastar (depois, 422); 0: sem limite (avaliações).", scope="config", shown="4 (portal/assistant_service.py)", minimum=0),
         S("SECRET_KEY_FALLBACKS", "lista", (), "Chaves antigas ainda aceitas ao trocar PORTAL_SECRET_KEY.", scope="config"),
         S("SESSION_COOKIE_SAMESITE", "texto", "Lax", "SameSite do cookie de sessão.", scope="config"),
         S("COMPRESS_ALGORITHM", "lista", ("br", "gzip"), "Compressões oferecidas (flask-compress).", scope="config"),
@@ -235,7 +237,7 @@ def _setting_list() -> tuple[Setting, ...]:
         S("WTF_CSRF_METHODS", "lista", ("POST", "PUT", "PATCH", "DELETE"), "Métodos que exigem o token CSRF (flask-wtf).", scope="config"),
         # -- derived at start (not meant to be passed) -----------------------------------
         S("SESSION_COOKIE_HTTPONLY", "0/1", True, "Sempre ligado: o cookie de sessão não é legível por scripts.", scope="derived"),
-        S("PERMANENT_SESSION_LIFETIME", "texto", None, "Igual a STAFF_SESSION_ABSOLUTE.", scope="derived", shown="PORTAL_STAFF_SESSION_HOURS"),
+        S("PERMANENT_SESSION_LIFETIME", "duração", None, "Igual a STAFF_SESSION_ABSOLUTE.", scope="derived", shown="PORTAL_STAFF_SESSION_HOURS"),
         S("SESSION_REFRESH_EACH_REQUEST", "0/1", False, "Sempre desligado: o cookie não é reemitido a cada requisição.", scope="derived"),
         S("DATABASE_READONLY_DETECTED", "0/1", False, "Ligado quando o banco não pode ser escrito (o nó passa a só leitura e /saude o diz).", scope="derived"),
         S("PORTAL_RATELIMIT_ON", "0/1", True, "O valor de RATELIMIT_ENABLED lido por requisição (o limitador é comum a todos os apps do processo).", scope="derived"),
@@ -288,7 +290,7 @@ def validate(environ: Mapping[str, str] | None = None, scopes: tuple[str, ...] =
     return values
 
 
-_CONFIG_TYPES: dict[str, tuple[type, ...]] = {"inteiro": (int,), "número": (int, float), "0/1": (bool, int)}
+_CONFIG_TYPES: dict[str, tuple[type, ...]] = {"inteiro": (int,), "número": (int, float), "0/1": (bool, int), "duração": (timedelta,)}
 
 
 def check_config(config: Mapping[str, Any]) -> None:
@@ -303,7 +305,7 @@ def check_config(config: Mapping[str, Any]) -> None:
             continue
         if isinstance(given, bool) and item.type != "0/1" or not isinstance(given, wanted):
             errors.append(f"{item.name}={given!r}: esperado {item.type}")
-        elif item.minimum is not None and given < item.minimum:
+        elif item.minimum is not None and not isinstance(given, bool) and given < item.minimum:
             errors.append(f"{item.name}={given!r}: o mínimo é {item.minimum:g}")
     if errors:
         raise SettingsError("configuração inválida:\n  " + "\n  ".join(errors))

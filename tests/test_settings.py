@@ -115,6 +115,20 @@ def test_create_app_refuses_a_config_key_of_the_wrong_type(tmp_path, index_dir):
         create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "ASSISTANT_CPU_SECONDS": "2"})
     with pytest.raises(settings.SettingsError, match="COMPRESS_MIN_SIZE=-1: o mínimo é 0"):
         create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "COMPRESS_MIN_SIZE": -1})
+    with pytest.raises(settings.SettingsError, match="CONVERSATION_TTL=7200: esperado duração"):
+        create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "CONVERSATION_TTL": 7200})
+    # What the evaluations pass is accepted: no CPU limit (0), a two-hour conversation.
+    settings.check_config({"ASSISTANT_CPU_SECONDS": 0, "CONVERSATION_TTL": timedelta(hours=2), "COMPRESS_REGISTER": False})
+
+
+def test_defaults_the_table_prints_for_other_modules_constants_are_those_constants():
+    from portal.assistant_service import CPU_SECONDS
+    from portal.page_cache import DEFAULT_MAX_BYTES
+    from portal.storage.conversations import TTL
+
+    assert settings.setting("ASSISTANT_CPU_SECONDS").shown.startswith(f"{CPU_SECONDS:g} (")
+    assert settings.setting("CONVERSATION_TTL").shown.startswith(f"{TTL.total_seconds() / 3600:g} h (")
+    assert settings.setting("PORTAL_PAGE_CACHE_MB").default * 2**20 == DEFAULT_MAX_BYTES
 
 
 def test_variables_reach_the_app_config_through_settings(tmp_path, monkeypatch, index_dir):
