@@ -1,4 +1,4 @@
-"""No import cycle inside ``knowledge/`` (issue #33).
+"""No import cycle inside ``knowledge/`` or ``search_index/`` (issue #33).
 
 A cycle makes the import order matter (a module half-initialised when the other reads
 it) and hides which module is the lower layer.  The graph is built from the source with
@@ -87,6 +87,12 @@ def test_knowledge_has_no_import_cycle():
     assert "knowledge.places" in graph["knowledge.clock"]
     assert "knowledge.corpus" in graph["knowledge.history"]
     assert "knowledge.clock" not in graph["knowledge.places"]
+    assert cycles(graph) == []
+
+
+def test_search_index_has_no_import_cycle():
+    graph = import_graph(ROOT / "search_index")
+    assert "search_index.analysis" in graph["search_index.spelling"]
     assert cycles(graph) == []
 
 
