@@ -15,11 +15,11 @@ up by name, get the same single application as before.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from flask import Flask
 
+import settings
 from portal import create_portal
 
 PROJECT_ROOT = Path(__file__).resolve().parent
@@ -29,23 +29,28 @@ def create_app(config: dict | None = None) -> Flask:
     """Build the portal.
 
     Configuration comes from the environment (``PORTAL_DATA_DIR``,
-    ``PORTAL_SECRET_KEY`` …) and is overridden by ``config`` (tests).
+    ``PORTAL_SECRET_KEY`` …, every variable declared in ``settings.py``) and is overridden
+    by ``config`` (tests).  A variable or key with a value of the wrong type stops the start
+    here with :class:`settings.SettingsError` naming it, not a 500 on a later request.
     """
+    settings.validate(scopes=("app",))
+    if config:
+        settings.check_config(config)
     app = Flask(
         __name__,
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=str(PROJECT_ROOT / "portal" / "static"),
     )
     app.config.update(
-        DATA_DIR=os.environ.get("PORTAL_DATA_DIR", str(PROJECT_ROOT / "var")),
-        SECRET_KEY=os.environ.get("PORTAL_SECRET_KEY"),
-        DEMO_MODE=os.environ.get("PORTAL_DEMO", "1") == "1",
-        MAX_CONTENT_LENGTH=64 * 1024,
+        DATA_DIR=settings.value("PORTAL_DATA_DIR"),
+        SECRET_KEY=settings.value("PORTAL_SECRET_KEY"),
+        DEMO_MODE=settings.value("PORTAL_DEMO"),
+        MAX_CONTENT_LENGTH=settings.setting("MAX_CONTENT_LENGTH").default,
         # The portal's public address: vehicle QR codes and other absolute links are built
         # from it, never from the request's Host header (which the client chooses).
-        PORTAL_BASE_URL=os.environ.get("PORTAL_BASE_URL", "http://127.0.0.1:8000"),
+        PORTAL_BASE_URL=settings.value("PORTAL_BASE_URL"),
         # Licence of the open data (/dados-abertos): an SPDX id listed in knowledge/open_data.py.
-        OPEN_DATA_LICENSE=os.environ.get("PORTAL_OPEN_DATA_LICENSE", "CC-BY-4.0"),
+        OPEN_DATA_LICENSE=settings.value("PORTAL_OPEN_DATA_LICENSE"),
     )
     if config:
         app.config.update(config)

@@ -2,23 +2,24 @@
 
 Sync workers: each request is short and CPU-bound (search, rules), and SQLite
 writes are serialised anyway.  Override with the environment: PORTAL_BIND,
-WEB_CONCURRENCY, PORTAL_TIMEOUT.
+WEB_CONCURRENCY, PORTAL_TIMEOUT … (each declared, with its default, in settings.py; a
+bad value stops gunicorn here, naming the variable).
 """
 
-import multiprocessing
-import os
+import settings
 
-bind = os.environ.get("PORTAL_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("WEB_CONCURRENCY", min(multiprocessing.cpu_count() * 2 + 1, 9)))
+settings.validate(scopes=("server",))
+bind = settings.value("PORTAL_BIND")
+workers = settings.value("WEB_CONCURRENCY")
 worker_class = "sync"
-timeout = int(os.environ.get("PORTAL_TIMEOUT", "30"))
+timeout = settings.value("PORTAL_TIMEOUT")
 graceful_timeout = 20
 keepalive = 5
 # Workers are recycled now and then as a guard against slow leaks.  A new worker
 # imports the app, parses the statutes, opens the index and fills its caches again
 # (a second or more of CPU), so this is rare: at 2,000 requests a busy worker was
 # replaced every few seconds (issue #12).
-max_requests = int(os.environ.get("PORTAL_MAX_REQUESTS", "50000"))
+max_requests = settings.value("PORTAL_MAX_REQUESTS")
 max_requests_jitter = max_requests // 10
 # The access log never records query strings (%(U)s is the path only): a plate,
 # a search or a complaint detail could identify someone.  AccessLogger also replaces
@@ -28,8 +29,8 @@ logger_class = "portal.access_log.AccessLogger"
 accesslog = "-"
 access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(M)sms'
 errorlog = "-"
-loglevel = os.environ.get("PORTAL_LOG_LEVEL", "info")
-forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+loglevel = settings.value("PORTAL_LOG_LEVEL")
+forwarded_allow_ips = settings.value("FORWARDED_ALLOW_IPS")
 
 
 def post_worker_init(worker):
@@ -37,7 +38,7 @@ def post_worker_init(worker):
     the statutes loaded, the plate pages compiled and run once in each language, so the
     first lookup after a start (or after a worker is recycled) costs what the tenth does
     (issues #28 and #32).  PORTAL_WARMUP=0 skips it (e.g. a debugging session)."""
-    if os.environ.get("PORTAL_WARMUP", "1") == "0":
+    if not settings.value("PORTAL_WARMUP"):
         return
     from portal.warmup import warm_up
 

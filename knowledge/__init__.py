@@ -12,8 +12,9 @@ the reverse), so every rule can be tested and reused without a request.  Where t
   ``acre_layout.py`` (Acre's PDF dump rejoined) and ``previous_wordings.py`` ("Nota:
   Redação Anterior" kept as history); ``units.py`` names the units (ids, labels,
   LexML URNs); ``corpus.py`` parses each law once per process.
-- **The law on a date** — ``history.py`` (a unit's timeline, the whole law on a day),
-  built on ``rewind.py`` (a unit rebuilt as it stood before later amendments).
+- **The law on a date** — ``history.py``, the one module to ask (a unit's wording on a
+  day, its timeline, the whole law on a day, a citation dated to the facts), built on
+  ``rewind.py`` (a unit rebuilt as it stood before later amendments).
 - **Rules** — ``parameters/`` (every legal number, dated and cited), ``citations.py``
   (what a statement cites), ``flows/`` (the step-by-step wizards), ``modalities.py``,
   ``complaints.py``, ``comparison.py``, ``vehicle_status.py``, ``working_days.py``,

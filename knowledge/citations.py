@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import date
 
+from .history import cite_on
 from .places import PLACES
 from .text import N_  # noqa: F401  (re-exported: the rules import N_ from here, beside Cite)
 from .units import int_to_roman
@@ -81,21 +82,10 @@ class Cite:
 
 
 def as_of(cite: Cite, when: date) -> Cite:
-    """The citation dated ``when``, flagged as previous wording if the unit (or an
-    enclosing unit) was rewritten by an act dated after ``when``.
-
-    Units that did not exist yet are the rules' business (they must not cite them);
-    this only marks the wording.  Previous-wording units that no longer exist are
-    built directly with ``previous=True``.
-    """
-    if cite.previous:
-        return cite.at(when, previous=True)
-    _, unit = cite.resolve()
-    replaced = any(
-        a.act_date is not None and a.act_date > when and a.change == "redação"
-        for u in [unit] + unit.ancestors() for a in u.amendments
-    )
-    return cite.at(when, previous=replaced)
+    """The citation dated ``when``, flagged as previous wording if the unit (or an enclosing
+    unit) was rewritten by an act that took effect after ``when`` — asked of
+    ``history.cite_on``, the one module for the wording of a unit on a date."""
+    return cite_on(cite, when)
 
 
 def _leaf(segment: str) -> tuple[str | None, str]:

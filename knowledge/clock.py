@@ -27,7 +27,7 @@ from datetime import date, datetime, timezone
 from typing import Iterator
 from zoneinfo import ZoneInfo
 
-from . import places as _places  # a module import: places.Place.today reads this module too
+from . import places as _places  # one way only: places never imports the clock
 
 DEFAULT_ZONE = ZoneInfo("America/Sao_Paulo")  # Brasília time, when no place is known yet
 

@@ -1,15 +1,27 @@
-"""The text of every unit on any date (multivigência).
+"""The one module that answers "unit U of law L on date D" (multivigência).
 
-Each law's text changes on the days its amending acts take effect
-(``parameters/vigencia.yaml``: one date per law and per act).  Between two such days
-the whole law has one wording: :func:`law_on` builds it once per period, by rewinding
-every unit to the period's first day (``rewind.py`` says how a unit is rewound from
-the notes the statute prints).  A unit's timeline (:func:`versions`) then reads its
-text in each period and merges the periods in which it did not change.
+Ask here — the law reader, the citations, the flows, the assistant and the API all do —
+for anything about the wording of a unit on a date:
 
-Public functions: :func:`wording_at` (one unit on one date), :func:`versions` (a unit's
-timeline), :func:`law_on` (the whole law as it stood on a date, for the reader),
-:func:`change_dates` and :func:`exists_on`.
+- :func:`wording_at` ``(law, unit, when)`` → :class:`UnitVersion`: the wording in force
+  that day (``text``), the days it was in force (``since``, ``until``), the act that gave it
+  (``changed_by``) and the one that ended it (``replaced_by``); None if the unit did not
+  exist then;
+- :func:`versions` ``(law, unit)``: every wording the unit had, oldest first;
+- :func:`law_on` ``(law, when)`` → :class:`DatedLaw`: the whole law as it stood (the reader);
+- :func:`exists_on` ``(cite, when)``: may a statement dated ``when`` cite that unit?
+- :func:`cite_on` ``(cite, when)``: the citation dated ``when``, flagged as a previous
+  wording when an act that took effect later rewrote the unit (``citations.as_of``);
+- :func:`change_dates` ``(law)``: the days the law's text changed; :func:`in_force`,
+  :func:`act_of`: when a law or the act behind an amendment took effect.
+
+How it is done, in the modules under this one (call them through here): each law's text
+changes on the days its amending acts take effect (``vigencia.py`` reads them from
+``parameters/vigencia.yaml``).  Between two such days the whole law has one wording:
+:func:`law_on` builds it once per period by rewinding every unit to the period's first
+day (``rewind.py``, from the notes the statute prints; ``previous_wordings.py`` is where
+the parser files each "Nota: Redação Anterior" under its unit).  A unit's timeline then
+reads its text in each period and merges the periods in which it did not change.
 """
 
 from __future__ import annotations
@@ -18,12 +30,16 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from functools import lru_cache
 
-from .citations import Cite
 from .corpus import load_law
 from .laws import LAWS, law_info
-from .rewind import toc_on, unit_on
-from .units import Law, Unit
-from .vigencia import amendments_of, in_force
+from .rewind import act_date, toc_on, unit_on
+from .units import Amendment, Law, Unit
+from .vigencia import Act, act_named, amendments_of, in_force
+
+__all__ = [
+    "DatedLaw", "LawNotInForce", "UnitVersion", "act_of", "change_dates", "cite_on", "dated_units_count", "exists_on",
+    "in_force", "law_on", "rewritten_after", "versions", "wording_at",
+]
 
 
 class LawNotInForce(LookupError):
@@ -52,11 +68,14 @@ class UnitVersion:
     def current(self) -> bool:
         return self.until is None
 
-    def cite(self) -> Cite:
-        return Cite(self.law_id, self.unit_id).at(self.since)
-
 
 # -- dates --------------------------------------------------------------------------
+
+
+def act_of(amendment: Amendment) -> tuple[date | None, Act | None]:
+    """When the act behind a statute's amendment note took effect, and the act as
+    ``vigencia.yaml`` lists it (None when it is not listed: then the date printed in the note)."""
+    return act_date(amendment), act_named(amendment.act)
 
 
 def change_dates(law_id: str) -> list[date]:
@@ -175,7 +194,7 @@ def wording_at(law_id: str, unit_id: str, when: date) -> UnitVersion | None:
     return None
 
 
-def exists_on(cite: Cite, when: date | None = None) -> bool:
+def exists_on(cite, when: date | None = None) -> bool:
     """Does the cited unit exist, with a known wording, on ``when`` (default: the citation's date, else today)?"""
     when = when or cite.on
     if when is None:
@@ -193,3 +212,32 @@ def dated_units_count() -> int:
             if len(history) > 1 or history[0].since > start or history[-1].until is not None:
                 count += 1
     return count
+
+
+# -- citations dated to the facts ---------------------------------------------------
+
+
+def rewritten_after(unit: Unit, when: date) -> bool:
+    """Was ``unit`` (of today's text), or a unit enclosing it, rewritten by an act that took
+    effect after ``when``?  Then a statement about facts of ``when`` rests on its previous
+    wording.  Acts that only added a unit or renumbered one do not count: the wording of the
+    cited unit itself did not change."""
+    return any(
+        amendment.change == "redação" and (effective := act_date(amendment)) is not None and effective > when
+        for enclosing in [unit, *unit.ancestors()]
+        for amendment in enclosing.amendments
+    )
+
+
+def cite_on(cite, when: date):
+    """The citation ``cite`` (a :class:`~knowledge.citations.Cite`) dated ``when``, flagged as a
+    previous wording when the unit was rewritten after that day (:func:`rewritten_after`).
+
+    A citation already built as a previous wording (a unit that exists only in an old
+    wording, like Pernambuco's old Anexo I, III, f) stays one.  Units that did not exist yet
+    are the rules' business (they must not cite them; :func:`exists_on` tells).
+    """
+    if cite.previous:
+        return cite.at(when, previous=True)
+    _, unit = cite.resolve()
+    return cite.at(when, previous=rewritten_after(unit, when))

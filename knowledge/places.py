@@ -6,6 +6,10 @@ that the name, its preposition, its law, its time zone and its regulator cannot
 drift apart between modules.  Adding a fifth place starts with one entry here and
 one in ``knowledge/laws.py``.
 
+This module is data: it imports nothing that reads the time.  "Today" in a place is
+``clock.today(place_id)`` (``knowledge/clock.py`` reads each place's zone here), so the
+two modules depend one way only — places ← clock.
+
 Prepositions follow Portuguese usage: "em Pernambuco", "em São Paulo", but
 "no Acre" and "no Recife" (both take the article).
 """
@@ -13,10 +17,9 @@ Prepositions follow Portuguese usage: "em Pernambuco", "em São Paulo", but
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from zoneinfo import ZoneInfo
 
-from . import clock
 from .text import N_
 from .vigencia import in_force
 
@@ -46,9 +49,6 @@ class Place:
     def zone(self) -> ZoneInfo:
         return ZoneInfo(self.timezone)
 
-    def today(self, now: datetime | None = None) -> date:
-        """The calendar date in this place now (a CRC valid "until today" ends at local midnight)."""
-        return (now or clock.now()).astimezone(self.zone).date()
 
 
 PLACES: dict[str, Place] = {

@@ -3,7 +3,8 @@
 Pernambuco's text (and, more rarely, the others) prints the wording an amending act
 replaced right after the new one, under "Nota: Redação Anterior:".  That old wording
 is history: the product must never answer with it as if it were in force, but the
-law reader and the dated wording of units (``history.py``) need it.  The tree
+law reader and the dated wording of units (``history.py``, the one module to ask for a
+unit's wording on a date) need it.  The tree
 builder (``parser.py``) hands every block to :class:`PreviousWordings` first; the
 blocks it takes become a :class:`~knowledge.units.PreviousWording` of the right unit
 and never reach the tree.

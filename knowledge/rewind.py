@@ -23,7 +23,8 @@ unit and everything under it, the changes made after a date:
 
 An act's date is its entry into force from ``parameters/vigencia.yaml`` (the date in
 the note when the act is not listed there).  ``history.py`` builds every law's dated
-snapshots and unit timelines on top of this module.
+snapshots and unit timelines on top of this module, and is the only module that imports
+it: everything else asks ``history`` (``tests/test_wording_on_a_date.py`` checks).
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 The dates are legal facts a lawyer should be able to review, so they live in YAML next
 to the parameters, with the unit that fixes each date and the assumption made when the
 corpus is silent (the amending acts' own texts are not in it).  ``knowledge/laws.py``,
-the parameters and the dated wording of units (``knowledge/history.py``) all ask here.
+the places and the parameters ask here when a law or an act took effect; the wording of a
+unit on a date is ``knowledge/history.py``'s question (it reads these dates too).
 """
 
 from __future__ import annotations

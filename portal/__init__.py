@@ -22,6 +22,8 @@ from . import admin, api, assistant_web, cli, comparison_web, database, errors, 
 from . import registry_admin
 from .search import SearchService
 from . import channels
+from . import settings_cli
+import settings
 
 
 def _secret_key(data_dir: Path) -> str:
@@ -48,7 +50,7 @@ def create_portal(app: Flask) -> None:
     app.json = json_safety.SafeJSONProvider(app)
     security.init_app(app)
     database.init_app(app)
-    app.config.setdefault("REGISTRY_MAX_UPLOAD", int(os.environ.get("PORTAL_REGISTRY_MAX_MB", "200")) * 1024 * 1024)
+    app.config.setdefault("REGISTRY_MAX_UPLOAD", settings.value("PORTAL_REGISTRY_MAX_MB") * 1024 * 1024)
     # Before CSRFProtect's own hook, which parses the form under the request's size limit.
     app.before_request(admin.allow_registry_upload)
     app.before_request(registry_admin.allow_upload)  # the import preview (issue #28)
@@ -82,6 +84,7 @@ def create_portal(app: Flask) -> None:
     app.jinja_env.globals.update(say=serialize.say, cites=serialize.cites, error_text=serialize.error_text)
     errors.init_app(app)
     cli.init_app(app)
+    settings_cli.init_app(app)  # `flask settings`: the table of settings (settings.py)
     opendata.init_app(app)
     law_urls.init_app(app)
     security.streamline_hooks(app)  # last: wraps hooks the extensions above registered

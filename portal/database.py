@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 import sqlite_utils
+import settings
 from flask import Flask, current_app, g
 
 from .storage import registry_sync
@@ -35,7 +36,7 @@ from .storage.db import DB_NAME, connect, migrate, writable
 
 log = logging.getLogger("portal.database")
 # How often each worker asks the shared database whether a newer registry was published.
-REGISTRY_SYNC_SECONDS = float(os.environ.get("PORTAL_REGISTRY_SYNC_SECONDS", "30"))
+REGISTRY_SYNC_SECONDS = settings.value("PORTAL_REGISTRY_SYNC_SECONDS")
 
 
 def db_path(app: Flask | None = None) -> Path:
@@ -189,8 +190,8 @@ class DatabaseUnavailable(RuntimeError):
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("DATABASE_URL", os.environ.get("DATABASE_URL") or None)
-    app.config.setdefault("DATABASE_READONLY", os.environ.get("PORTAL_READONLY") == "1")
+    app.config.setdefault("DATABASE_URL", settings.value("DATABASE_URL"))
+    app.config.setdefault("DATABASE_READONLY", settings.value("PORTAL_READONLY"))
 
     @app.teardown_appcontext
     def release_db(exc):

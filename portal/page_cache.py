@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import os
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ from datetime import datetime, time, timezone
 from functools import lru_cache, wraps
 from pathlib import Path
 
+import settings
 from flask import Flask, current_app, g, make_response, request
 from flask.globals import _cv_request, request_ctx
 from flask_babel import get_locale
@@ -52,7 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE_CONTROL = "public, max-age=300"
 PRIVATE_CACHE_CONTROL = "private, max-age=300"
 VARY = "Accept-Language, Cookie, HX-Request, HX-Target, Accept-Encoding"
-DEFAULT_MAX_BYTES = 4 * 1024 * 1024
+DEFAULT_MAX_BYTES = settings.setting("PORTAL_PAGE_CACHE_MB").default * 2**20  # PORTAL_PAGE_CACHE_MB
 MIN_COMPRESS = 1024
 
 
@@ -290,10 +290,10 @@ def cached_render(depends):
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("PAGE_CACHE_MAX_BYTES", int(os.environ.get("PORTAL_PAGE_CACHE_MB", DEFAULT_MAX_BYTES // 2**20)) * 2**20)
+    app.config.setdefault("PAGE_CACHE_MAX_BYTES", settings.value("PORTAL_PAGE_CACHE_MB") * 2**20)
     if app.config["PAGE_CACHE_MAX_BYTES"]:
         app.extensions["page_cache"] = PageCache(app.config["PAGE_CACHE_MAX_BYTES"])
     # Plate pages (/consulta, /v/<placa>): ~10-20 KB each, 2 MB by default.
-    app.config.setdefault("RENDER_CACHE_MAX_BYTES", int(os.environ.get("PORTAL_RENDER_CACHE_KB", "2048")) * 1024)
+    app.config.setdefault("RENDER_CACHE_MAX_BYTES", settings.value("PORTAL_RENDER_CACHE_KB") * 1024)
     if app.config["RENDER_CACHE_MAX_BYTES"]:
         app.extensions["render_cache"] = PageCache(app.config["RENDER_CACHE_MAX_BYTES"])

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import os
 import time
 from datetime import timedelta
 from functools import partial, wraps
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+import settings
 from flask import Flask, request
 from flask.globals import _cv_request, request_ctx
 from flask.sessions import SecureCookieSessionInterface
@@ -112,6 +112,11 @@ def keyed_digest(*parts: str) -> str:
     return hmac.new(secret, "\x00".join(parts).encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
 
 
+# Hand-written on purpose, not flask-talisman (issue #33 weighed it): the policy is six constant
+# headers plus HSTS only over TLS as ProxyFix decided it.  Talisman's defaults redirect HTTP to
+# HTTPS and force Secure cookies (both wrong behind this project's proxy setup and in tests), it
+# trusts X-Forwarded-Proto itself for HSTS, overwrites headers a view set, and rebuilds its
+# headers per response, where this list is appended once (issue #12's measured hot path).
 _DEFAULT_HEADERS = tuple(
     (name.lower(), name, value)
     for name, value in (
@@ -180,27 +185,27 @@ def safe_location(location: str, base_url: str | None) -> str:
 
 
 def init_app(app: Flask) -> None:
-    if os.environ.get("PORTAL_BEHIND_PROXY") == "1" or app.config.get("BEHIND_PROXY"):
+    if settings.value("PORTAL_BEHIND_PROXY") or app.config.get("BEHIND_PROXY"):
         # X-Forwarded-Host is not trusted: the host in links and redirects comes from
         # PORTAL_BASE_URL or is left out (relative), never from the request.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0)
     # Flask ships defaults for these keys, so "unset" means the default value.
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
-    app.config["SESSION_COOKIE_SECURE"] = bool(app.config.get("SESSION_COOKIE_SECURE")) or os.environ.get("PORTAL_SECURE_COOKIES") == "1"
+    app.config["SESSION_COOKIE_SECURE"] = bool(app.config.get("SESSION_COOKIE_SECURE")) or settings.value("PORTAL_SECURE_COOKIES")
     # Staff sessions (portal/storage/sessions.py) end after STAFF_SESSION_IDLE without use
     # and STAFF_SESSION_ABSOLUTE after the login, checked on the server.  The cookie itself
     # lives no longer than the absolute limit (Flask's own default is 31 days, which is
     # why a setdefault here never applied) and is not re-issued on every request.
-    app.config.setdefault("STAFF_SESSION_IDLE", timedelta(minutes=int(os.environ.get("PORTAL_STAFF_IDLE_MINUTES", "30"))))
-    app.config.setdefault("STAFF_SESSION_ABSOLUTE", timedelta(hours=int(os.environ.get("PORTAL_STAFF_SESSION_HOURS", "8"))))
+    app.config.setdefault("STAFF_SESSION_IDLE", timedelta(minutes=settings.value("PORTAL_STAFF_IDLE_MINUTES")))
+    app.config.setdefault("STAFF_SESSION_ABSOLUTE", timedelta(hours=settings.value("PORTAL_STAFF_SESSION_HOURS")))
     app.config["PERMANENT_SESSION_LIFETIME"] = app.config["STAFF_SESSION_ABSOLUTE"]
     app.config["SESSION_REFRESH_EACH_REQUEST"] = False
     # Counters shared by all workers: a SQLite file in the data dir on one machine
     # (portal/storage/ratelimit.py says why), or RATELIMIT_STORAGE_URI (redis://,
     # memcached://, mongodb://) shared by several machines.
     default_storage = "sqlite://" + str(Path(app.config["DATA_DIR"]).resolve() / "ratelimit.db")
-    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI") or default_storage)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", settings.value("RATELIMIT_STORAGE_URI") or default_storage)
     app.config.setdefault("RATELIMIT_STRATEGY", "fixed-window")
     # If the store fails (disk full, Redis down), each worker counts on its own for a
     # while instead of answering 500 — limits then hold per worker, not per machine.
@@ -209,7 +214,7 @@ def init_app(app: Flask) -> None:
         # A stalled Redis held each limited request ~4 s (redis-py waits forever by default).
         app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_timeout": STORE_TIMEOUT, "socket_connect_timeout": STORE_TIMEOUT})
     # Tests switch limits off unless a test asks for them (RATELIMIT_ENABLED=True).
-    app.config.setdefault("RATELIMIT_ENABLED", not app.testing and os.environ.get("PORTAL_RATELIMIT", "1") == "1")
+    app.config.setdefault("RATELIMIT_ENABLED", not app.testing and settings.value("PORTAL_RATELIMIT"))
     enabled = app.config["RATELIMIT_ENABLED"]
     # The limiter object is shared by every app in the process (tests make many), so
     # each app's own setting is read per request instead of the limiter's global switch.

@@ -27,6 +27,7 @@ import threading
 from contextlib import contextmanager
 from pathlib import Path
 
+import settings
 from flask import current_app
 
 RETRY_AFTER = 5  # seconds: what a refused step tells the client to wait
@@ -41,16 +42,13 @@ class TooCostly(RuntimeError):
 
 
 def _slot_count() -> int:
-    configured = current_app.config.get("PORTAL_HEAVY_SLOTS") or os.environ.get("PORTAL_HEAVY_SLOTS")
-    if configured:
-        return max(1, int(configured))
-    return max(1, (os.cpu_count() or 2) - 1)
+    return max(1, int(current_app.config.get("PORTAL_HEAVY_SLOTS") or settings.value("PORTAL_HEAVY_SLOTS")))  # default: cores − 1
 
 
 def _slot_dir() -> Path:
     """Lock files outside the data dir (it may be read-only): one directory per data dir,
     so that every worker of one installation shares it and two installations do not."""
-    configured = current_app.config.get("PORTAL_RUN_DIR") or os.environ.get("PORTAL_RUN_DIR")
+    configured = current_app.config.get("PORTAL_RUN_DIR") or settings.value("PORTAL_RUN_DIR")
     if configured:
         path = Path(configured)
     else:

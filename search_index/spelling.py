@@ -25,14 +25,15 @@ from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
+import settings
+
 from .analysis import fold
 
-DEFAULT_WORDLIST = "/usr/share/dict/brazilian"
 log = logging.getLogger(__name__)
 
 
 def wordlist_path() -> Path:
-    return Path(os.environ.get("PORTAL_WORDLIST") or DEFAULT_WORDLIST)
+    return Path(settings.value("PORTAL_WORDLIST"))
 
 
 class SortedWords:

@@ -25,22 +25,23 @@ import time
 from functools import lru_cache
 from typing import Callable
 
+import settings
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 # Any constant number shared by every node; the lock is per database.
 MIGRATION_LOCK_KEY = 0x456D6261  # "Emba"
-POOL_MAX = int(os.environ.get("PORTAL_DB_POOL_MAX", "8"))
+POOL_MAX = settings.value("PORTAL_DB_POOL_MAX")
 # Degrade, never stall (issue #34): with PostgreSQL down, each write held a worker 10 s
 # (the pool's wait) before its 503, and enough of them took every worker — ping, law
 # pages and plate lookups waited 30 s.  A request now waits at most POOL_TIMEOUT for a
 # connection; after a failure this process answers "unavailable" at once for
 # RETRY_SECONDS, then tries again with a fresh pool (the old pool's reconnection
 # back-off had grown to a minute, so 503s went on long after the server was back).
-POOL_TIMEOUT = float(os.environ.get("PORTAL_DB_POOL_TIMEOUT", "1"))
-CONNECT_TIMEOUT = int(os.environ.get("PORTAL_DB_CONNECT_TIMEOUT", "2"))  # libpq's minimum is 2 s
-RETRY_SECONDS = float(os.environ.get("PORTAL_DB_RETRY_SECONDS", "2"))
+POOL_TIMEOUT = settings.value("PORTAL_DB_POOL_TIMEOUT")
+CONNECT_TIMEOUT = settings.value("PORTAL_DB_CONNECT_TIMEOUT")  # libpq's minimum is 2 s
+RETRY_SECONDS = settings.value("PORTAL_DB_RETRY_SECONDS")
 
 _QUOTED_OR_MARK = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|%")
 
