@@ -18,6 +18,7 @@ from flask_babel import gettext
 
 from knowledge import clock
 from knowledge.citations import N_
+from knowledge.complaint_next_steps import next_steps
 from knowledge.complaints import IN_FORCE_CITES, OCCURRENCES, REGULATORS, Enquadramento, classify, classify_row
 from knowledge.infractions import row as infraction_row
 from knowledge.places import PLACES
@@ -29,7 +30,7 @@ from .api_schema import ComplaintIn, RequestError, parse_request
 from .contacts import configured_lines
 from .database import get_db, get_store
 from .security import keyed_digest
-from .serialize import cites
+from .serialize import cites, statement_json
 from .storage import complaints as store
 from .storage.registry import find_vehicle
 
@@ -274,4 +275,11 @@ def public_status(protocolo: str) -> dict | None:
         return None
     view["orgao"] = regulator(view["jurisdicao"])
     view["enquadramento"] = enquadramento(view)
+    view["proximos_passos"] = next_steps_of(view["jurisdicao"])
     return view
+
+
+def next_steps_of(jurisdiction: str) -> list[dict]:
+    """"O que acontece agora": the regulator's next steps and the deadlines of the place's law
+    in force today there (knowledge/complaint_next_steps.py), each with its citations."""
+    return [statement_json(s) for s in next_steps(jurisdiction, clock.today(jurisdiction))]
