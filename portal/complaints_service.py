@@ -149,6 +149,24 @@ def row_of(complaint: dict):
     return infraction_row(place, unit_id, on)
 
 
+def occurrence_label(code: str) -> str:
+    """What staff read for a stored occurrence code: its name, or for a confirmed row of a fine table
+    ("linha:<law> <unit>") the unit's citation — never the raw code (issue #31)."""
+    from knowledge.citations import Cite
+    from knowledge.corpus import UnknownUnit
+
+    if code in OCCURRENCES:
+        return gettext(OCCURRENCES[code])
+    if code.startswith(ROW_PREFIX):
+        law_id, _, unit_id = code[len(ROW_PREFIX):].partition(" ")
+        try:
+            where = Cite(law_id, unit_id).label
+        except (UnknownUnit, KeyError, ValueError):
+            where = f"{law_id} {unit_id}"
+        return gettext(N_("Infração da tabela da lei")) + ": " + where
+    return code
+
+
 def check_row(complaint: dict) -> None:
     """A confirmed row must be of the place's law and in force on the date of the facts."""
     if any(o.startswith(ROW_PREFIX) for o in complaint["ocorrencias"]) and row_of(complaint) is None:
