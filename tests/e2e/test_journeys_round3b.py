@@ -6,6 +6,7 @@ was typed (and Enter still sends); open data on a phone; the staff pages on the 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +27,7 @@ def _fill_complaint(page, place: str = "recife") -> None:
     page.fill("#origem", "Boa Viagem")
     page.fill("#relato", "o ônibus andou com a porta aberta")
     page.fill("#contato_nome", "Maria")
+    page.check("#consentimento-sim")  # a contact is kept only with consent
 
 
 def test_receipt_says_what_happens_now_and_keeps_the_protocol_whole(page):
@@ -73,7 +75,7 @@ def test_language_switch_keeps_what_was_typed(page, lang, heading, place_word):
     assert page.is_checked("#oc-porta_aberta")
     assert page.input_value("#jurisdicao") == "recife" and page.input_value("#placa") == "KGT2E47"
     assert page.input_value("#origem") == "Boa Viagem" and page.input_value("#contato_nome") == "Maria"
-    assert page.input_value("#relato") == "o ônibus andou com a porta aberta"
+    assert page.input_value("#relato") == "o ônibus andou com a porta aberta" and page.is_checked("#consentimento-sim")
     assert "Maria" not in page.url and "KGT2E47" not in page.url and page.url.endswith(f"/denuncia/idioma?lang={lang}")
     assert no_sideways_scroll(page)
     shoot(page, f"r3b-denuncia-idioma-{lang}")
@@ -145,3 +147,26 @@ def test_staff_complaint_on_the_places_clock_with_a_confirmation(staff_phone):
     shoot(page, "r3b-equipe-denuncia")
     page.goto(page.base + "/admin/adesivos?cnpj=10.102.947/0001-67")
     assert "está cancelado" in page.locator(".operator-warning").inner_text()
+
+
+AXE = Path(__file__).resolve().parents[2] / ".cache" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core não instalado (scripts/install-test-deps.sh)")
+@pytest.mark.parametrize("lang", ["pt_BR", "en", "es"])
+def test_the_pages_of_this_round_have_no_serious_accessibility_violation(browser, live_server, lang):
+    """axe-core on the receipt with its next steps, the form with its language buttons (and their unseen
+    default button), the open-data page and a status page reached by the lookup."""
+    protocolo = live_server["app"].test_client().post(
+        "/api/v1/denuncias", json={"jurisdicao": "ac", "data_ocorrencia": "2026-11-20", "ocorrencias": ["porta_aberta"]}).get_json()["protocolo"]
+    context = browser.new_context(viewport=PHONE, locale="pt-BR", bypass_csp=True)
+    context.add_init_script(path=str(AXE))
+    page = context.new_page()
+    problems = []
+    for path in (f"/denuncia/{protocolo}?nova=1&lang={lang}", f"/denuncia?lang={lang}", f"/dados-abertos?lang={lang}", f"/denuncia/{protocolo}?lang={lang}"):
+        page.goto(live_server["url"] + path)
+        violations = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))""")
+        problems += [(path, v["id"], v["nodes"]) for v in violations if v["impact"] in ("serious", "critical")]
+    context.close()
+    assert problems == [], problems
