@@ -98,7 +98,7 @@ def _form_data(form) -> dict:
     }
 
 
-def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bool = False, status: int = 200, suggestion=None):
+def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bool = False, status: int = 200, suggestion=None, relang: bool = False):
     return render_template(
         "denuncia.html",
         data=data,
@@ -117,6 +117,7 @@ def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bo
         # an error never stores the complaint twice.
         form_key=secrets.token_urlsafe(16) if repeated else (request.form.get("chave") or secrets.token_urlsafe(16))[:64],
         lang_form="denuncia-form",  # the header's language switch sends this form (templates/_lang_nav.html)
+        relang=relang,  # back from the language switch: photos must be chosen again
     ), status
 
 
@@ -159,7 +160,7 @@ def denuncia_idioma():
     idempotency key kept for the real one).  Photos are not sent (the buttons post urlencoded):
     a browser never refills a file field, and the form says to choose them again."""
     data = _form_data(request.form)
-    return _render_form(data, suggestion=service.suggest(data["relato"], data["jurisdicao"], data["data_ocorrencia"]) if data["relato"] else None)
+    return _render_form(data, suggestion=service.suggest(data["relato"], data["jurisdicao"], data["data_ocorrencia"]) if data["relato"] else None, relang=True)
 
 
 @bp.get("/denuncia/idioma")

@@ -77,6 +77,7 @@ def test_switching_language_keeps_every_field_and_stores_nothing(client, app, la
     assert "o ônibus andou com a porta aberta</textarea>" in page
     assert re.search(r'value="porta_aberta" checked', page) and re.search(r'<option value="recife" selected', page)
     assert response.headers["Set-Cookie"].startswith(f"lang={lang}")
+    assert {"en": "does not keep them when the language changes", "es": "no las guarda al cambiar el idioma"}[lang] in page
     store = open_store(app)
     try:
         assert store.execute("SELECT COUNT(*) FROM complaints").fetchone()[0] == 0
