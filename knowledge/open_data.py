@@ -59,6 +59,11 @@ LICENSES = {
     "ODC-By-1.0": ("Open Data Commons Attribution License 1.0", "https://opendatacommons.org/licenses/by/1-0/"),
 }
 CSV_DELIMITER = ","
+# The spreadsheet variant of every CSV (issue #31): a spreadsheet in Portuguese (Excel pt-BR, whose
+# list separator is ";" because "," is the decimal mark) opens a comma file in one column and
+# reads UTF-8 without a byte-order mark as Latin-1.  Same rows, ";" and a BOM.
+SPREADSHEET_DELIMITER = ";"
+SPREADSHEET_SUFFIX = "-planilha"
 
 _SEP = r"[\s./-]*"
 _CPF_RE = re.compile(rf"(?<!\d)\d{{3}}{_SEP}\d{{3}}{_SEP}\d{{3}}{_SEP}\d{{2}}(?!\d)")

@@ -24,6 +24,7 @@ from .errors import error_response
 from .database import get_db, get_store, publish_registry
 from .opendata import publish_after_import
 from .security import LOGIN_LIMIT, keyed_digest, limiter
+from .complaints_service import occurrence_label
 from .stickers import INSTRUCTIONS, STICKERS_PER_SHEET, StickerError, fleet_stickers, vehicle_sticker
 from .storage import complaints as store
 from .storage import sessions, staff
@@ -35,6 +36,15 @@ from .text_safety import clean_all
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
 STATE_LABELS = {"recebida": N_("Recebida"), "em_analise": N_("Em análise"), "encaminhada": N_("Encaminhada"), "arquivada": N_("Arquivada")}
+# The audit trail's actions as staff read them (the stored codes stay stable for tools that read the table).
+AUDIT_ACTIONS = {
+    "login": N_("Entrou"), "login_falhou": N_("Senha errada"), "logout": N_("Saiu"), "sessao_expirou": N_("Sessão expirou"),
+    "viu_contato": N_("Viu o contato"), "apagou_contato": N_("Apagou o contato"), "mudou_situacao": N_("Mudou a situação"),
+    "importou_registro": N_("Importou o cadastro"), "previa_registro": N_("Prévia do cadastro"), "exportou_denuncias": N_("Exportou as denúncias"),
+    "imprimiu_adesivos": N_("Imprimiu adesivos"), "conta_criada": N_("Conta criada"),
+}
+# What the page says after a save (the redirect's ?salvo=…): a confirmation, not a silent reload.
+SAVED = {"situacao": N_("Situação salva."), "contato": N_("Contato apagado; a denúncia segue anônima.")}
 
 
 def current_user() -> dict | None:
@@ -157,7 +167,7 @@ def dashboard():
         situacao=situacao, jurisdicao=jurisdicao, placa=placa or raw_plate,
         filters=filters, page=page, pages=pages, total=total,
         states=STATE_LABELS,
-        occurrences=OCCURRENCES,
+        occurrences=OCCURRENCES, occurrence_label=occurrence_label,
         places={place_id: place.name for place_id, place in PLACES.items()},
         registry=registry_info(get_db()),
     )
@@ -174,7 +184,8 @@ def complaint(complaint_id: int):
     if show_contact:
         staff.audit(db, current_user(), "viu_contato", data["protocolo"])
     return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES, show_contact=show_contact, photos=store.photo_list(db, complaint_id),
-                           contact_erased=staff.last_action_at(db, "apagou_contato", data["protocolo"]))
+                           contact_erased=staff.last_action_at(db, "apagou_contato", data["protocolo"]), occurrence_label=occurrence_label,
+                           saved=_(SAVED[request.args["salvo"]]) if request.args.get("salvo") in SAVED else None)
 
 
 @bp.post("/denuncias/<int:complaint_id>/apagar-contato")
@@ -191,7 +202,7 @@ def erase_contact(complaint_id: int):
     if protocolo is None:
         return error_response(409, _("Esta denúncia não tem contato a apagar."))
     staff.audit(db, current_user(), "apagou_contato", protocolo, "a pedido do denunciante (LGPD)")
-    return redirect(url_for("admin.complaint", complaint_id=complaint_id), code=303)
+    return redirect(url_for("admin.complaint", complaint_id=complaint_id, salvo="contato"), code=303)
 
 
 @bp.get("/denuncias/<int:complaint_id>/fotos/<int:n>")
@@ -221,9 +232,10 @@ def complaint_transition(complaint_id: int):
         data = clean_all(store.staff_view(db, complaint_id, with_contact=False))
         if data is None:
             abort(404)
-        return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES, show_contact=False, error=str(exc)), 400
-    staff.audit(db, current_user(), "mudou_situacao", str(complaint_id), f"{new_state}; nota {'pública' if public else 'interna'}")
-    return redirect(url_for("admin.complaint", complaint_id=complaint_id), code=303)
+        return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES, show_contact=False, error=str(exc),
+                               occurrence_label=occurrence_label), 400
+    staff.audit(db, current_user(), "mudou_situacao", str(complaint_id), f"{STATE_LABELS[new_state]}; nota {'pública' if public else 'interna'}")
+    return redirect(url_for("admin.complaint", complaint_id=complaint_id, salvo="situacao"), code=303)
 
 
 def allow_registry_upload() -> None:
@@ -287,10 +299,14 @@ def stickers():
         return render_template("admin/stickers.html", sheets=[], placa=placa, cnpj=cnpj, error=_(exc.message, **exc.params), instructions=INSTRUCTIONS), exc.status
     staff.audit(get_store(), current_user(), "imprimiu_adesivos", placa or cnpj, f"{len(items)} adesivos")  # the shared audit trail
     sheets = [items[i:i + STICKERS_PER_SHEET] for i in range(0, len(items), STICKERS_PER_SHEET)]
-    return render_template("admin/stickers.html", sheets=sheets, count=len(items), placa=placa, cnpj=cnpj, error=None, instructions=INSTRUCTIONS)
+    # A sticker of an operator whose registration is cancelled or suspended leads a passenger to "do not
+    # board": printed without a word, it would be glued on a vehicle that may not operate (issue #31).
+    status = next((s.operator_status for s in items if s.operator_status != "ativo"), None)
+    return render_template("admin/stickers.html", sheets=sheets, count=len(items), placa=placa, cnpj=cnpj, error=None, instructions=INSTRUCTIONS,
+                           operator_status=status, operator_name=items[0].operator if items else "")
 
 
 @bp.get("/auditoria")
 @staff_required
 def audit_log():
-    return render_template("admin/audit.html", entries=clean_all(staff.audit_entries(get_store())))
+    return render_template("admin/audit.html", entries=clean_all(staff.audit_entries(get_store())), actions=AUDIT_ACTIONS)

@@ -18,6 +18,7 @@ from flask_babel import gettext
 
 from knowledge import clock
 from knowledge.citations import N_
+from knowledge.complaint_next_steps import next_steps
 from knowledge.complaints import IN_FORCE_CITES, OCCURRENCES, REGULATORS, Enquadramento, classify, classify_row
 from knowledge.infractions import row as infraction_row
 from knowledge.places import PLACES
@@ -29,7 +30,7 @@ from .api_schema import ComplaintIn, RequestError, parse_request
 from .contacts import configured_lines
 from .database import get_db, get_store
 from .security import keyed_digest
-from .serialize import cites
+from .serialize import cites, statement_json
 from .storage import complaints as store
 from .storage.registry import find_vehicle
 
@@ -146,6 +147,24 @@ def row_of(complaint: dict):
     if not place or PLACES[place].law_id != law_id:
         return None
     return infraction_row(place, unit_id, on)
+
+
+def occurrence_label(code: str) -> str:
+    """What staff read for a stored occurrence code: its name, or for a confirmed row of a fine table
+    ("linha:<law> <unit>") the unit's citation — never the raw code (issue #31)."""
+    from knowledge.citations import Cite
+    from knowledge.corpus import UnknownUnit
+
+    if code in OCCURRENCES:
+        return gettext(OCCURRENCES[code])
+    if code.startswith(ROW_PREFIX):
+        law_id, _, unit_id = code[len(ROW_PREFIX):].partition(" ")
+        try:
+            where = Cite(law_id, unit_id).label
+        except (UnknownUnit, KeyError, ValueError):
+            where = f"{law_id} {unit_id}"
+        return gettext(N_("Infração da tabela da lei")) + ": " + where
+    return code
 
 
 def check_row(complaint: dict) -> None:
@@ -274,4 +293,11 @@ def public_status(protocolo: str) -> dict | None:
         return None
     view["orgao"] = regulator(view["jurisdicao"])
     view["enquadramento"] = enquadramento(view)
+    view["proximos_passos"] = next_steps_of(view["jurisdicao"])
     return view
+
+
+def next_steps_of(jurisdiction: str) -> list[dict]:
+    """"O que acontece agora": the regulator's next steps and the deadlines of the place's law
+    in force today there (knowledge/complaint_next_steps.py), each with its citations."""
+    return [statement_json(s) for s in next_steps(jurisdiction, clock.today(jurisdiction))]

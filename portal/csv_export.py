@@ -37,9 +37,13 @@ def neutralise_cell(value) -> str:
     return text
 
 
-def export_csv(rows: Iterable[dict], columns: list[str]) -> str:
+def export_csv(rows: Iterable[dict], columns: list[str], *, delimiter: str = ",", bom: bool = False) -> str:
+    """The CSV text; ``delimiter=";"`` and ``bom=True`` make the spreadsheet variant of the open data
+    (a byte-order mark first, so a spreadsheet reads the file as UTF-8)."""
     out = io.StringIO()
-    writer = csv.writer(out, quoting=csv.QUOTE_ALL, lineterminator="\r\n")
+    if bom:
+        out.write("\ufeff")
+    writer = csv.writer(out, delimiter=delimiter, quoting=csv.QUOTE_ALL, lineterminator="\r\n")
     writer.writerow([neutralise_cell(c) for c in columns])
     for row in rows:
         writer.writerow([neutralise_cell(row.get(c)) for c in columns])

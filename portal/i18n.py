@@ -12,7 +12,7 @@ from decimal import Decimal
 from urllib.parse import quote, urlencode
 
 from babel import Locale
-from babel.numbers import format_currency, get_currency_symbol
+from babel.numbers import format_currency, format_decimal, get_currency_symbol
 from flask import Flask, g, request
 from flask.globals import request_ctx
 from flask_babel import Babel, format_date, get_locale, get_translations, gettext
@@ -72,12 +72,55 @@ def money(value: Decimal | float | int) -> str:
     return text if symbol == "R$" else text.replace(symbol, "R$")
 
 
-def day(value: date | datetime | str | None) -> str:
+def day(value: date | datetime | str | None, place_id: str | None = None) -> str:
+    """A date in the page's locale.  An instant (a stored UTC timestamp) is the day it was on the
+    place's clock (Brasília time without a place): 23:30 in Rio Branco is not tomorrow."""
     if value is None:
         return ""
     if isinstance(value, str):
-        value = date.fromisoformat(value[:10])
+        value = _local(datetime.fromisoformat(value), place_id).date() if len(value) > 10 else date.fromisoformat(value)
+    elif isinstance(value, datetime):
+        value = _local(value, place_id).date()
     return format_date(value, "medium")
+
+
+def _local(when: datetime, place_id: str | None) -> datetime:
+    from datetime import timezone
+
+    from knowledge.clock import zone
+
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)  # the stores write UTC
+    return when.astimezone(zone(place_id))
+
+
+def filesize(size: int) -> str:
+    """A file's size as people read it, in the page's locale: "3,8 KB" (pt_BR, es), "3.8 KB" (en),
+    "512 bytes"; decimal multiples (1 KB = 1000 bytes), one decimal."""
+    from flask_babel import ngettext
+
+    if size < 1000:
+        return ngettext("%(num)d byte", "%(num)d bytes", size)
+    locale = str(get_locale() or DEFAULT_LOCALE)
+    for unit, factor in (("KB", 10**3), ("MB", 10**6), ("GB", 10**9)):
+        if size < factor * 1000 or unit == "GB":
+            return f"{format_decimal(size / factor, '#,##0.0', locale=locale)}\u00a0{unit}"
+    raise AssertionError("unreachable")
+
+
+def moment(value: datetime | str | None, place_id: str | None = None) -> str:
+    """An instant (stored in UTC, ISO text or aware datetime) as staff read it: on the clock of the
+    place it concerns (Acre UTC−5; Pernambuco, São Paulo, Recife UTC−3 — knowledge/clock.py),
+    Brasília time when no place applies, formatted by babel in the page's locale and followed by
+    the offset ("1 de dez. de 2026 14:53 (UTC−5)").  Not an ISO UTC timestamp (issue #31)."""
+    from babel.dates import format_time
+
+    if value is None or value == "":
+        return ""
+    local = _local(datetime.fromisoformat(value) if isinstance(value, str) else value, place_id)
+    offset = int(local.utcoffset().total_seconds() // 3600)
+    locale = str(get_locale() or DEFAULT_LOCALE)
+    return f"{format_date(local.date(), 'medium')} {format_time(local, 'short', locale=locale)} (UTC{'−' if offset < 0 else '+'}{abs(offset)})"
 
 
 def date_numeric(value: date | None) -> str:
@@ -178,5 +221,5 @@ def init_app(app: Flask) -> None:
                                 secure=request.is_secure)
         return response
 
-    app.jinja_env.filters.update(money=money, day=day, date_numeric=date_numeric)
+    app.jinja_env.filters.update(money=money, day=day, date_numeric=date_numeric, filesize=filesize, moment=moment)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang_url=lang_url, url_with=url_with, place_in=place_in, place_name=place_name, current_locale=lambda: str(get_locale() or DEFAULT_LOCALE))

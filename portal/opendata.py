@@ -44,7 +44,8 @@ from flask import Blueprint, Flask, abort, current_app, render_template, send_fr
 from flask.cli import AppGroup
 
 from knowledge.open_data import (
-    COMPLAINT_FIELDS, CSV_DELIMITER, DEFAULT_LICENSE, LICENSES, OPERATOR_FIELDS, SUPPRESSED, VEHICLE_FIELDS, complaint_statistics, operator_row,
+    COMPLAINT_FIELDS, CSV_DELIMITER, DEFAULT_LICENSE, LICENSES, OPERATOR_FIELDS, SPREADSHEET_DELIMITER, SPREADSHEET_SUFFIX, SUPPRESSED, VEHICLE_FIELDS,
+    complaint_statistics, operator_row,
 )
 from knowledge.citations import N_
 from knowledge.places import PLACES
@@ -73,7 +74,7 @@ TABLES = {
     "veiculos": (VEHICLE_FIELDS, N_("Veículos"), "Veículos da frota das operadoras, com vistoria e seguro."),
     "denuncias-estatisticas": (COMPLAINT_FIELDS, N_("Estatísticas de denúncias"), "Contagens de denúncias por mês, lugar, ocorrência e situação; contagens de 1 a 4 como \u201c<5\u201d."),
 }
-FILES = {f"{name}.{ext}" for name in TABLES for ext in ("csv", "json")} | {"datapackage.json"}
+FILES = {f"{name}.{ext}" for name in TABLES for ext in ("csv", "json")} | {f"{name}{SPREADSHEET_SUFFIX}.csv" for name in TABLES} | {"datapackage.json"}
 
 
 def root(data_dir: str | Path) -> Path:
@@ -151,11 +152,15 @@ def _complaints(db) -> list[dict]:
     return out
 
 
-def _csv(rows: list[dict], fields) -> str:
+def _csv(rows: list[dict], fields, *, spreadsheet: bool = False) -> str:
     """Through the portal's spreadsheet-safe writer (every cell quoted; a text that a spreadsheet
-    would run as a formula gets a leading apostrophe): names come from the registry as typed."""
+    would run as a formula gets a leading apostrophe): names come from the registry as typed.
+    ``spreadsheet``: the ";"-separated variant with a byte-order mark (knowledge/open_data.py)."""
     names = [f.name for f in fields]
-    return export_csv(({n: "true" if row[n] is True else "false" if row[n] is False else row[n] for n in names} for row in rows), names)
+    cells = ({n: "true" if row[n] is True else "false" if row[n] is False else row[n] for n in names} for row in rows)
+    if spreadsheet:
+        return export_csv(cells, names, delimiter=SPREADSHEET_DELIMITER, bom=True)
+    return export_csv(cells, names)
 
 
 def _json(rows: list[dict], fields) -> str:
@@ -167,11 +172,12 @@ def _json(rows: list[dict], fields) -> str:
 
 def _write_table(folder: Path, name: str, rows: list[dict]) -> None:
     fields = TABLES[name][0]
-    for ext, text in (("csv", _csv(rows, fields)), ("json", _json(rows, fields))):
-        tmp = folder / f".{name}.{ext}.tmp"
+    files = ((f"{name}.csv", _csv(rows, fields)), (f"{name}{SPREADSHEET_SUFFIX}.csv", _csv(rows, fields, spreadsheet=True)), (f"{name}.json", _json(rows, fields)))
+    for filename, text in files:
+        tmp = folder / f".{filename}.tmp"
         try:
             tmp.write_text(text, encoding="utf-8")
-            os.replace(tmp, folder / f"{name}.{ext}")  # readers see the old file or the new one
+            os.replace(tmp, folder / filename)  # readers see the old file or the new one
         except OSError:
             tmp.unlink(missing_ok=True)  # a full disk leaves no half-written file behind
             raise
@@ -190,6 +196,10 @@ def descriptor(stamp: str, *, license_id: str | None, demo: bool, created: str) 
             if ext == "csv":
                 resource["dialect"] = {"delimiter": CSV_DELIMITER, "header": True}
             resources.append(resource)
+            if ext == "csv":
+                resources.append({**resource, "name": f"{name}-planilha-csv", "path": f"{name}{SPREADSHEET_SUFFIX}.csv", "title": f"{title} (CSV para planilha)",
+                                  "description": description + " Separado por ponto e vírgula, com BOM (abre em colunas numa planilha em português).",
+                                  "dialect": {"delimiter": SPREADSHEET_DELIMITER, "header": True}})
     title = "Embarque Legal — cadastro de fretamento e estatísticas de denúncias"
     return {
         "profile": "tabular-data-package",
@@ -198,7 +208,7 @@ def descriptor(stamp: str, *, license_id: str | None, demo: bool, created: str) 
         "description": (
             "Parte pública do cadastro de operadoras e veículos de fretamento (Pernambuco, São Paulo, Acre e Recife), minimizada "
             "conforme a LGPD (sem telefone nem e-mail; sem o nome de operadora que é pessoa natural), e contagens agregadas de denúncias. "
-            "CSV em UTF-8 separado por vírgula e JSON (lista de listas, a primeira é o cabeçalho); o esquema de cada tabela é o dicionário de dados."
+            "CSV em UTF-8 separado por vírgula (e uma variante separada por ponto e vírgula, com BOM, para planilhas) e JSON (lista de listas, a primeira é o cabeçalho); o esquema de cada tabela é o dicionário de dados."
             + (" Estes dados são de demonstração, gerados para testar o portal." if demo else "")
         ),
         "version": stamp,
@@ -291,6 +301,29 @@ def publish_after_import(db, store=None) -> Path:
 # -- web ----------------------------------------------------------------------------------------------------
 
 
+def _file_rows(folder: Path, meta: dict) -> list[dict]:
+    """One row per file of the package, each CSV with its spreadsheet variant beside it (when the
+    package has one: packages written before it existed do not)."""
+    rows = []
+    for resource in meta["resources"]:
+        path = resource["path"]
+        if path.endswith(f"{SPREADSHEET_SUFFIX}.csv"):
+            continue
+        row = {"path": path, "format": resource["format"], "size": _size(folder / path), "variant": None, "variant_size": None}
+        variant = f"{Path(path).stem}{SPREADSHEET_SUFFIX}.csv"
+        if resource["format"] == "csv" and (folder / variant).exists():
+            row.update(variant=variant, variant_size=_size(folder / variant))
+        rows.append(row)
+    return rows
+
+
+def _size(path: Path) -> int | None:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return None
+
+
 @bp.get("/dados-abertos")
 def page():
     data_dir = current_app.config["DATA_DIR"]
@@ -301,7 +334,7 @@ def page():
         folder = root(data_dir) / stamps[0]
         refresh_statistics_if_possible(folder)
         meta = json.loads((folder / "datapackage.json").read_text(encoding="utf-8"))
-        files = [(r["path"], r["format"], (folder / r["path"]).stat().st_size) for r in meta["resources"]]
+        files = _file_rows(folder, meta)
     tables = [(name, title, fields) for name, (fields, title, _d) in TABLES.items()]
     return render_template(
         "dados_abertos.html", stamps=stamps, meta=meta, files=files, tables=tables,

@@ -98,7 +98,7 @@ def _form_data(form) -> dict:
     }
 
 
-def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bool = False, status: int = 200, suggestion=None):
+def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bool = False, status: int = 200, suggestion=None, relang: bool = False):
     return render_template(
         "denuncia.html",
         data=data,
@@ -116,6 +116,8 @@ def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bo
         # Same key on every resubmission of this form: a double click or a retry after
         # an error never stores the complaint twice.
         form_key=secrets.token_urlsafe(16) if repeated else (request.form.get("chave") or secrets.token_urlsafe(16))[:64],
+        lang_form="denuncia-form",  # the header's language switch sends this form (templates/_lang_nav.html)
+        relang=relang,  # back from the language switch: photos must be chosen again
     ), status
 
 
@@ -143,6 +145,28 @@ def denuncia_form():
             data["data_ocorrencia"] = told.isoformat()
     # A story brought from the chat is read at once: the citizen sees the suggested row before sending.
     return _render_form(data, suggestion=service.suggest(data["relato"], jurisdicao, data["data_ocorrencia"]))
+
+
+@bp.post("/denuncia/idioma")
+def denuncia_idioma():
+    """The complaint form again, in the language asked (``?lang=``), with everything typed in it.
+
+    On this page the header's language links are submit buttons of the form (``form=`` and
+    ``formaction``, so they work without JavaScript and with it): what was typed travels in the
+    POST body and comes back in the fields.  A GET link carrying the fields would put the
+    account, the plate and a name, e-mail or phone into the address — which ends up in access
+    logs, the browser history and a Referer — so only ``lang`` is in the URL.  Nothing is
+    validated or stored here: this is not a submission (no rate limit of complaints spent, the
+    idempotency key kept for the real one).  Photos are not sent (the buttons post urlencoded):
+    a browser never refills a file field, and the form says to choose them again."""
+    data = _form_data(request.form)
+    return _render_form(data, suggestion=service.suggest(data["relato"], data["jurisdicao"], data["data_ocorrencia"]) if data["relato"] else None, relang=True)
+
+
+@bp.get("/denuncia/idioma")
+def denuncia_idioma_get():
+    """The switch's address opened again (a bookmark, the history): the empty form in that language."""
+    return redirect(url_for("passenger.denuncia_form", lang=request.args.get("lang") or None), code=303)
 
 
 @bp.post("/denuncia/sugestao")

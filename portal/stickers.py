@@ -56,6 +56,7 @@ class Sticker:
     svg: str  # the QR code, inline SVG
     agency: str  # the regulator, in whose name the sticker is issued
     operator: str
+    operator_status: str = "ativo"  # ativo | suspenso | cancelado: the page warns before printing a non-active one
 
 
 def _sticker(plate: str, operator: dict) -> Sticker:
@@ -64,7 +65,7 @@ def _sticker(plate: str, operator: dict) -> Sticker:
     return Sticker(
         plate=display(plate), url=url, short_url=short_url(plate), agency=place.agency,
         svg=svg(url, label=f"QR code: {url}"),
-        operator=operator["nome_fantasia"] or operator["razao_social"],
+        operator=operator["nome_fantasia"] or operator["razao_social"], operator_status=operator.get("situacao") or "ativo",
     )
 
 

@@ -110,7 +110,8 @@ def test_import_writes_a_valid_frictionless_package(imported):
     assert sorted(p.name for p in folder.iterdir()) == sorted(opendata.FILES)
     report = frictionless.validate(str(folder / "datapackage.json"))
     assert report.valid, report.flatten(["rowNumber", "fieldName", "type", "note"])
-    assert len(report.tasks) == 6 and all(task.stats["rows"] > 0 for task in report.tasks)
+    # three tables, each as CSV, the spreadsheet CSV (";" and a BOM, issue #31) and JSON: frictionless reads all nine
+    assert len(report.tasks) == 9 and all(task.stats["rows"] > 0 for task in report.tasks)
     meta = json.loads((folder / "datapackage.json").read_text(encoding="utf-8"))
     assert meta["licenses"] == [{"name": "CC-BY-4.0", "title": "Creative Commons Atribuição 4.0 Internacional", "path": "https://creativecommons.org/licenses/by/4.0/"}]
     csv_resource = next(r for r in meta["resources"] if r["name"] == "operadoras-csv")

@@ -254,7 +254,8 @@ def _statement_templates() -> list[tuple[str, int, str]]:
     """String literals of the flows, the vehicle status rules and the working-day counts, except
     question and option labels (what the user is asked)."""
     found = []
-    paths = sorted((ROOT / "knowledge" / "flows").rglob("*.py")) + [ROOT / "knowledge" / "vehicle_status.py", ROOT / "knowledge" / "working_days.py"]
+    paths = sorted((ROOT / "knowledge" / "flows").rglob("*.py")) + [ROOT / "knowledge" / "vehicle_status.py", ROOT / "knowledge" / "working_days.py",
+                                                                    ROOT / "knowledge" / "complaint_next_steps.py"]
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         skip: set[int] = set()

@@ -37,7 +37,8 @@ def new_protocol(year: int) -> str:
     return f"EL-{year}-{chars[:4]}-{chars[4:8]}-{chars[8:]}"
 
 
-_PROTOCOL_RE = re.compile(r"(?:EL)?(\d{4})([0-9A-Z]{12})")
+# The year may be typed with O for 0 or I/L for 1 too ("EL-2O26-…"): it is read as the body is.
+_PROTOCOL_RE = re.compile(r"(?:EL)?([0-9OIL]{4})([0-9A-Z]{12})")
 # Crockford base32 reads O as 0 and I, L as 1: a protocol read aloud or retyped still matches.
 _CROCKFORD = str.maketrans("OIL", "011")
 
@@ -45,14 +46,15 @@ _CROCKFORD = str.maketrans("OIL", "011")
 def normalize_protocol(raw: str) -> str:
     """A protocol as typed — any spacing, case or hyphens, with or without "EL" — in its stored form.
 
-    "el 2026 7kq4m9xh2r8c", "EL20267KQ4M9XH2R8C" and "EL-2026-7KQ4-M9XH-2R8C" are the same.
+    "el 2026 7kq4m9xh2r8c", "EL20267KQ4M9XH2R8C", "el-2o26-7kq4-m9xh-2r8c" (the letter O typed
+    for the digit 0 in the year) and "EL-2026-7KQ4-M9XH-2R8C" are the same.
     Anything else comes back cleaned but not reshaped (and so finds nothing).
     """
     text = re.sub(r"[^0-9A-Za-z]", "", raw or "").upper()
     match = _PROTOCOL_RE.fullmatch(text)
     if not match:
         return text
-    year, body = match.group(1), match.group(2).translate(_CROCKFORD)
+    year, body = match.group(1).translate(_CROCKFORD), match.group(2).translate(_CROCKFORD)
     return f"EL-{year}-{body[:4]}-{body[4:8]}-{body[8:]}"
 
 
