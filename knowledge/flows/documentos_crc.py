@@ -143,7 +143,7 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
     ambiguidades: list[Statement] = []
     for modalidade in inexistentes:
         impedimentos.append(say(
-            N_("Nesta data a lei não previa esta modalidade (%(nome)s): os fretamentos próprio, de TFD e de alunos só foram criados pela Lei 17.107/2020; o art. 3º tinha só as modalidades eventual, turística, contínua e social."),
+            N_("Nesta data a lei não previa esta modalidade (%(nome)s): os fretamentos próprio, de TFD e de alunos só foram criados pela Lei 17.107/2020; a lei tinha só as modalidades eventual, turística, contínua e social."),
             P("art-3"), code="modalidade_inexistente", nome=MODALITY_NAMES[modalidade],
         ))
     if not a["estabelecimento_pe"]:
@@ -216,7 +216,7 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
     if "social" in modalidades:
         # Finding 13: art. 44 rewrote arts. 5 and 10 of Lei 15.177/2013, excluding the social modality.
         observacoes.append(say(
-            N_("A modalidade social não paga a Taxa FUSP-F nem a Taxa FUSP-LV: a Lei 15.177/2013, na redação do art. 44, exclui a modalidade social dos contribuintes (a vistoria e a licença de viagem continuam obrigatórias)."),
+            N_("A modalidade social não paga a Taxa FUSP-F nem a Taxa FUSP-LV: a Lei 15.177/2013, na redação que esta lei lhe deu, exclui a modalidade social dos contribuintes (a vistoria e a licença de viagem continuam obrigatórias)."),
             P("art-44"), P("art-20/par-unico"), code="social_isenta_fusp",
         ))
     if modalidades == ["social"]:

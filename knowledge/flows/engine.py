@@ -28,6 +28,7 @@ from typing import Any, Callable
 from .. import clock
 from ..citations import Cite, N_
 
+EARLIEST_YEAR = 1980  # a date before it is a typo, not a fact of these laws (all from 1989 on)
 ANSWERED_TRUE = {"true", "sim", "s", "1", "yes", "on"}
 ANSWERED_FALSE = {"false", "nao", "não", "n", "0", "no", "off"}
 
@@ -156,7 +157,7 @@ class Question:
                 value = date.fromisoformat(str(raw).strip())
             except ValueError:
                 raise InvalidAnswer(self.id, N_("Informe a data no formato AAAA-MM-DD.")) from None
-            if value.year < 1980 or value > date(today.year + 1, 12, 31):
+            if value.year < EARLIEST_YEAR or value > date(today.year + 1, 12, 31):
                 raise InvalidAnswer(self.id, N_("Data fora do intervalo aceito."))
             if self.not_after_today and value > today:
                 raise InvalidAnswer(self.id, self.not_after_today, hoje=today.strftime("%d/%m/%Y"))

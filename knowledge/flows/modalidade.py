@@ -199,7 +199,7 @@ def _sp_near_misses(a: dict) -> list[Statement]:
 def _sp_next_steps(modalidade: str, when: date) -> tuple[list[Statement], list[Statement]]:
     validade = param("sp.registro.validade.anos", when)
     registro = [
-        say(N_("Registrar a empresa no DER na modalidade fretamento, com os documentos do art. 19 (inclusive registro na EMBRATUR)."), sp("art-19"), sp("art-19/inc-4")),
+        say(N_("Registrar a empresa no DER na modalidade fretamento, com os documentos que o Regulamento exige (inclusive registro na EMBRATUR)."), sp("art-19"), sp("art-19/inc-4")),
         say(N_("O Certificado de Registro vale %(anos)d anos e pode ser renovado."), validade.cite, anos=validade.value),
         say(N_("Submeter os veículos à vistoria ordinária; nenhum veículo circula sem a Declaração de Vistoria."), sp("art-25"), sp("art-27"))
         if exists_on(sp("art-25"), when) else

@@ -98,7 +98,7 @@ def pe_near_misses(a: dict, when: date) -> list[Statement]:
     if a.get("contratante") == "nenhum" and a.get("remunerado") is not False:
         reasons.append(say(N_("Serviço pago precisa de um contratante identificado e de contrato impresso."), pe("art-3/inc-1"), pe("art-3/inc-3")))
     if not reasons:
-        reasons.append(say(N_("As respostas não correspondem a nenhuma das modalidades do art. 3º."), pe("art-3")))
+        reasons.append(say(N_("As respostas não correspondem a nenhuma das modalidades de fretamento da lei."), pe("art-3")))
     return reasons
 
 
@@ -120,11 +120,11 @@ def _near_misses_before_2020(a: dict) -> list[Statement]:
         reasons.append(say(N_("Serviço pago precisa de um contratante identificado e de contrato impresso."), pe("art-3/inc-1"), pe("art-3/inc-3")))
     if passageiros in ("pacientes_tfd", "estudantes", "proprios_funcionarios_alunos") or (remunerado is False and prestador in LEGAL_ENTITIES):
         reasons.append(say(
-            N_("Nesta data a lei ainda não previa os fretamentos próprio, de TFD e de alunos: o art. 3º só tinha as modalidades eventual, turística, contínua e social (as outras vieram com a Lei 17.107/2020)."),
+            N_("Nesta data a lei ainda não previa os fretamentos próprio, de TFD e de alunos: só tinha as modalidades eventual, turística, contínua e social (as outras vieram com a Lei 17.107/2020)."),
             pe("art-3"), code="modalidade_inexistente",
         ))
     if not reasons:
-        reasons.append(say(N_("As respostas não correspondem a nenhuma das modalidades do art. 3º."), pe("art-3")))
+        reasons.append(say(N_("As respostas não correspondem a nenhuma das modalidades de fretamento da lei."), pe("art-3")))
     return reasons
 
 
@@ -156,7 +156,7 @@ def _categoria_aluguel(modalidade: str, when: date) -> tuple[list[Statement], li
         return [say(N_("Nesta modalidade os veículos não precisam ser da categoria aluguel."), pe("art-1/par-3"), pe("art-12/par-1"), code="sem_categoria_aluguel")], []
     if modalidade == "proprio":
         return [], [say(
-            N_("A lei se contradiz sobre a categoria dos veículos no fretamento próprio: o art. 1º, § 3º, dispensa a categoria aluguel nas modalidades dos incisos IV e V do art. 3º (social e próprio), mas o art. 12 exige a categoria aluguel em todo o fretamento e o seu § 1º só dispensa a modalidade do inciso IV (social). A lei não diz qual regra prevalece: confirme com a EPTI antes de usar veículos fora da categoria aluguel."),
+            N_("A lei se contradiz sobre a categoria dos veículos no fretamento próprio: um dispositivo dispensa a categoria aluguel nos fretamentos social e próprio, mas outro exige a categoria aluguel em todo o fretamento e só dispensa o social. A lei não diz qual regra prevalece: confirme com a EPTI antes de usar veículos fora da categoria aluguel."),
             pe("art-1/par-3"), pe("art-12"), pe("art-12/par-1"), code="categoria_aluguel_proprio_ambigua",
         )]
     return [say(N_("Os veículos devem ser da categoria aluguel."), pe("art-1/par-2"), pe("art-12"), code="categoria_aluguel")], []
@@ -182,7 +182,7 @@ def pe_next_steps(modalidade: str, when: date) -> tuple[list[Statement], list[St
             say(N_("Comprovar o registro no Cadastur em Pernambuco e prestar atividade exclusiva de turismo."), pe("art-5/par-2"), pe("art-5/inc-16"))
         )
     if modalidade == "social":
-        registro.append(say(N_("No fretamento social o seguro do art. 15 não é exigido."), pe("art-15/par-unico")))
+        registro.append(say(N_("No fretamento social o seguro de responsabilidade civil da lei não é exigido."), pe("art-15/par-unico")))
     elif old:
         registro.append(say(N_("Contratar o seguro de responsabilidade civil com a cobertura mínima da lei, conforme a capacidade do veículo."), pe("art-15")))
     else:

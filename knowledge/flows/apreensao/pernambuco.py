@@ -24,7 +24,7 @@ def pernambuco(a: dict, today: date, options: dict) -> dict:
     if medida == "apreensao":
         if old:
             liberacao.append(say(
-                N_("Nesta data a lei não condicionava a restituição do veículo apreendido ao pagamento prévio de multas e despesas (essa regra, do art. 29-A, veio com a Lei 17.107/2020). A restituição exige recibo do proprietário ou de procurador e, se a fiscalização requisitou veículo de outro transportador, a prova de que esse serviço foi pago."),
+                N_("Nesta data a lei não condicionava a restituição do veículo apreendido ao pagamento prévio de multas e despesas (essa regra veio com a Lei 17.107/2020). A restituição exige recibo do proprietário ou de procurador e, se a fiscalização requisitou veículo de outro transportador, a prova de que esse serviço foi pago."),
                 P("art-37/par-3", True), P("art-37/par-1", True), code="restituicao_2018",
             ))
         else:

@@ -17,7 +17,7 @@ def sao_paulo(a: dict, today: date, options: dict) -> dict:
     if medida == "remocao":
         steps.append(say(N_("O Regulamento não prevê a remoção como penalidade: as medidas sobre o veículo são a retenção e a apreensão."), sp("art-34"), code="remocao_nao_prevista"))
     if medida in ("retencao", "remocao"):
-        steps.append(say(N_("A retenção é aplicada quando a infração ameaça a segurança e nos casos do art. 39 (vistoria, tacógrafo, embriaguez do motorista, características do veículo…)."), sp("art-39"), code="retencao"))
+        steps.append(say(N_("A retenção é aplicada quando a infração ameaça a segurança e nos casos que o Regulamento lista (vistoria, tacógrafo, embriaguez do motorista, características do veículo…)."), sp("art-39"), code="retencao"))
         steps.append(say(N_("A retenção é feita pelos agentes de fiscalização."), sp("art-48"), code="quem_retem"))
         liberacao.append(say(N_("A viagem só continua depois que o infrator sana a irregularidade ou substitui o veículo."), sp("art-48/par-unico"), code="regularizacao"))
     else:
