@@ -16,11 +16,11 @@ from datetime import date
 from .. import modalities
 from ..citations import N_, pe, sp
 from ..history import exists_on
-from ..parameters import LEI_17107, PE_IN_FORCE, SP_IN_FORCE, param
-from .engine import Flow, InvalidAnswer, Option, Outcome, Question, Statement, say
+from ..parameters import param
+from .dated import Dated, NotYetLaw
+from .engine import Flow, Go, InvalidAnswer, Option, Outcome, Question, Statement, say
 from .modalidade_pe import PE_SPECIFICITY, PUBLIC_OR_CHARITY, art1_definition, pe_candidates, pe_near_misses, pe_next_steps
 
-ADDED_2020 = modalities.ADDED_BY_LEI_17107  # art. 3º, V to VII: they did not exist before 13/11/2020
 
 PRESTADORES = (
     Option("empresa", N_("Empresa (sociedade ou empresário individual)")),
@@ -68,60 +68,73 @@ def _needs_remunerado(a: dict) -> bool:
     return a.get("prestador") in PUBLIC_OR_CHARITY or a.get("passageiros") == "proprios_funcionarios_alunos"
 
 
+def _ends(a: dict) -> bool:
+    return not _continues(a)
+
+
+# -- the graph: each node, its question and its next rule ------------------------------------------
+# An answer that already rules out every modality goes straight to the date (then the outcome).
 QUESTIONS = [
     Question(
         "jurisdicao", "choice", N_("Em que estado o serviço é prestado?"),
         options=(Option("pe", N_("Pernambuco")), Option("sp", N_("São Paulo"))),
         help=N_("As regras de modalidade deste assistente cobrem Pernambuco e São Paulo."),
+        next=(Go("intermunicipal"),),
     ),
     Question(
         "intermunicipal", "bool", N_("As viagens ligam municípios diferentes?"),
         help=N_("Fretamento intermunicipal é o que sai de um município e vai a outro."),
         legal_basis=(pe("art-1/par-1"), sp("art-1")),
+        next=(Go("data_referencia", _ends, "não"), Go("prestador")),
     ),
     Question(
         "prestador", "choice", N_("Quem presta o serviço?"), options=PRESTADORES,
-        legal_basis=(pe("art-3"), pe("art-4")), ask_if=_continues,
+        legal_basis=(pe("art-3"), pe("art-4")), next=(Go("data_referencia", _ends, "pessoa física"), Go("passageiros")),
     ),
     Question(
         "passageiros", "choice", N_("Quem são os passageiros?"), options=PASSAGEIROS,
-        legal_basis=(pe("art-3"),), ask_if=_continues,
+        legal_basis=(pe("art-3"),), next=(Go("data_referencia", _ends, "público em geral"), Go("cobranca_individual")),
     ),
     Question(
         "cobranca_individual", "bool", N_("Cada passageiro paga a sua passagem ou o seu assento?"),
         help=N_("Responda sim se as vagas são vendidas por pessoa, e não contratadas por um grupo ou cliente."),
-        legal_basis=(pe("art-34/inc-1"), sp("art-4")), ask_if=_continues,
+        legal_basis=(pe("art-34/inc-1"), sp("art-4")),
+        next=(Go("data_referencia", _ends, "sim"), Go("remunerado", _needs_remunerado, "SP, público/filantrópico ou pessoal próprio"), Go("contratante")),
     ),
     Question(
         "remunerado", "bool", N_("Há algum pagamento pelo transporte?"),
         help=N_("Considere qualquer pagamento: do contratante, dos passageiros ou de terceiros."),
         legal_basis=(pe("art-3/inc-4"), pe("art-3/inc-5"), sp("art-2")),
-        ask_if=lambda a: _continues(a) and _needs_remunerado(a),
+        next=(
+            Go("data_referencia", _ends, "SP, sem pagamento"),
+            Go("frota_propria", lambda a: _pe(a) and a.get("remunerado") is False, "PE, sem pagamento"),
+            Go("contratante"),
+        ),
     ),
     Question(
         "frota_propria", "bool", N_("Os veículos são próprios (não alugados nem emprestados)?"),
-        legal_basis=(pe("art-3/inc-4"), pe("art-3/inc-5")),
-        ask_if=lambda a: _continues(a) and _pe(a) and a.get("remunerado") is False,
+        legal_basis=(pe("art-3/inc-4"), pe("art-3/inc-5")), next=(Go("data_referencia"),),
     ),
     Question(
         "contratante", "choice", N_("Quem contrata o serviço?"), options=CONTRATANTES,
         legal_basis=(pe("art-3/inc-1"), pe("art-3/inc-3"), sp("art-7"), sp("art-8")),
-        ask_if=lambda a: _continues(a) and a.get("remunerado") is not False,
+        next=(Go("frequencia", lambda a: a.get("passageiros") in ("vinculo_contratante", "grupo_definido", "estudantes"), "grupo, vínculo ou estudantes"),
+              Go("data_referencia")),
     ),
     Question(
         "frequencia", "choice", N_("É uma viagem só ou são viagens periódicas?"),
         options=(Option("viagem_unica", N_("Uma viagem (ida e volta)")), Option("periodica", N_("Viagens periódicas (todo dia, toda semana…)"))),
         legal_basis=(pe("art-3/inc-1"), pe("art-3/inc-3"), sp("art-7"), sp("art-8")),
-        ask_if=lambda a: _continues(a) and a.get("passageiros") in ("vinculo_contratante", "grupo_definido", "estudantes") and a.get("remunerado") is not False,
+        next=(Go("cadastur", lambda a: _pe(a) and a.get("frequencia") == "viagem_unica", "PE, uma viagem"), Go("data_referencia")),
     ),
     Question(
         "cadastur", "bool", N_("A empresa está registrada no Cadastur (Ministério do Turismo)?"),
-        legal_basis=(pe("art-3/inc-2"), pe("art-5/par-2")),
-        ask_if=lambda a: _continues(a) and _pe(a) and a.get("frequencia") == "viagem_unica",
+        legal_basis=(pe("art-3/inc-2"), pe("art-5/par-2")), next=(Go("data_referencia"),),
     ),
     Question(
         "data_referencia", "date", N_("Para qual data quer a resposta?"), required=False, default_today=True,
         help=N_("Deixe em branco para hoje. A lei de Pernambuco mudou em 13/11/2020 (novas modalidades); a resposta usa a redação em vigor nesta data."),
+        next=(Go("resultado"),),
     ),
 ]
 
@@ -221,7 +234,24 @@ MODALITY_NAMES = {**modalities.MODALITY_NAMES, "nenhuma": N_("Nenhuma modalidade
 
 
 NO_MODALITY = N_("Pelas suas respostas, o serviço não se enquadra em nenhuma modalidade de fretamento.")
-IN_FORCE = {"pe": PE_IN_FORCE, "sp": SP_IN_FORCE}
+
+# Each place's modality rules, from the day its law took effect (Pernambuco's own dated rules are in
+# modalidade_pe: the modalities that existed, the definitions, the next steps).
+CANDIDATES = {"pe": Dated("modalidades de PE"), "sp": Dated("modalidades de SP")}
+CANDIDATES["pe"].since("pe-lei-16205-2017")(pe_candidates)
+CANDIDATES["sp"].since("sp-decreto-29912-1989")(lambda a, when: _sp_candidates(a))
+
+
+def facts_date(a: dict, today: date) -> date:
+    """The date of the facts (the answer, or today), refused before the place's law was in force."""
+    when = a.get("data_referencia") or today
+    rule = CANDIDATES[a["jurisdicao"]]
+    try:
+        rule.formula(when)
+    except NotYetLaw:
+        start = rule.periods()[0][0]
+        raise InvalidAnswer("data_referencia", N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), data=start.strftime("%d/%m/%Y")) from None
+    return when
 
 
 def _none(reasons: list[Statement]) -> Outcome:
@@ -232,26 +262,18 @@ def _none(reasons: list[Statement]) -> Outcome:
     )
 
 
-def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
-    when = a.get("data_referencia") or today  # the date of the facts
-    start = IN_FORCE[a["jurisdicao"]]
-    if when < start:
-        raise InvalidAnswer("data_referencia", N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), data=start.strftime("%d/%m/%Y"))
+def resultado(a: dict, when: date, options: dict | None = None) -> Outcome:
+    """The most specific modality whose conditions hold (the others as alternatives), or none with every reason."""
     pe_law = a["jurisdicao"] == "pe"
     exclusions = _exclusions(a, when)
     if exclusions:
         return _none(exclusions)
-    fits = pe_candidates(a, when) if pe_law else _sp_candidates(a)
-    if pe_law and when < LEI_17107:
-        # Before Lei 17.107/2020 only art. 3º, I–IV existed: nothing is concluded from V–VII.
-        fits = {m: v for m, v in fits.items() if m not in ADDED_2020}
+    fits = CANDIDATES[a["jurisdicao"]](a, when)
     if not fits:
         return _none(pe_near_misses(a, when) if pe_law else _sp_near_misses(a))
-    order = PE_SPECIFICITY if pe_law else modalities.SP_MODALITIES
-    ranked = [m for m in order if m in fits]
+    ranked = [m for m in (PE_SPECIFICITY if pe_law else modalities.SP_MODALITIES) if m in fits]
     chosen = ranked[0]
     registro, viagem, ambiguidades = pe_next_steps(chosen, when) if pe_law else (*_sp_next_steps(chosen, when), [])
-    rules = [s for m in ranked for s in fits[m]]
     alternativas = [
         Statement(N_("Também se enquadra: %(nome)s."), fits[m][0].citations, {"nome": MODALITY_NAMES[m]}, code=m) for m in ranked[1:]
     ]
@@ -262,9 +284,14 @@ def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
     headline = Statement(N_("Sua modalidade: %(nome)s."), fits[chosen][0].citations, {"nome": MODALITY_NAMES[chosen]}, code=chosen)
     return Outcome(
         {"modalidade": chosen, "motivos": fits[chosen], "alternativas": alternativas, "registro": registro, "por_viagem": viagem, "ambiguidades": ambiguidades},
-        rules=rules + ambiguidades + registro + viagem,
+        rules=[s for m in ranked for s in fits[m]] + ambiguidades + registro + viagem,
         headline=headline,
     )
+
+
+def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
+    """The outcome for complete answers (kept for callers that run the rules without the walk)."""
+    return resultado(a, facts_date(a, today), options)
 
 
 FLOW = Flow(
@@ -272,7 +299,7 @@ FLOW = Flow(
     title=N_("Qual é a minha modalidade de fretamento?"),
     description=N_("Descubra em qual modalidade de fretamento o seu serviço se enquadra em Pernambuco ou em São Paulo, e o que fazer em seguida."),
     questions=QUESTIONS,
-    decide=decide,
+    outcomes={"resultado": resultado},
     legal_basis=(pe("art-3"), sp("art-6")),
-    facts_date=lambda a, today: a.get("data_referencia") or today,
+    facts_date=facts_date,
 )

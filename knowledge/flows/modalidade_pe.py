@@ -12,18 +12,40 @@ from __future__ import annotations
 from datetime import date
 
 from ..citations import N_, pe
-from ..parameters import LEI_17107
+from ..modalities import ADDED_BY_LEI_17107
+from .dated import Dated
 from .engine import Statement, say
+
+ORIGINAL, LEI_17107 = "pe-lei-16205-2017", "pe-lei-17107-2020"
 
 PUBLIC_OR_CHARITY = ("orgao_publico", "entidade_filantropica")
 LEGAL_ENTITIES = ("empresa", "mei", "cooperativa")
 
 
 
+ART1_DEFINITION = Dated("definição de fretamento", "Art. 1º, parágrafo único until Lei 17.107/2020 renumbered it § 1º.")
+ART1_DEFINITION.since(ORIGINAL)(lambda when: pe("art-1/par-unico", when, previous=True))
+ART1_DEFINITION.since(LEI_17107)(lambda when: pe("art-1/par-1"))
+
+
 def art1_definition(when: date):
-    """Pernambuco's definition of fretamento intermunicipal: art. 1º, parágrafo único until Lei 17.107/2020
-    renumbered it § 1º."""
-    return pe("art-1/par-unico", when, previous=True) if when < LEI_17107 else pe("art-1/par-1")
+    """Pernambuco's definition of fretamento intermunicipal, in the numbering of the date."""
+    return ART1_DEFINITION.formula(when)(when)
+
+
+SOCIAL = Dated("fretamento social", "Who provides the social modality (\"entidade sem fins econômicos\" until 2020, then \"filantrópica\").")
+SOCIAL.since(ORIGINAL)(lambda when: say(
+    N_("Fretamento social: na redação em vigor nesta data, prestado direta e exclusivamente por pessoa jurídica de direito público ou entidade sem fins econômicos, com frota própria, sem pagamento dos passageiros e para usuários com vínculo identificável."),
+    pe("art-3/inc-4"),
+))
+SOCIAL.since(LEI_17107)(lambda when: say(
+    N_("Fretamento social: prestado direta e exclusivamente por pessoa jurídica de direito público ou entidade filantrópica, com frota própria, sem pagamento dos passageiros e para usuários com vínculo identificável."),
+    pe("art-3/inc-4"),
+))
+# The modalities of art. 3º in force: before Lei 17.107/2020 only incisos I–IV (nothing is concluded from V–VII).
+EXISTING = Dated("modalidades existentes", "The modalities art. 3º had on the date.")
+EXISTING.since(ORIGINAL)(lambda fits: {m: v for m, v in fits.items() if m not in ADDED_BY_LEI_17107})
+EXISTING.since(LEI_17107)(lambda fits: fits)
 
 
 def pe_candidates(a: dict, when: date) -> dict[str, list[Statement]]:
@@ -33,13 +55,7 @@ def pe_candidates(a: dict, when: date) -> dict[str, list[Statement]]:
     remunerado, frota = a.get("remunerado"), a.get("frota_propria")
     contratante, frequencia = a.get("contratante"), a.get("frequencia")
     if prestador in PUBLIC_OR_CHARITY and remunerado is False and frota and passageiros != "grupo_definido":
-        fits["social"] = [say(
-            N_("Fretamento social: prestado direta e exclusivamente por pessoa jurídica de direito público ou entidade filantrópica, com frota própria, sem pagamento dos passageiros e para usuários com vínculo identificável."),
-            pe("art-3/inc-4"),
-        ) if when >= LEI_17107 else say(
-            N_("Fretamento social: na redação em vigor nesta data, prestado direta e exclusivamente por pessoa jurídica de direito público ou entidade sem fins econômicos, com frota própria, sem pagamento dos passageiros e para usuários com vínculo identificável."),
-            pe("art-3/inc-4"),
-        )]
+        fits["social"] = [SOCIAL.formula(when)(when)]
     if prestador in LEGAL_ENTITIES + PUBLIC_OR_CHARITY and remunerado is False and frota and passageiros == "proprios_funcionarios_alunos":
         fits["proprio"] = [say(
             N_("Fretamento próprio: pessoa jurídica com frota própria, identificada com o nome da empresa, sem contraprestação, restrito a funcionários, colaboradores, alunos e prestadores de serviço."),
@@ -72,16 +88,22 @@ def pe_candidates(a: dict, when: date) -> dict[str, list[Statement]]:
                     N_("Fretamento turístico: as mesmas condições do eventual, com o prestador registrado no Cadastur."),
                     pe("art-3/inc-2"),
                 )]
-    return fits
+    return EXISTING.formula(when)(fits)
 
 
 PE_SPECIFICITY = ("tfd", "alunos", "social", "proprio", "turistico", "continuo", "eventual")
 
 
+NEAR_MISSES = Dated("por que nenhuma modalidade", "Why the usual modalities do not fit, in the wording of the date.")
+
+
 def pe_near_misses(a: dict, when: date) -> list[Statement]:
     """Why the usual modalities do not fit, when none does."""
-    if when < LEI_17107:
-        return _near_misses_before_2020(a)
+    return NEAR_MISSES(a, when)
+
+
+@NEAR_MISSES.since(LEI_17107)
+def _near_misses_2020(a: dict, when: date) -> list[Statement]:
     reasons = []
     if a.get("remunerado") is False and not a.get("frota_propria"):
         reasons.append(say(N_("Sem pagamento, só cabem os fretamentos social e próprio, que exigem frota própria."), pe("art-3/inc-4"), pe("art-3/inc-5")))
@@ -102,7 +124,8 @@ def pe_near_misses(a: dict, when: date) -> list[Statement]:
     return reasons
 
 
-def _near_misses_before_2020(a: dict) -> list[Statement]:
+@NEAR_MISSES.since(ORIGINAL)
+def _near_misses_before_2020(a: dict, when: date) -> list[Statement]:
     """The same, in the original wording: art. 3º had only incisos I to IV (no próprio, TFD or alunos)."""
     reasons = []
     remunerado, prestador, passageiros = a.get("remunerado"), a["prestador"], a["passageiros"]
@@ -140,6 +163,9 @@ PE_TRIP_DOCUMENTS = {  # art. 21 as rewritten by Lei 17.107/2020
 PE_TRIP_DOCUMENTS_BEFORE_2020 = {"eventual": "art-21/inc-1", "turistico": "art-21/inc-1", "continuo": "art-21/inc-2", "social": "art-21/inc-3"}
 
 
+CATEGORIA = Dated("categoria aluguel", "The vehicles' category (art. 12; since 2020 also art. 1º, §§ 2º–3º).")
+
+
 def _categoria_aluguel(modalidade: str, when: date) -> tuple[list[Statement], list[Statement]]:
     """(registration steps, ambiguities) on the vehicles' category (categoria aluguel).
 
@@ -148,10 +174,18 @@ def _categoria_aluguel(modalidade: str, when: date) -> tuple[list[Statement], li
     and 3º, exempting the modalities of art. 3º, IV AND V (social and próprio), but left art. 12
     (now § 1º) exempting only IV.  For the próprio modality the two provisions conflict: the
     outcome says so and cites both, instead of choosing one."""
-    if when < LEI_17107:
-        if modalidade == "social":
-            return [say(N_("Nesta modalidade os veículos não precisam ser da categoria aluguel."), pe("art-12/par-unico", when, previous=True), code="sem_categoria_aluguel")], []
-        return [say(N_("Os veículos devem ser da categoria aluguel."), pe("art-12"), code="categoria_aluguel")], []
+    return CATEGORIA.formula(when)(modalidade, when)
+
+
+@CATEGORIA.since(ORIGINAL)
+def _categoria_original(modalidade: str, when: date) -> tuple[list[Statement], list[Statement]]:
+    if modalidade == "social":
+        return [say(N_("Nesta modalidade os veículos não precisam ser da categoria aluguel."), pe("art-12/par-unico", when, previous=True), code="sem_categoria_aluguel")], []
+    return [say(N_("Os veículos devem ser da categoria aluguel."), pe("art-12"), code="categoria_aluguel")], []
+
+
+@CATEGORIA.since(LEI_17107)
+def _categoria_2020(modalidade: str, when: date) -> tuple[list[Statement], list[Statement]]:
     if modalidade == "social":
         return [say(N_("Nesta modalidade os veículos não precisam ser da categoria aluguel."), pe("art-1/par-3"), pe("art-12/par-1"), code="sem_categoria_aluguel")], []
     if modalidade == "proprio":
@@ -162,44 +196,61 @@ def _categoria_aluguel(modalidade: str, when: date) -> tuple[list[Statement], li
     return [say(N_("Os veículos devem ser da categoria aluguel."), pe("art-1/par-2"), pe("art-12"), code="categoria_aluguel")], []
 
 
+NEXT_STEPS = Dated("próximos passos", "Registration and each trip's documents (arts. 9, 21 and 35 were rewritten by Lei 17.107/2020).")
+
+
 def pe_next_steps(modalidade: str, when: date) -> tuple[list[Statement], list[Statement], list[Statement]]:
     """(registration steps, what each trip needs, what the law leaves open) in the wording in force on ``when``."""
-    old = when < LEI_17107
-    registro = [say(N_("Obter o Certificado de Registro Cadastral (CRC) na EPTI antes de começar."), pe("art-4"))]
-    if old:
-        registro += [
-            say(N_("Prestar só a modalidade autorizada: usar a Licença para Realização de Viagem em outra modalidade leva à cassação do CRC."), pe("art-35")),
-            say(N_("Submeter cada veículo à vistoria, após pagar a Taxa FUSP-LV, para obter o Cartão de Autorização para Tráfego de Veículo."), pe("art-9")),
-        ]
-    else:
-        registro += [
-            say(N_("Cadastrar-se na modalidade específica; é possível cadastrar-se em mais de uma."), pe("art-35/par-1"), pe("art-35/par-2")),
-            say(N_("Submeter cada veículo à vistoria, após pagar a Taxa FUSP-LV, para obter a Autorização para Tráfego."), pe("art-9")),
-        ]
-    if modalidade == "turistico":
-        registro.append(
-            say(N_("Comprovar o registro no Cadastur em Pernambuco."), pe("art-5/par-2")) if old else
-            say(N_("Comprovar o registro no Cadastur em Pernambuco e prestar atividade exclusiva de turismo."), pe("art-5/par-2"), pe("art-5/inc-16"))
-        )
-    if modalidade == "social":
-        registro.append(say(N_("No fretamento social o seguro de responsabilidade civil da lei não é exigido."), pe("art-15/par-unico")))
-    elif old:
-        registro.append(say(N_("Contratar o seguro de responsabilidade civil com a cobertura mínima da lei, conforme a capacidade do veículo."), pe("art-15")))
-    else:
-        registro.append(say(N_("Contratar o seguro de responsabilidade civil, invalidez e morte com as coberturas mínimas da lei."), pe("art-15")))
+    registro, viagem = NEXT_STEPS.formula(when)(modalidade, when)
     categoria, ambiguidades = _categoria_aluguel(modalidade, when)
-    registro += categoria
-    documentos = (PE_TRIP_DOCUMENTS_BEFORE_2020 if old else PE_TRIP_DOCUMENTS)[modalidade]
+    return registro + categoria, viagem, ambiguidades
+
+
+def _insurance(modalidade: str, text: str) -> Statement:
+    if modalidade == "social":
+        return say(N_("No fretamento social o seguro de responsabilidade civil da lei não é exigido."), pe("art-15/par-unico"))
+    return say(text, pe("art-15"))
+
+
+def _trip_common(modalidade: str, documentos: dict, first: Statement) -> list[Statement]:
     viagem = [
-        say(N_("Portar a Licença para Realização de Viagem e o Cartão de Autorização para Tráfego de Veículo."), pe("art-21")) if old else
-        say(N_("Portar o CRC e o comprovante de pagamento da Taxa FUSP-F."), pe("art-21")),
-        say(N_("Portar os documentos desta modalidade listados na lei."), pe(documentos)),
+        first,
+        say(N_("Portar os documentos desta modalidade listados na lei."), pe(documentos[modalidade])),
         say(N_("Não vender passagens individuais, não usar terminais rodoviários e não levar passageiros em pé."), pe("art-34/inc-1"), pe("art-34/inc-2"), pe("art-34/inc-7")),
     ]
     if modalidade == "turistico":
         viagem.append(say(N_("A lista de passageiros pode ser substituída pelo voucher."), pe("art-21/par-1")))
-    if old and modalidade in ("continuo", "social"):  # old § 2º: "nas hipóteses dos incisos III e IV"
+    return viagem
+
+
+@NEXT_STEPS.since(ORIGINAL)
+def _next_steps_original(modalidade: str, when: date) -> tuple[list[Statement], list[Statement]]:
+    registro = [
+        say(N_("Obter o Certificado de Registro Cadastral (CRC) na EPTI antes de começar."), pe("art-4")),
+        say(N_("Prestar só a modalidade autorizada: usar a Licença para Realização de Viagem em outra modalidade leva à cassação do CRC."), pe("art-35")),
+        say(N_("Submeter cada veículo à vistoria, após pagar a Taxa FUSP-LV, para obter o Cartão de Autorização para Tráfego de Veículo."), pe("art-9")),
+    ]
+    if modalidade == "turistico":
+        registro.append(say(N_("Comprovar o registro no Cadastur em Pernambuco."), pe("art-5/par-2")))
+    registro.append(_insurance(modalidade, N_("Contratar o seguro de responsabilidade civil com a cobertura mínima da lei, conforme a capacidade do veículo.")))
+    viagem = _trip_common(modalidade, PE_TRIP_DOCUMENTS_BEFORE_2020, say(
+        N_("Portar a Licença para Realização de Viagem e o Cartão de Autorização para Tráfego de Veículo."), pe("art-21")))
+    if modalidade in ("continuo", "social"):  # old § 2º: "nas hipóteses dos incisos III e IV"
         viagem.append(say(N_("Os passageiros se identificam por crachá, farda, lista de passageiros ou outra prova de vínculo com o contratante."), pe("art-3/par-2")))
-    elif not old and modalidade in ("continuo", "tfd", "social"):
+    return registro, viagem
+
+
+@NEXT_STEPS.since(LEI_17107)
+def _next_steps_2020(modalidade: str, when: date) -> tuple[list[Statement], list[Statement]]:
+    registro = [
+        say(N_("Obter o Certificado de Registro Cadastral (CRC) na EPTI antes de começar."), pe("art-4")),
+        say(N_("Cadastrar-se na modalidade específica; é possível cadastrar-se em mais de uma."), pe("art-35/par-1"), pe("art-35/par-2")),
+        say(N_("Submeter cada veículo à vistoria, após pagar a Taxa FUSP-LV, para obter a Autorização para Tráfego."), pe("art-9")),
+    ]
+    if modalidade == "turistico":
+        registro.append(say(N_("Comprovar o registro no Cadastur em Pernambuco e prestar atividade exclusiva de turismo."), pe("art-5/par-2"), pe("art-5/inc-16")))
+    registro.append(_insurance(modalidade, N_("Contratar o seguro de responsabilidade civil, invalidez e morte com as coberturas mínimas da lei.")))
+    viagem = _trip_common(modalidade, PE_TRIP_DOCUMENTS, say(N_("Portar o CRC e o comprovante de pagamento da Taxa FUSP-F."), pe("art-21")))
+    if modalidade in ("continuo", "tfd", "social"):
         viagem.append(say(N_("Os passageiros se identificam por crachá, farda, voucher, lista ou outra prova de vínculo com o contratante."), pe("art-3/par-2")))
-    return registro, viagem, ambiguidades
+    return registro, viagem
