@@ -25,7 +25,7 @@ from datetime import date
 
 from ..citations import N_, as_of, pe
 from ..modalities import ADDED_BY_LEI_17107, MODALITIES, MODALITY_NAMES
-from ..parameters import PE_IN_FORCE, param
+from ..parameters import param
 from .dated import Dated, NotYetLaw, in_force_since
 from .engine import Flow, Go, InvalidAnswer, Option, Outcome, Question, Statement
 from .texts import Texts
@@ -100,7 +100,7 @@ def facts_date(a: dict, today: date) -> date:
     try:
         DOCUMENTOS.formula(when)
     except NotYetLaw:
-        raise InvalidAnswer("data_pedido", N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), data=PE_IN_FORCE.strftime("%d/%m/%Y")) from None
+        raise InvalidAnswer("data_pedido", N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), data=DOCUMENTOS.periods()[0][0].strftime("%d/%m/%Y")) from None
     return when
 
 

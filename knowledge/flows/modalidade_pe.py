@@ -51,8 +51,7 @@ EXISTING.since(LEI_17107)(lambda fits: fits)
 def pe_candidates(a: dict, when: date) -> dict[str, list[Statement]]:
     """Every Pernambuco modality whose conditions hold, with the conditions met."""
     fits: dict[str, list[Statement]] = {}
-    prestador, passageiros = a["prestador"], a["passageiros"]
-    remunerado, frota = a.get("remunerado"), a.get("frota_propria")
+    prestador, passageiros, remunerado, frota = a["prestador"], a["passageiros"], a.get("remunerado"), a.get("frota_propria")
     contratante, frequencia = a.get("contratante"), a.get("frequencia")
     if prestador in PUBLIC_OR_CHARITY and remunerado is False and frota and passageiros != "grupo_definido":
         fits["social"] = [SOCIAL.formula(when)(when)]

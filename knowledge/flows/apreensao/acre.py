@@ -11,9 +11,9 @@ from ..engine import Money, say
 from .comum import deadline, payment
 
 
-def acre(a: dict, today: date, options: dict) -> dict:
-    when, medida = a["data_medida"], a["medida"]
-    ufirac_brl: Decimal | None = options.get("ufirac_brl")
+def _medida(a: dict, when: date) -> tuple[list, list, date | None, date | None]:
+    """(what happens, how to get the vehicle back, earliest and latest release) for the measure taken."""
+    medida = a["medida"]
     steps, liberacao = [], []
     data_minima = data_maxima = None
     if medida == "remocao":
@@ -37,7 +37,11 @@ def acre(a: dict, today: date, options: dict) -> dict:
         liberacao.append(say(N_("Liberação com a guia de recolhimento que comprove o pagamento das multas e das despesas da apreensão."), ac("art-78/par-unico"), code="guia"))
         liberacao.append(say(N_("A restituição exige o prévio pagamento das multas vencidas, taxas e despesas com transbordo, remoção e estada."), ac("art-89/par-1"), code="pagamento_previo"))
         liberacao.append(say(N_("Contagem dos dias: exclui o dia da apreensão e inclui o último dia."), ac("art-99"), code="contagem_custodia"))
+    return steps, liberacao, data_minima, data_maxima
 
+
+def _pagamentos(a: dict, when: date, ufirac_brl: Decimal | None) -> list:
+    """The fine (doubled for a repeat clandestine offence) and, for a seizure, the depot's daily charge."""
     def ufirac(amount: int) -> Money:
         return Money(amount, "UFIRAC", (ufirac_brl * amount) if ufirac_brl else None)
 
@@ -58,21 +62,35 @@ def acre(a: dict, today: date, options: dict) -> dict:
         ))
         dobro = param("ac.reincidencia.dias", when)  # stated as a condition: the answer is not asked on this path
         pagamentos.append(say(N_("Se for a mesma infração repetida em até %(dias)d dias, a multa é em dobro."), dobro.cite, code="multa_em_dobro", dias=dobro.value))
-    if medida == "apreensao":
-        diaria, teto = param("ac.estadia.diaria", when), param("ac.estadia.max_dias", when)
-        dias = a.get("dias_deposito")
-        if dias is not None:
-            cobrados = min(dias, teto.value)
-            pagamentos.append(payment(
-                N_("Estada no depósito: %(diaria)d UFIRACs por dia, no máximo %(teto)d dias — para %(dias)d dias, %(total)d UFIRACs."),
-                diaria.cite, code="estadia", money=ufirac(diaria.value * cobrados), diaria=diaria.value, teto=teto.value, dias=dias, total=diaria.value * cobrados,
-            ))
-        else:
-            pagamentos.append(payment(
-                N_("Estada no depósito: %(diaria)d UFIRACs por dia, cobrados no máximo por %(teto)d dias."), diaria.cite, code="estadia",
-                money=ufirac(diaria.value), diaria=diaria.value, teto=teto.value,
-            ))
-        pagamentos.append(say(N_("Taxas e despesas com transbordo e remoção (valores não fixados na lei)."), ac("art-89/par-1"), code="transbordo_remocao"))
+    if a["medida"] == "apreensao":
+        pagamentos += _estadia(a, when, ufirac)
+    return pagamentos
+
+
+def _estadia(a: dict, when: date, ufirac) -> list:
+    """The depot's daily charge (art. 89, § 2º), for the days given if known."""
+    pagamentos = []
+    diaria, teto = param("ac.estadia.diaria", when), param("ac.estadia.max_dias", when)
+    dias = a.get("dias_deposito")
+    if dias is not None:
+        cobrados = min(dias, teto.value)
+        pagamentos.append(payment(
+            N_("Estada no depósito: %(diaria)d UFIRACs por dia, no máximo %(teto)d dias — para %(dias)d dias, %(total)d UFIRACs."),
+            diaria.cite, code="estadia", money=ufirac(diaria.value * cobrados), diaria=diaria.value, teto=teto.value, dias=dias, total=diaria.value * cobrados,
+        ))
+    else:
+        pagamentos.append(payment(
+            N_("Estada no depósito: %(diaria)d UFIRACs por dia, cobrados no máximo por %(teto)d dias."), diaria.cite, code="estadia",
+            money=ufirac(diaria.value), diaria=diaria.value, teto=teto.value,
+        ))
+    pagamentos.append(say(N_("Taxas e despesas com transbordo e remoção (valores não fixados na lei)."), ac("art-89/par-1"), code="transbordo_remocao"))
+    return pagamentos
+
+
+def acre(a: dict, when: date, options: dict) -> dict:
+    when = a["data_medida"]
+    steps, liberacao, data_minima, data_maxima = _medida(a, when)
+    pagamentos = _pagamentos(a, when, options.get("ufirac_brl"))
     notified = a.get("data_notificacao")
     prazos = [
         deadline(

@@ -181,7 +181,7 @@ PASSAGEIROS = _dated("passageiros", lambda a, when: [
 ], _passageiros_2020)
 
 
-def pernambuco(a: dict, today: date, options: dict) -> dict:
+def pernambuco(a: dict, when: date, options: dict) -> dict:
     when = a["data_medida"]
     return {
         "liberacao": _liberacao(a, when),

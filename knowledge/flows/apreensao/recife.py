@@ -12,10 +12,10 @@ from ..engine import Money, say
 from .comum import deadline, payment
 
 
-def recife_stcp(a: dict, today: date, options: dict) -> dict:
-    when, medida = a["data_medida"], a["medida"]
-    vb = param("recife.vb", when)
-    steps, liberacao, pagamentos = [], [], []
+def _medida(a: dict) -> tuple[list, list]:
+    """(what happens, how to get the vehicle back) for the measure taken."""
+    medida = a["medida"]
+    steps, liberacao = [], []
     if medida == "remocao":
         steps.append(say(N_("A Lei 16.856/2003 não prevê a remoção como medida: são a retenção, a apreensão e o recolhimento de documentos."), recife("art-38"), code="remocao_nao_prevista"))
     if medida in ("retencao", "remocao"):
@@ -27,6 +27,13 @@ def recife_stcp(a: dict, today: date, options: dict) -> dict:
         liberacao.append(say(N_("A lei não fixa prazo mínimo ou máximo de custódia."), recife("art-38"), code="sem_prazo_custodia"))
     if not a["tinha_autorizacao"]:
         steps.insert(0, say(N_("Transporte remunerado de passageiros sem autorização, permissão ou concessão é proibido e sujeita à apreensão do veículo."), recife("art-44"), recife("art-45"), code="sem_autorizacao"))
+    return steps, liberacao
+
+
+def _pagamentos(a: dict, when: date) -> list:
+    """The fine (Vm = G × Vb), the repeat rule, the seizure's charges."""
+    medida, vb, pagamentos = a["medida"], param("recife.vb", when), []
+    if not a["tinha_autorizacao"]:
         fator = param("recife.multa.clandestino.vb", when)
         total = vb.value * fator.value
         pagamentos.append(payment(
@@ -52,6 +59,11 @@ def recife_stcp(a: dict, today: date, options: dict) -> dict:
         pagamentos.append(say(N_("Reincidência em %(meses)d meses nos Grupos 2 a 4: multa em dobro; segunda reincidência no Grupo 4 em %(cassacao)d meses: cassação da permissão."), dobro.cite, cassacao.cite, code="reincidencia", meses=dobro.value, cassacao=cassacao.value))
     if medida == "apreensao":
         pagamentos.append(say(N_("Taxa e despesas da apreensão, pela Lei Municipal nº 16.828/2002 (valores fora desta lei)."), recife("art-38/par-4"), code="taxa_apreensao"))
+    return pagamentos
+
+
+def _prazos(a: dict, when: date) -> list:
+    """Defence from the first working day after the notice (holidays skipped and named), judgment, appeal."""
     notified = a.get("data_notificacao")
     defesa, julgamento, recurso = param("recife.defesa.dias", when), param("recife.julgamento.dias", when), param("recife.recurso.dias", when)
     comunicacao, notificacao = param("recife.comunicacao.dias", when), param("recife.notificacao.dias", when)
@@ -83,6 +95,13 @@ def recife_stcp(a: dict, today: date, options: dict) -> dict:
             recife("art-41/par-1"), code="feriado_municipal_sem_fonte", dia=day.strftime("%d/%m/%Y"), feriado=holiday.name,
         ) for day, holiday in (counted.unconfirmed if counted else [])],
     ]
+    return prazos
+
+
+def recife_stcp(a: dict, when: date, options: dict) -> dict:
+    when = a["data_medida"]
+    steps, liberacao = _medida(a)
+    pagamentos, prazos = _pagamentos(a, when), _prazos(a, when)
     return {
         "o_que_acontece": steps,
         "liberacao": liberacao,

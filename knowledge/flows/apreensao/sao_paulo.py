@@ -10,10 +10,9 @@ from ..engine import Money, say
 from .comum import deadline, payment
 
 
-def sao_paulo(a: dict, today: date, options: dict) -> dict:
-    when, medida = a["data_medida"], a["medida"]
-    steps, liberacao = [], []
-    data_minima = None
+def _medida(a: dict, when: date) -> tuple[list, list, date | None]:
+    """(what happens, how to get the vehicle back, earliest release) for the measure taken."""
+    medida, steps, liberacao, data_minima = a["medida"], [], [], None
     if medida == "remocao":
         steps.append(say(N_("O Regulamento não prevê a remoção como penalidade: as medidas sobre o veículo são a retenção e a apreensão."), sp("art-34"), code="remocao_nao_prevista"))
     if medida in ("retencao", "remocao"):
@@ -27,7 +26,12 @@ def sao_paulo(a: dict, today: date, options: dict) -> dict:
         liberacao.append(say(N_("A apreensão dura no mínimo %(horas)d horas."), horas.cite, code="minimo_48h", horas=horas.value))
         liberacao.append(say(N_("Para liberar, o infrator paga ao DER a multa, as despesas da apreensão e as dos veículos usados para repor o transporte."), sp("art-40/par-2"), code="pagamento"))
         liberacao.append(say(N_("A liberação é feita por ato da autoridade regional dos serviços de transporte coletivo."), sp("art-49/par-unico"), code="autoridade_regional"))
-    pagamentos = []
+    return steps, liberacao, data_minima
+
+
+def _pagamentos(a: dict, when: date) -> list:
+    """The fine in % of the MVR and, for a seizure, its charges."""
+    medida, pagamentos = a["medida"], []
     if not a["tinha_autorizacao"]:
         pct = param("sp.multa.grupo5", when)
         pagamentos.append(payment(
@@ -40,6 +44,11 @@ def sao_paulo(a: dict, today: date, options: dict) -> dict:
     if medida == "apreensao":
         pagamentos.append(say(N_("Despesas decorrentes da apreensão (valor não fixado no Regulamento)."), sp("art-40/par-2"), code="despesas_apreensao"))
         pagamentos.append(say(N_("Despesas com os veículos empregados na reposição do transporte."), sp("art-40/par-2"), code="veiculo_substituto"))
+    return pagamentos
+
+
+def _prazos(a: dict, when: date) -> list:
+    """Defence, appeal and payment, from the notice (the Regulamento does not say how days count)."""
     notified = a.get("data_notificacao")
     defesa, recurso, pagamento = param("sp.defesa.dias", when), param("sp.recurso.dias", when), param("sp.pagamento.dias", when)
     prazos = [
@@ -57,6 +66,13 @@ def sao_paulo(a: dict, today: date, options: dict) -> dict:
         ),
         say(N_("O Regulamento não define como contar os prazos (corridos ou úteis); a data indicada conta dias corridos a partir do dia seguinte ao recebimento. Confirme com o órgão."), sp("art-45/par-1"), code="contagem"),
     ]
+    return prazos
+
+
+def sao_paulo(a: dict, when: date, options: dict) -> dict:
+    when, medida = a["data_medida"], a["medida"]
+    steps, liberacao, data_minima = _medida(a, when)
+    pagamentos, prazos = _pagamentos(a, when), _prazos(a, when)
     return {
         "o_que_acontece": steps + [say(N_("A multa começa com o auto de infração; o infrator é intimado pelo Diário Oficial e, se possível, recebe cópia na hora."), sp("art-44"), sp("art-44/par-1"), sp("art-44/par-2"), code="auto")],
         "liberacao": liberacao,
