@@ -259,7 +259,7 @@ def _statement_templates() -> list[tuple[str, int, str]]:
     found = []
     for path in sorted((ROOT / "knowledge" / "flows").rglob("*.texts.yaml")):
         for key, value in yaml.compose(path.read_text(encoding="utf-8")).value:
-            found.append((path.name, value.start_mark.line + 1, " ".join(value.value.split())))
+            found.append((path.name, value.start_mark.line + 1, value.value))
     paths = sorted((ROOT / "knowledge" / "flows").rglob("*.py")) + [ROOT / "knowledge" / "vehicle_status.py", ROOT / "knowledge" / "working_days.py"]
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -20,6 +20,9 @@ from ..parameters import param
 from .dated import Dated, NotYetLaw
 from .engine import Flow, Go, InvalidAnswer, Option, Outcome, Question, Statement, say
 from .modalidade_pe import PE_SPECIFICITY, PUBLIC_OR_CHARITY, art1_definition, pe_candidates, pe_near_misses, pe_next_steps
+from .texts import Texts
+
+T = Texts("modalidade")  # the sentences, in modalidade.texts.yaml
 
 
 PRESTADORES = (
@@ -148,33 +151,33 @@ def _exclusions(a: dict, when: date) -> list[Statement]:
     pe_law = a["jurisdicao"] == "pe"
     if a.get("intermunicipal") is False:
         reasons.append(say(
-            N_("O fretamento regulado é intermunicipal: o serviço precisa ligar municípios distintos. Transporte dentro de um só município segue as regras da prefeitura."),
+            T["o_fretamento_regulado_e"],
             art1_definition(when) if pe_law else sp("art-1"),
         ))
     if a.get("prestador") == "pessoa_fisica":
         reasons.append(say(
-            N_("O fretamento só pode ser prestado por pessoa jurídica ou microempreendedor individual com CRC; uma pessoa física sem empresa não pode se cadastrar."),
+            T["o_fretamento_so_pode"],
             pe("art-3"), pe("art-4"),
         ) if pe_law else say(
-            N_("O registro no DER exige o instrumento constitutivo da empresa, com o transporte coletivo de passageiros no objeto social."),
+            T["o_registro_no_der"],
             sp("art-19/inc-1"),
         ))
     if a.get("passageiros") == "publico_em_geral":
         reasons.append(say(
-            N_("Fretamento transporta usuários identificados, com roteiro e destino definidos; um serviço aberto a qualquer pessoa não é fretamento."),
+            T["fretamento_transporta_usuarios_identificados"],
             art1_definition(when),
         ) if pe_law else say(
-            N_("O fretamento não pode assumir caráter de serviço aberto ao público."), sp("art-4"),
+            T["o_fretamento_nao_pode"], sp("art-4"),
         ))
     if a.get("cobranca_individual"):
         reasons.append(say(
-            N_("No fretamento é proibido vender ou emitir passagens individuais."), pe("art-34/inc-1"),
+            T["no_fretamento_e_proibido"], pe("art-34/inc-1"),
         ) if pe_law else say(
-            N_("Fretamento é o transporte sem cobrança individual de passagem."), sp("art-4"),
+            T["fretamento_e_o_transporte"], sp("art-4"),
         ))
     if not pe_law and a.get("remunerado") is False:
         reasons.append(say(
-            N_("O Regulamento só se aplica aos serviços realizados com objetivo comercial; transporte sem pagamento não é regulado por ele."),
+            T["o_regulamento_so_se"],
             sp("art-2"),
         ))
     return reasons
@@ -188,22 +191,22 @@ def _sp_candidates(a: dict) -> dict[str, list[Statement]]:
         or (contratante in ("pessoa_juridica", "orgao_publico") and passageiros == "estudantes")
     ):
         cites = [sp("art-7")] + ([sp("art-7/par-1")] if passageiros == "estudantes" else [])
-        fits["continuo"] = [Statement(N_("Fretamento contínuo: prestado a pessoa jurídica, por contrato escrito, para um número determinado de viagens, a usuários com vínculo específico com a contratante (ou alunos de instituição de ensino)."), cites)]
+        fits["continuo"] = [Statement(T["fretamento_continuo_prestado_a"], cites)]
     if frequencia == "viagem_unica" and contratante in ("pessoa_fisica", "pessoa_juridica", "orgao_publico"):
-        fits["eventual"] = [say(N_("Fretamento eventual: prestado a um cliente ou grupo de pessoas, por contrato escrito, para uma viagem."), sp("art-8"))]
+        fits["eventual"] = [say(T["fretamento_eventual_prestado_a"], sp("art-8"))]
     return fits
 
 
 def _sp_near_misses(a: dict) -> list[Statement]:
     reasons = []
     if a.get("frequencia") == "periodica" and a.get("contratante") == "pessoa_fisica":
-        reasons.append(say(N_("O fretamento contínuo é prestado a pessoa jurídica."), sp("art-7")))
+        reasons.append(say(T["o_fretamento_continuo_e"], sp("art-7")))
     if a.get("frequencia") == "periodica" and a["passageiros"] not in ("vinculo_contratante", "estudantes"):
-        reasons.append(say(N_("No fretamento contínuo os usuários mantêm vínculo específico com a contratante."), sp("art-7")))
+        reasons.append(say(T["no_fretamento_continuo_os"], sp("art-7")))
     if a.get("contratante") == "nenhum":
-        reasons.append(say(N_("Os dois tipos de fretamento pressupõem um contratante e contrato escrito."), sp("art-7"), sp("art-8")))
+        reasons.append(say(T["os_dois_tipos_de"], sp("art-7"), sp("art-8")))
     if not reasons:
-        reasons.append(say(N_("As respostas não correspondem ao fretamento contínuo nem ao eventual."), sp("art-6")))
+        reasons.append(say(T["as_respostas_nao_correspondem"], sp("art-6")))
     return reasons
 
 
@@ -212,28 +215,28 @@ def _sp_near_misses(a: dict) -> list[Statement]:
 def _sp_next_steps(modalidade: str, when: date) -> tuple[list[Statement], list[Statement]]:
     validade = param("sp.registro.validade.anos", when)
     registro = [
-        say(N_("Registrar a empresa no DER na modalidade fretamento, com os documentos que o Regulamento exige (inclusive registro na EMBRATUR)."), sp("art-19"), sp("art-19/inc-4")),
-        say(N_("O Certificado de Registro vale %(anos)d anos e pode ser renovado."), validade.cite, anos=validade.value),
-        say(N_("Submeter os veículos à vistoria ordinária; nenhum veículo circula sem a Declaração de Vistoria."), sp("art-25"), sp("art-27"))
+        say(T["registrar_a_empresa_no"], sp("art-19"), sp("art-19/inc-4")),
+        say(T["o_certificado_de_registro"], validade.cite, anos=validade.value),
+        say(T["submeter_os_veiculos_a"], sp("art-25"), sp("art-27"))
         if exists_on(sp("art-25"), when) else
         # Art. 25 before Decreto 61.694/2015: its wording is not in the corpus, so it is not cited.
-        say(N_("Nenhum veículo circula sem a Declaração de Vistoria."), sp("art-27")),
+        say(T["nenhum_veiculo_circula_sem"], sp("art-27")),
     ]
-    viagem = [say(N_("Levar no veículo o documento de vistoria e o telefone do DER para reclamações."), sp("art-28"))]
+    viagem = [say(T["levar_no_veiculo_o"], sp("art-28"))]
     if modalidade == "continuo":
         comunicacao = param("sp.contrato.comunicacao.dias", when)
-        viagem.append(say(N_("Comunicar o contrato ao DER em até %(dias)d dias da contratação."), comunicacao.cite, dias=comunicacao.value))
+        viagem.append(say(T["comunicar_o_contrato_ao"], comunicacao.cite, dias=comunicacao.value))
     else:
-        viagem.append(say(N_("Levar a Nota Fiscal da viagem."), sp("art-8/par-1")))
-        viagem.append(say(N_("Informar mensalmente ao DER as viagens de fretamento eventual realizadas."), sp("art-8/par-2")))
-    viagem.append(say(N_("Não transportar passageiros em pé."), sp("art-10")))
+        viagem.append(say(T["levar_a_nota_fiscal"], sp("art-8/par-1")))
+        viagem.append(say(T["informar_mensalmente_ao_der"], sp("art-8/par-2")))
+    viagem.append(say(T["nao_transportar_passageiros_em"], sp("art-10")))
     return registro, viagem
 
 
 MODALITY_NAMES = {**modalities.MODALITY_NAMES, "nenhuma": N_("Nenhuma modalidade de fretamento")}
 
 
-NO_MODALITY = N_("Pelas suas respostas, o serviço não se enquadra em nenhuma modalidade de fretamento.")
+NO_MODALITY = T["pelas_suas_respostas_o"]
 
 # Each place's modality rules, from the day its law took effect (Pernambuco's own dated rules are in
 # modalidade_pe: the modalities that existed, the definitions, the next steps).
@@ -275,13 +278,13 @@ def resultado(a: dict, when: date, options: dict | None = None) -> Outcome:
     chosen = ranked[0]
     registro, viagem, ambiguidades = pe_next_steps(chosen, when) if pe_law else (*_sp_next_steps(chosen, when), [])
     alternativas = [
-        Statement(N_("Também se enquadra: %(nome)s."), fits[m][0].citations, {"nome": MODALITY_NAMES[m]}, code=m) for m in ranked[1:]
+        Statement(T["tambem_se_enquadra_nome"], fits[m][0].citations, {"nome": MODALITY_NAMES[m]}, code=m) for m in ranked[1:]
     ]
     if pe_law and chosen == "eventual" and a.get("cadastur") is False:
         alternativas.append(Statement(
-            N_("Com registro no Cadastur, a mesma viagem poderia ser feita como fretamento turístico."), [pe("art-3/inc-2")], code="turistico_se_cadastur"
+            T["turistico_se_cadastur"], [pe("art-3/inc-2")], code="turistico_se_cadastur"
         ))
-    headline = Statement(N_("Sua modalidade: %(nome)s."), fits[chosen][0].citations, {"nome": MODALITY_NAMES[chosen]}, code=chosen)
+    headline = Statement(T["sua_modalidade_nome_s"], fits[chosen][0].citations, {"nome": MODALITY_NAMES[chosen]}, code=chosen)
     return Outcome(
         {"modalidade": chosen, "motivos": fits[chosen], "alternativas": alternativas, "registro": registro, "por_viagem": viagem, "ambiguidades": ambiguidades},
         rules=[s for m in ranked for s in fits[m]] + ambiguidades + registro + viagem,

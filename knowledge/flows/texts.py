@@ -27,7 +27,7 @@ def load(flow_id: str) -> dict[str, str]:
     bad = [key for key, text in texts.items() if not isinstance(text, str) or not text.strip()]
     if bad:
         raise ValueError(f"{path.name}: textos vazios ou inválidos: {bad}")
-    return {key: " ".join(text.split()) for key, text in texts.items()}
+    return texts  # exactly as written: a leading space can be part of a sentence part (" (valor dobrado…)")
 
 
 class Texts:
@@ -53,4 +53,4 @@ def extract(fileobj, keywords, comment_tags, options):
         return
     for key, value in node.value:
         if isinstance(value, yaml.ScalarNode):
-            yield value.start_mark.line + 1, "N_", " ".join(value.value.split()), [f"{key.value}"]
+            yield value.start_mark.line + 1, "N_", value.value, [f"{key.value}"]
