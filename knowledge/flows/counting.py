@@ -91,9 +91,13 @@ def question_count(flow: Flow, answers: dict, *, today: date | None = None) -> t
             return
         totals.add(count)
 
-    # Twice: the rules read during the first walk reveal which answers are decisive.
-    for _ in range(2):
+    # Until no new decisive answer shows up: a rule read late in the walk (the Acre questions read the
+    # place and the measure) makes an earlier answer decisive, to be varied on the next walk.
+    for _ in range(len(flow.questions) + 1):
+        known = set(decisive)
         totals.clear()
         budget[0] = 20000
         walk(flow.start.id, {}, 0)
+        if decisive == known:
+            break
     return (min(totals), max(totals)) if totals else (0, 0)
