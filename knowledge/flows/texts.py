@@ -1,9 +1,10 @@
 """The sentences of a flow's outcomes, kept out of its logic in a data file beside it.
 
 ``knowledge/flows/<flow>.texts.yaml`` maps a key to the Portuguese template (the catalog's msgid,
-``%(name)s`` parameters).  The key's first dotted part is the statement's ``code`` (its stable id
-for tests and the API): ``tipo_nao_admitido.original`` and ``tipo_nao_admitido.desde_2020`` are
-two wordings of one rule.  ``make translations-extract`` finds the templates through
+``%(name)s`` parameters), kept exactly as written.  A flow reads ``T["key"]`` where it builds a
+statement, or ``T.say("key", *cites, **params)``, whose ``code`` (the rule's stable id for tests
+and the API) is the key's first dotted part: ``tipo_nao_admitido.original`` and
+``tipo_nao_admitido.desde_2020`` are two wordings of one rule.  ``make translations-extract`` finds the templates through
 :func:`extract` (declared in babel.cfg), so they are translated like any ``N_("…")`` text.
 """
 
