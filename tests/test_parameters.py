@@ -252,15 +252,21 @@ INLINE_NUMBER = re.compile(
 
 def _statement_templates() -> list[tuple[str, int, str]]:
     """String literals of the flows, the vehicle status rules and the working-day counts, except
-    question and option labels (what the user is asked)."""
+    question and option labels (what the user is asked), and the texts of the flows' data files
+    (``knowledge/flows/*.texts.yaml``)."""
+    import yaml
+
     found = []
+    for path in sorted((ROOT / "knowledge" / "flows").rglob("*.texts.yaml")):
+        for key, value in yaml.compose(path.read_text(encoding="utf-8")).value:
+            found.append((path.name, value.start_mark.line + 1, value.value))
     paths = sorted((ROOT / "knowledge" / "flows").rglob("*.py")) + [ROOT / "knowledge" / "vehicle_status.py", ROOT / "knowledge" / "working_days.py",
                                                                     ROOT / "knowledge" / "complaint_next_steps.py"]
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         skip: set[int] = set()
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Question", "Option"):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Question", "Option", "Dated"):  # asked, or a rule's description
                 skip |= {id(n) for n in ast.walk(node)}
             if isinstance(node, ast.Expr) and isinstance(getattr(node, "value", None), ast.Constant):
                 skip.add(id(node.value))  # docstrings
@@ -280,6 +286,51 @@ def test_the_inline_number_detector_sees_the_usual_forms():
 def test_no_statement_template_writes_a_legal_number():
     inline = [f"{name}:{line}: {text!r}" for name, line, text in _statement_templates() if INLINE_NUMBER.search(text)]
     assert inline == []
+
+
+ARTICLE_NAMED = re.compile(r"\barts?\.\s*\d|\bartigos?\s+\d|\bincisos?\s+[IVXL]+\b|§\s*\d", re.I)
+
+
+def test_the_article_detector_sees_the_usual_forms():
+    for text in ("nos casos do art. 39", "arts. 1º e 3º", "o artigo 12 exige", "o seu § 1º", "dos incisos IV e V"):
+        assert ARTICLE_NAMED.search(text), text
+    for text in ("a Lei 17.107/2020", "o Regulamento lista", "Partida às 7h"):
+        assert not ARTICLE_NAMED.search(text), text
+
+
+def test_no_statement_template_names_an_article():
+    """The unit a sentence rests on is its citation (linked to the law reader, dated): a statement text
+    that also writes "art. N" repeats it, and goes stale when the law is renumbered (art. 1º,
+    parágrafo único became § 1º in 2020)."""
+    outside_flows = {"vehicle_status.py", "working_days.py"}
+    named = [f"{name}:{line}: {text!r}" for name, line, text in _statement_templates() if name not in outside_flows and ARTICLE_NAMED.search(text)]
+    assert named == []
+
+
+def _numbers_compared() -> list[str]:
+    """Comparisons in the flows' code with a number other than 0 (``a["lugares"] > 20``, ``lugares != 7``)."""
+    found = []
+    for path in sorted((ROOT / "knowledge" / "flows").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Compare):
+                continue
+            for operand in [node.left, *node.comparators]:
+                if isinstance(operand, ast.Constant) and type(operand.value) in (int, float) and operand.value != 0:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_flow_compares_with_a_legal_number():
+    """Seats, ages, capacities a rule compares with are parameters (with their citation), not literals."""
+    assert _numbers_compared() == []
+
+
+def test_the_comparison_detector_sees_an_inline_number():
+    source = 'def f(a):\n    return a["lugares"] > 20 or a["n"] == 0\n'
+    tree = ast.parse(source)
+    compares = [n for n in ast.walk(tree) if isinstance(n, ast.Compare)]
+    literal = [n for n in compares for o in [n.left, *n.comparators] if isinstance(o, ast.Constant) and type(o.value) is int and o.value != 0]
+    assert [ast.unparse(n) for n in literal] == ["a['lugares'] > 20"]
 
 
 # -- the loader refuses malformed files ------------------------------------------------------

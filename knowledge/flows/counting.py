@@ -1,7 +1,7 @@
 """How many questions a flow asks: "Pergunta 3 de 7", or "de 5 a 7" when later questions depend on answers.
 
-Read from the flow's own definition (the questions' order and their ``ask_if`` predicates),
-so the count can never disagree with the questions the engine (``engine.py``) asks.
+Read from the flow's own graph (each node's ``next`` rule), so the count can never disagree
+with the questions the engine (``engine.py``) asks.
 """
 
 from __future__ import annotations
@@ -52,61 +52,52 @@ def _candidates(question: Question, today: date) -> list:
 def question_count(flow: Flow, answers: dict, *, today: date | None = None) -> tuple[int, int]:
     """The fewest and the most questions this flow can ask in total, given the answers so far.
 
-    Read from the flow's own definition: the questions' order and their ``ask_if``
-    predicates.  The walk follows the questions still ahead; it tries every value only
-    for questions whose answer some predicate actually reads (a value that switches no
-    question on or off cannot change the count), so it stays small.  The web layer
-    shows "Pergunta 3 de 7", or "de 5 a 7" when later questions depend on answers.
+    Walks the flow's own graph (each node's ``next`` rule, as ``Flow.run`` does) from its start:
+    answered nodes with their answer, the others with every value worth trying — but only for
+    nodes whose answer some ``next`` rule actually reads (a value no rule reads cannot change the
+    path), so the walk stays small.  The web layer shows "Pergunta 3 de 7", or "de 5 a 7" when
+    later questions depend on answers.  The nodes already answered are on every path counted, so
+    the total can never be below the current step (the "Pergunta 6 de 3" of issue #31).
     """
     today = today or clock.flow_today(flow, answers)
     decisive: set[str] = set()
-
-    def relevant(question: Question, current: dict) -> bool:
-        if question.ask_if is None:
-            return True
-        probe = _Reads(current)
-        try:
-            result = bool(question.ask_if(probe))
-        except (KeyError, TypeError, AttributeError):
-            result = False
-        decisive.update(probe.read)
-        return result
-
-    # Which answers any predicate reads (found by evaluating each predicate once on the
-    # answers so far and again on every path explored below).
-    for question in flow.questions:
-        relevant(question, answers)
-
     totals: set[int] = set()
     budget = [20000]  # a hard cap on paths: the flows have at most a few hundred
 
-    def walk(index: int, current: dict, count: int, before: dict) -> None:
-        # ``before``: the answers to the questions ahead of this one, the only ones the engine
-        # (Flow.run) lets a question's relevance see.  Judged on every answer instead, a later
-        # answer that ends the interview ("cada passageiro paga": no modality) made the earlier
-        # questions look never asked, and the counter read "Pergunta 6 de 3".
+    def after(question: Question, current: dict) -> str:
+        probe = _Reads(current)
+        try:
+            target = flow.after(question, probe)
+        except (KeyError, TypeError, AttributeError):
+            target = question.next[-1].to  # the unconditional branch every rule ends with
+        decisive.update(probe.read)
+        return target
+
+    def walk(node: str, current: dict, count: int) -> None:
         if budget[0] <= 0:
             return
-        for position in range(index, len(flow.questions)):
-            question = flow.questions[position]
-            if not relevant(question, before):
-                continue
-            if question.id in current:  # already answered: counted, keep going
-                count += 1
-                before = {**before, question.id: current[question.id]}
-                continue
+        while node not in flow.outcomes:
+            question = flow.question(node)
             count += 1
-            values = _candidates(question, today) if question.id in decisive else _candidates(question, today)[:1]
-            for value in values:
+            if question.id in answers:
+                current = {**current, question.id: answers[question.id]}
+                node = after(question, current)
+                continue
+            values = _candidates(question, today)
+            for value in values if question.id in decisive else values[:1]:
                 budget[0] -= 1
-                walk(position + 1, {**current, question.id: value}, count, {**before, question.id: value})
+                chosen = {**current, question.id: value}
+                walk(after(question, chosen), chosen, count)
             return
         totals.add(count)
 
-    walk(0, dict(answers), 0, {})
-    # A second pass: predicates read during the first walk may have revealed decisive
-    # answers that the first pass did not vary.
-    totals.clear()
-    budget[0] = 20000
-    walk(0, dict(answers), 0, {})
+    # Until no new decisive answer shows up: a rule read late in the walk (the Acre questions read the
+    # place and the measure) makes an earlier answer decisive, to be varied on the next walk.
+    for _ in range(len(flow.questions) + 1):
+        known = set(decisive)
+        totals.clear()
+        budget[0] = 20000
+        walk(flow.start.id, {}, 0)
+        if decisive == known:
+            break
     return (min(totals), max(totals)) if totals else (0, 0)

@@ -1,10 +1,14 @@
 """A small engine for guided interviews ("assistentes"), with no web framework in it.
 
-Modelled on GOV.UK smart answers: a flow is an ordered list of questions, each
-with a predicate saying when it is relevant given the answers so far, and a
-function that turns complete answers into an outcome.  The same engine serves the
-wizard pages, the JSON API and the conversational assistant, so the three can
-never disagree.
+Modelled on GOV.UK smart answers: a flow is a declared graph of named nodes.  Each
+node is a question with its ``next`` rule (:class:`Go` items, the first whose
+condition holds names the next node or one of the flow's named outcomes).  The
+date of the facts is computed once (``Flow.facts_date``) and passed to the outcome.
+A flow written the older way (questions with ``ask_if`` predicates and one
+``decide``) gets the same graph derived from its questions' order, so the walk,
+the step counter (``counting.py``), the per-node tests and the diagrams
+(``diagram.py``) read one structure.  The same engine serves the wizard pages, the
+JSON API and the conversational assistant, so the three can never disagree.
 
 - Answers come in as strings (query string) or JSON values; :meth:`Flow.run`
   parses them into Python values, ignoring answers to questions the routing skips
@@ -24,8 +28,26 @@ from typing import Any, Callable
 from .. import clock
 from ..citations import Cite, N_
 
+EARLIEST_YEAR = 1980  # a date before it is a typo, not a fact of these laws (all from 1989 on)
 ANSWERED_TRUE = {"true", "sim", "s", "1", "yes", "on"}
 ANSWERED_FALSE = {"false", "nao", "não", "n", "0", "no", "off"}
+
+
+END = "resultado"  # the outcome of a flow that declares only one
+
+
+@dataclass(frozen=True)
+class Go:
+    """One branch of a node's ``next`` rule: go ``to`` (a node or an outcome) when ``when`` holds.
+
+    ``label`` says the condition in words, for the diagrams in docs/architecture.md."""
+
+    to: str
+    when: Callable[[dict], bool] | None = None
+    label: str = ""
+
+    def holds(self, answers: dict) -> bool:
+        return self.when is None or bool(self.when(answers))
 
 
 class InvalidAnswer(ValueError):
@@ -63,6 +85,9 @@ class Question:
     # dates of something that has already happened (a seizure, a notice): the message refusing a
     # later day, given at this question rather than at the end of the interview
     not_after_today: str = ""
+    # The node's ``next`` rule: the first branch whose condition holds.  Empty on a flow written
+    # with ``ask_if`` predicates: the Flow derives it from the questions' order.
+    next: tuple[Go, ...] = ()
 
     def relevant(self, answers: dict) -> bool:
         return self.ask_if is None or bool(self.ask_if(answers))
@@ -132,7 +157,7 @@ class Question:
                 value = date.fromisoformat(str(raw).strip())
             except ValueError:
                 raise InvalidAnswer(self.id, N_("Informe a data no formato AAAA-MM-DD.")) from None
-            if value.year < 1980 or value > date(today.year + 1, 12, 31):
+            if value.year < EARLIEST_YEAR or value > date(today.year + 1, 12, 31):
                 raise InvalidAnswer(self.id, N_("Data fora do intervalo aceito."))
             if self.not_after_today and value > today:
                 raise InvalidAnswer(self.id, self.not_after_today, hoje=today.strftime("%d/%m/%Y"))
@@ -260,12 +285,46 @@ class Flow:
     id: str
     title: str
     description: str
-    questions: list[Question]
-    decide: Callable[[dict, date, dict], Outcome]
+    questions: list[Question]  # the nodes; the first is where the interview starts
+    decide: Callable[[dict, date, dict], Outcome] | None = None  # a flow with one outcome written the older way
     legal_basis: tuple[Cite, ...] = ()
-    # The date of the facts, from the answers and today (default: today).  Every citation of the
-    # outcome is dated to it, so that it names — and links to — the wording in force that day.
+    # The date of the facts, from the answers and today (default: today).  Computed once per run:
+    # the outcomes receive it, and every citation of the outcome is dated to it, so that it names —
+    # and links to — the wording in force that day.  It may refuse a date (InvalidAnswer).
     facts_date: Callable[[dict, date], date] | None = None
+    # Named outcomes of a declared graph: name → function(answers, date of facts, options).
+    outcomes: dict[str, Callable[[dict, date, dict], Outcome]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.outcomes:
+            if self.decide is None:
+                raise ValueError(f"{self.id}: a flow needs outcomes or decide")
+            # The older form: one ``decide(answers, today, options)`` that reads the date itself.
+            decide = self.decide
+            self.outcomes = {END: lambda answers, when, options, today: decide(answers, today, options)}
+            self._legacy = True
+        if not any(q.next for q in self.questions):
+            self.questions = _derived_graph(self.questions)
+        ids = {q.id for q in self.questions}
+        for q in self.questions:
+            for go in q.next:
+                if go.to not in ids and go.to not in self.outcomes:
+                    raise ValueError(f"{self.id}: {q.id} leads to unknown node {go.to!r}")
+            if not q.next or q.next[-1].when is not None:
+                raise ValueError(f"{self.id}: the next rule of {q.id} must end with an unconditional branch")
+
+    _legacy: bool = field(default=False, init=False, repr=False)
+
+    def conclude(self, node: str, answers: dict, today: date, options: dict | None = None) -> tuple[Outcome, date]:
+        """The named outcome ``node`` for these answers, and the date of the facts it was computed on."""
+        when = self.when(answers, today)
+        if self._legacy:
+            return self.outcomes[node](answers, when, options or {}, today), when
+        return self.outcomes[node](answers, when, options or {}), when
+
+    @property
+    def start(self) -> Question:
+        return self.questions[0]
 
     def question(self, question_id: str) -> Question:
         for q in self.questions:
@@ -273,13 +332,22 @@ class Flow:
                 return q
         raise KeyError(question_id)
 
+    def after(self, question: Question, answers: dict) -> str:
+        """The node (or outcome) that follows ``question`` given the answers so far."""
+        return next(go.to for go in question.next if go.holds(answers))
+
+    def when(self, answers: dict, today: date) -> date:
+        """The date of the facts."""
+        return (self.facts_date or (lambda a, t: t))(answers, today)
+
     def run(
         self, raw_answers: dict, *, today: date | None = None, stop_at: str | None = None, options: dict | None = None
     ) -> Progress:
-        """Parse the answers, find the next relevant question or, if none, the outcome.
+        """Walk the graph from its start: parse each answer, find the next unanswered node or, at the end, the outcome.
 
-        ``stop_at`` re-asks that question even if answered (the "alterar" link).
-        ``options`` carries configured values the law leaves open (e.g. the UFIRAC in R$).
+        Answers to nodes the walk does not pass are ignored.  ``stop_at`` re-asks that question
+        even if answered (the "alterar" link).  ``options`` carries configured values the law
+        leaves open (e.g. the UFIRAC in R$).
         """
         today = today or clock.flow_today(self, raw_answers)
         known = {q.id for q in self.questions}
@@ -288,18 +356,43 @@ class Flow:
             raise InvalidAnswer(unknown[0], N_("Pergunta desconhecida neste assistente: %(field)s."), field=unknown[0])
         answers: dict = {}
         asked: list[Question] = []
-        for question in self.questions:
-            if not question.relevant(answers):
-                continue
+        node: str = self.start.id
+        while node not in self.outcomes:
+            question = self.question(node)
             if question.id == stop_at or question.id not in raw_answers:
                 return Progress(answers, asked, question.for_place(answers), None)
             # Present but empty: "today" for dates that default to it, None for
             # optional questions, an error for required ones.
             answers[question.id] = question.parse(raw_answers[question.id], today)
             asked.append(question)
-        outcome = self.decide(answers, today, options or {})
-        _date_citations(outcome, (self.facts_date or (lambda a, t: t))(answers, today))
+            node = self.after(question, answers)
+        outcome, when = self.conclude(node, answers, today, options)
+        _date_citations(outcome, when)
         return Progress(answers, asked, None, outcome)
+
+    def end_of(self, answers: dict) -> str:
+        """The outcome the graph reaches with these (parsed, complete) answers."""
+        node = self.start.id
+        while node not in self.outcomes:
+            node = self.after(self.question(node), answers)
+        return node
+
+    def outcome_of(self, answers: dict, today: date, options: dict | None = None) -> Outcome:
+        """The outcome of complete, already parsed answers (the fleet check runs a flow per vehicle)."""
+        return self.conclude(self.end_of(answers), answers, today, options)[0]
+
+
+def _derived_graph(questions: list[Question]) -> list[Question]:
+    """The graph of a flow written with ``ask_if`` predicates: after each question, the first later
+    question whose predicate holds (as the older engine asked them), else the outcome."""
+    derived = []
+    for index, question in enumerate(questions):
+        later = questions[index + 1:]
+        branches = tuple(Go(q.id, q.ask_if, "se relevante") if q.ask_if else Go(q.id) for q in later)
+        cut = next((i for i, go in enumerate(branches) if go.when is None), None)
+        branches = branches[: cut + 1] if cut is not None else branches + (Go(END),)
+        derived.append(replace(question, next=branches))
+    return derived
 
 
 def _date_citations(outcome: Outcome, when: date) -> None:

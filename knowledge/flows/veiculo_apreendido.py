@@ -17,6 +17,10 @@ rule is stated as a condition.  Amounts stay in the unit each law uses.  Working
 days (Recife, art. 41, § 1º) skip national and state holidays, and the outcome
 names the days skipped: national, state and Recife's municipal holidays (from
 knowledge/calendars/recife.yaml, each with its act; one whose act is unconfirmed is said so).
+
+The interview is a declared graph (each question's ``next``); each place's answer is a rule from the
+day its law took effect (an earlier date is refused), and Pernambuco's rules changed by Lei
+17.107/2020 are dated formulas in ``apreensao/pernambuco.py``.
 """
 
 from __future__ import annotations
@@ -24,9 +28,9 @@ from __future__ import annotations
 from datetime import date
 
 from ..citations import N_, ac, pe, recife, sp
-from ..parameters import AC_IN_FORCE, PE_IN_FORCE, RECIFE_IN_FORCE, SP_IN_FORCE
 from .apreensao import HANDLERS
-from .engine import Flow, InvalidAnswer, Option, Outcome, Question, Statement
+from .dated import Dated, NotYetLaw
+from .engine import Flow, Go, InvalidAnswer, Option, Outcome, Question, Statement
 
 JURISDICOES = (
     Option("pe", N_("Pernambuco (fiscalização da EPTI)")),
@@ -46,50 +50,75 @@ def _acre_repeat_matters(a: dict) -> bool:
     return a.get("jurisdicao") == "ac" and (a.get("medida") == "apreensao" or a.get("tinha_autorizacao") is False)
 
 
+def _acre_depot(a: dict) -> bool:
+    """Acre seizure: the per-day depot charge (art. 89, § 2º) needs the days in the depot."""
+    return a.get("jurisdicao") == "ac" and a.get("medida") == "apreensao"
+
+
+# -- the graph: each node, its question and its next rule ------------------------------------------
 QUESTIONS = [
-    Question("jurisdicao", "choice", N_("Onde aconteceu?"), options=JURISDICOES),
-    Question("medida", "choice", N_("O que fizeram com o veículo?"), options=MEDIDAS, legal_basis=(pe("art-29"), sp("art-34"), ac("art-73"), recife("art-38"))),
+    Question("jurisdicao", "choice", N_("Onde aconteceu?"), options=JURISDICOES, next=(Go("medida"),)),
+    Question("medida", "choice", N_("O que fizeram com o veículo?"), options=MEDIDAS, legal_basis=(pe("art-29"), sp("art-34"), ac("art-73"), recife("art-38")),
+             next=(Go("data_medida"),)),
     Question(
         "data_medida", "date", N_("Em que data?"),
         help=N_("A resposta aplica a lei deste lugar na redação em vigor nesta data."),
         not_after_today=N_("A data da medida não pode estar no futuro: informe o dia em que o veículo foi retido, removido ou apreendido (hoje é %(hoje)s)."),
+        next=(Go("data_notificacao"),),
     ),
     Question(
         "data_notificacao", "date", N_("Em que data recebeu o auto de infração ou a notificação? (se já recebeu)"), required=False,
         help=N_("Deixe em branco se ainda não recebeu; os prazos de defesa contam a partir do recebimento."),
+        next=(Go("tinha_autorizacao"),),
     ),
     Question(
         "tinha_autorizacao", "bool", N_("O veículo e a empresa tinham a autorização exigida (CRC, registro, permissão)?"),
         legal_basis=(pe("art-4"), sp("art-40"), ac("art-78"), recife("art-44")),
+        next=(Go("reincidente_12m", _acre_repeat_matters, "Acre: apreensão ou sem autorização"), Go("dias_deposito", _acre_depot, "Acre: apreensão"), Go("resultado")),
     ),
     Question(
+        # The period in the question is ac.custodia.periodo.meses (tests/flows/test_veiculo_apreendido.py checks it).
         "reincidente_12m", "bool", N_("Houve outra apreensão ou a mesma infração nos últimos 12 meses?"),
-        legal_basis=(ac("art-78/par-unico"), ac("art-88/par-1")), ask_if=_acre_repeat_matters,
+        legal_basis=(ac("art-78/par-unico"), ac("art-88/par-1")), next=(Go("dias_deposito", _acre_depot, "Acre: apreensão"), Go("resultado")),
     ),
     Question(
         "dias_deposito", "number", N_("Quantos dias o veículo já está (ou ficou) no depósito? (se souber)"), required=False, minimum=0, maximum=3650,
-        legal_basis=(ac("art-89/par-2"),), ask_if=lambda a: a.get("jurisdicao") == "ac" and a.get("medida") == "apreensao",
+        legal_basis=(ac("art-89/par-2"),), next=(Go("resultado"),),
     ),
 ]
 
+# Each place's answer, from the day its law took effect.
+PLACE_LAW = {"pe": "pe-lei-16205-2017", "sp": "sp-decreto-29912-1989", "ac": "ac-lei-2731-2013", "recife": "recife-lei-16856-2003"}
+ANSWERS = {place: Dated(f"veículo apreendido ({place})") for place in HANDLERS}
+for place, handler in HANDLERS.items():
+    ANSWERS[place].since(PLACE_LAW[place])(handler)
 
 
+def facts_date(a: dict, today: date) -> date:
+    """The date of the measure, checked once: the place's law in force, not in the future, before the notice."""
+    when, rule = a["data_medida"], ANSWERS[a["jurisdicao"]]
+    try:
+        rule.formula(when)
+    except NotYetLaw:
+        raise InvalidAnswer("data_medida", N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), data=rule.periods()[0][0].strftime("%d/%m/%Y")) from None
+    if when > today:
+        raise InvalidAnswer("data_medida", N_("A data da medida não pode estar no futuro."))
+    if a.get("data_notificacao") and a["data_notificacao"] < when:
+        raise InvalidAnswer("data_notificacao", N_("A notificação não pode ser anterior à medida."))
+    return when
 
-IN_FORCE = {"pe": PE_IN_FORCE, "sp": SP_IN_FORCE, "ac": AC_IN_FORCE, "recife": RECIFE_IN_FORCE}
+
+def resultado(a: dict, when: date, options: dict | None = None) -> Outcome:
+    """The place's answer; the result opens with how to get the vehicle back."""
+    fields = ANSWERS[a["jurisdicao"]](a, when, options or {})
+    rules = [s for key in ("liberacao", "pagamentos", "prazos", "o_que_acontece", "quem_retira", "passageiros") for s in fields[key]]
+    first = fields["liberacao"][0]
+    return Outcome(fields, rules=rules, headline=Statement(first.text, first.citations, first.params, code=first.code))
 
 
 def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
-    start = IN_FORCE[a["jurisdicao"]]
-    if a["data_medida"] < start:
-        raise InvalidAnswer("data_medida", N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), data=start.strftime("%d/%m/%Y"))
-    if a["data_medida"] > today:
-        raise InvalidAnswer("data_medida", N_("A data da medida não pode estar no futuro."))
-    if a.get("data_notificacao") and a["data_notificacao"] < a["data_medida"]:
-        raise InvalidAnswer("data_notificacao", N_("A notificação não pode ser anterior à medida."))
-    fields = HANDLERS[a["jurisdicao"]](a, today, options or {})
-    rules = [s for key in ("liberacao", "pagamentos", "prazos", "o_que_acontece", "quem_retira", "passageiros") for s in fields[key]]
-    first = fields["liberacao"][0]  # the result opens with how to get the vehicle back
-    return Outcome(fields, rules=rules, headline=Statement(first.text, first.citations, first.params, code=first.code))
+    """The outcome for complete answers (kept for callers that run the rules without the walk)."""
+    return resultado(a, facts_date(a, today), options)
 
 
 FLOW = Flow(
@@ -97,7 +126,7 @@ FLOW = Flow(
     title=N_("O que acontece com meu veículo apreendido?"),
     description=N_("Retenção, remoção ou apreensão em Pernambuco, São Paulo, Acre ou Recife: como liberar, quanto se paga e os prazos de defesa."),
     questions=QUESTIONS,
-    decide=decide,
+    outcomes={"resultado": resultado},
     legal_basis=(pe("art-29-a"), sp("art-40"), ac("art-78"), recife("art-38")),
-    facts_date=lambda a, today: a["data_medida"],
+    facts_date=facts_date,
 )

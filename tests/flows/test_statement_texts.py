@@ -2,7 +2,8 @@
 
 ``make translations-extract`` runs ``pybabel extract`` with Babel's default keywords only
 (``_``, ``gettext``, ``ngettext``, ``N_`` …) — no flow-local helper names.  So a statement text
-must be written inside ``N_("…")`` (or another default keyword) where it is made.  This test
+must be written inside ``N_("…")`` (or another default keyword) where it is made, or in a flow's
+``<flow>.texts.yaml``, which babel.cfg extracts with ``knowledge.flows.texts:extract``.  This test
 extracts ``knowledge/`` with the default keywords and walks every wizard on both sides of
 each amendment: every outcome sentence, headline, question, help text, option label and
 translated parameter (a body's name, a modality's name) must be among the extracted messages.
@@ -30,7 +31,7 @@ TRANSLATED_PARAMS = {"nome", "orgao", "caso", "dobro"}
 def _extracted() -> set[str]:
     messages = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
-        ROOT / "knowledge", method_map=[("**.py", "python")], keywords=DEFAULT_KEYWORDS
+        ROOT / "knowledge", method_map=[("**.py", "python"), ("**.texts.yaml", "knowledge.flows.texts:extract")], keywords=DEFAULT_KEYWORDS
     ):
         messages.update([message] if isinstance(message, str) else [m for m in message if m])
     return messages
@@ -101,3 +102,9 @@ def test_the_makefile_extracts_with_no_flow_local_helper_names():
         line.split()[i + 1] for i, part in enumerate(line.split()) if part == "-k"
     ]
     assert [k for k in keywords if k != "-k"] == ["_l"]  # Flask-Babel's lazy_gettext, besides Babel's defaults
+
+
+def test_babel_cfg_extracts_the_flows_text_files():
+    cfg = (ROOT / "babel.cfg").read_text(encoding="utf-8")
+    assert "flow_texts = knowledge.flows.texts:extract" in cfg
+    assert "[flow_texts: knowledge/flows/**.texts.yaml]" in cfg

@@ -124,3 +124,16 @@ def test_previous_wording_citations_are_labelled_and_dated():
     old_par1 = next(c for c in outcome.citations() if c.unit == "art-30/par-1")
     assert old_par1.label == "Lei 16.205/2017 (PE), art. 30, § 1º (redação anterior)"
     assert all(c.on == date(2019, 5, 10) for c in outcome.citations())
+
+
+def test_the_repeat_question_asks_about_the_period_of_the_acre_law():
+    """The question's "12 meses" is the period of Lei 2.731/2013, art. 78, parágrafo único (ac.custodia.periodo.meses):
+    a question text has no parameters, so this keeps the two from drifting apart."""
+    import re
+
+    from knowledge.flows import FLOWS
+    from knowledge.parameters import PARAMETERS
+
+    text = FLOWS.get("veiculo_apreendido").question("reincidente_12m").text
+    months = {int(n) for n in re.findall(r"(\d+) meses", text)}
+    assert months == {v.value for v in PARAMETERS["ac.custodia.periodo.meses"].values}
