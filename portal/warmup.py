@@ -81,6 +81,11 @@ def warm_up(app: Flask, notify: Callable[[], None] | None = None) -> float:
 
     warm_reader()
     notify()
+    # The law answers' confidence: every unit question of each law in that space (confidence.py).
+    from knowledge.assistant.confidence import warm as warm_confidence
+
+    warm_confidence()
+    notify()
     seconds = time.perf_counter() - began
     log.info("warm-up: %d plates x %d languages and the reader of stories in %.1f s", len(plates), len(LANGUAGES), seconds)
     return seconds

@@ -70,6 +70,16 @@ def _questions_of(law_id: str):
     return _vectorizer().transform(texts), np.array(owners)
 
 
+def warm() -> None:
+    """Load the fitted numbers and every law's questions in the reader's space (at a worker's boot, before
+    traffic: the first question of the day waits no longer than the next)."""
+    from ..laws import LAWS
+
+    fitted()
+    for law_id in LAWS:
+        _questions_of(law_id)
+
+
 def question_likeness(query: str, law_id: str, unit_id: str) -> tuple[float, float]:
     """(the best cosine of the question with one of the unit's questions, that minus the best with any
     other unit's of the same law) — the question resembles what people ask of this unit, and of no
