@@ -86,6 +86,16 @@ def db(tmp_path):
     database.conn.close()
 
 
+@pytest.fixture()
+def stub():
+    """The local stand-in for the WhatsApp and Telegram APIs (tests/channels_stub.py), for one test."""
+    from tests.channels_stub import Stub
+
+    server = Stub()
+    yield server
+    server.close()
+
+
 # -- the real services -------------------------------------------------------------------
 
 
