@@ -73,12 +73,13 @@ run: install index demo
 ## The suite split over the machine's cores by pytest-xdist (one worker per core, at most 8: each
 ## worker has a Redis database of its own, tests/conftest.py).  worksteal: each worker starts on a
 ## contiguous half, so a module's fixtures are mostly built once, and an idle worker takes tests
-## from a busy one.  TEST_WORKERS=0 runs everything in this one process.
+## from a busy one.  TEST_WORKERS=0 runs everything in this one process.  The browser tests' screenshots
+## (reviewers' material, not checks) are left out unless E2E_SCREENSHOTS=1.
 TEST_WORKERS ?= auto
 TEST_XDIST = -n $(TEST_WORKERS) --maxprocesses 8 --dist worksteal
 
 test: install-test
-	$(BIN)/python -m pytest $(TEST_XDIST)
+	E2E_SCREENSHOTS=$${E2E_SCREENSHOTS:-0} $(BIN)/python -m pytest $(TEST_XDIST)
 
 ## The evaluation sets (evaluation/sets.yaml), outside the test suite: figures written to
 ## evaluation/results/<date>.md, floors (evaluation/floors.yaml) asserted.  CI runs it after `make test`.
