@@ -28,6 +28,12 @@ PG_URL = os.environ.pop("TEST_DATABASE_URL", None) or os.environ.pop("DATABASE_U
 os.environ.pop("DATABASE_URL", None)
 REDIS_URL = os.environ.pop("TEST_REDIS_URL", None) or os.environ.pop("RATELIMIT_STORAGE_URI", None)
 os.environ.pop("RATELIMIT_STORAGE_URI", None)
+# Kept under the names the portal never reads: pytest-xdist's workers are started by this process
+# after it has read this file, and inherit its environment — without these they would find no
+# server and every PostgreSQL/Redis test would fail in CI.
+for _name, _value in (("TEST_DATABASE_URL", PG_URL), ("TEST_REDIS_URL", REDIS_URL)):
+    if _value:
+        os.environ[_name] = _value
 SERVICES_HINT = 'start them with: eval "$(bash scripts/ci-services.sh start)"'
 
 from app import create_app  # noqa: E402  (after the environment is settled)
