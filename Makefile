@@ -70,8 +70,16 @@ run: install index demo
 	 trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	 PORTAL_BIND=$(HOST):$(PORT) $(BIN)/gunicorn --config gunicorn.conf.py app:app
 
+## The suite split over the machine's cores by pytest-xdist (one worker per core, at most 8: each
+## worker has a Redis database of its own, tests/conftest.py).  worksteal: each worker starts on a
+## contiguous half, so a module's fixtures are mostly built once, and an idle worker takes tests
+## from a busy one.  TEST_WORKERS=0 runs everything in this one process.  The browser tests' screenshots
+## (reviewers' material, not checks) are left out unless E2E_SCREENSHOTS=1.
+TEST_WORKERS ?= auto
+TEST_XDIST = -n $(TEST_WORKERS) --maxprocesses 8 --dist worksteal
+
 test: install-test
-	$(BIN)/python -m pytest
+	E2E_SCREENSHOTS=$${E2E_SCREENSHOTS:-0} $(BIN)/python -m pytest $(TEST_XDIST)
 
 ## The evaluation sets (evaluation/sets.yaml), outside the test suite: figures written to
 ## evaluation/results/<date>.md, floors (evaluation/floors.yaml) asserted.  CI runs it after `make test`.
@@ -94,7 +102,7 @@ eval-heldout: install
 ## For the edit-test loop (developers; CI runs `make test`): everything but the browser
 ## tests (tests/e2e), the API fuzzing and the multi-process drills (markers in pyproject.toml).
 test-fast: install-test
-	$(BIN)/python -m pytest -q --ignore=tests/e2e --ignore=tests/test_api_fuzz.py -m "not fuzz and not drill"
+	$(BIN)/python -m pytest $(TEST_XDIST) -q --ignore=tests/e2e --ignore=tests/test_api_fuzz.py -m "not fuzz and not drill"
 
 benchmarks: install
 	$(BIN)/python benchmarks/search.py

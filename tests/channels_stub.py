@@ -128,6 +128,10 @@ class Stub:
         self.server.server_close()
 
 
+WA_WEBHOOK = "/canais/whatsapp/webhook"
+TG_WEBHOOK = "/canais/telegram/webhook"
+
+
 def channel_config(stub: Stub) -> dict:
     return {
         "CHANNELS": ["whatsapp", "telegram"],
@@ -137,6 +141,35 @@ def channel_config(stub: Stub) -> dict:
         "PORTAL_BASE_URL": "https://embarque.example.org", "CHANNELS_RETRY_SECONDS": 0.2, "CHANNELS_HTTP_TIMEOUT": 2,
     }
 
+
+def channel_app(tmp_path, index_dir, stub: Stub, demo: bool = False, **extra):
+    """A portal with both channels on, talking to ``stub``; ``demo`` loads the demonstration registry."""
+    from app import create_app
+
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, **channel_config(stub), **extra})
+    if demo:
+        assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
+    return app
+
+
+# -- updates in each platform's documented format, and their delivery to the webhooks ------
+
+
+def post_whatsapp(client, raw: bytes, signature: str | None = "auto"):
+    """POST a WhatsApp update as Meta does: the raw bytes, signed with the app secret
+    (``X-Hub-Signature-256``); ``signature`` None sends none, a string sends that one."""
+    headers = {"Content-Type": "application/json"}
+    if signature == "auto":
+        signature = wa_signature(raw)
+    if signature is not None:
+        headers["X-Hub-Signature-256"] = signature
+    return client.post(WA_WEBHOOK, data=raw, headers=headers)
+
+
+def post_telegram(client, update: dict, secret: str | None = TG_SECRET):
+    """POST a Telegram update as the Bot API does, with the webhook's secret token (None: without it)."""
+    headers = {} if secret is None else {"X-Telegram-Bot-Api-Secret-Token": secret}
+    return client.post(TG_WEBHOOK, json=update, headers=headers)
 
 # -- updates in each platform's documented format -------------------------------------------
 

@@ -7,12 +7,18 @@ variables are taken out of the environment here, so that only the tests that ask
 them use them; each PostgreSQL test gets a schema of its own, dropped afterwards.
 Without a server they are skipped, saying why — except in CI (``CI=true``), where a
 missing server fails them.
+
+``make test`` runs the suite on pytest-xdist workers (``-n``).  What the workers share is
+kept apart: temporary folders are per worker (pytest's own), each PostgreSQL test has its
+schema, each worker its own Redis database (``redis_url`` empties it before every test),
+servers bind free ports; the search index is built once per run (``index_dir``).
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import pytest
@@ -22,6 +28,12 @@ PG_URL = os.environ.pop("TEST_DATABASE_URL", None) or os.environ.pop("DATABASE_U
 os.environ.pop("DATABASE_URL", None)
 REDIS_URL = os.environ.pop("TEST_REDIS_URL", None) or os.environ.pop("RATELIMIT_STORAGE_URI", None)
 os.environ.pop("RATELIMIT_STORAGE_URI", None)
+# Kept under the names the portal never reads: pytest-xdist's workers are started by this process
+# after it has read this file, and inherit its environment — without these they would find no
+# server and every PostgreSQL/Redis test would fail in CI.
+for _name, _value in (("TEST_DATABASE_URL", PG_URL), ("TEST_REDIS_URL", REDIS_URL)):
+    if _value:
+        os.environ[_name] = _value
 SERVICES_HINT = 'start them with: eval "$(bash scripts/ci-services.sh start)"'
 
 from app import create_app  # noqa: E402  (after the environment is settled)
@@ -86,6 +98,16 @@ def db(tmp_path):
     database.conn.close()
 
 
+@pytest.fixture()
+def stub():
+    """The local stand-in for the WhatsApp and Telegram APIs (tests/channels_stub.py), for one test."""
+    from tests.channels_stub import Stub
+
+    server = Stub()
+    yield server
+    server.close()
+
+
 # -- the real services -------------------------------------------------------------------
 
 
@@ -121,6 +143,17 @@ def store_config(request) -> dict:
     return {"DATABASE_URL": request.getfixturevalue("pg_url")}
 
 
+def worker_redis_url(url: str, worker: str | None) -> str:
+    """The Redis database of this xdist worker: gw0 → 1, gw1 → 2 … (the server's 16 databases;
+    0, the configured one, when not under xdist), so that one worker's FLUSHDB never empties
+    the keys of a test running on another."""
+    if not worker:
+        return url
+    number = int(worker.removeprefix("gw")) + 1
+    assert number < 16, f"Redis has 16 databases; {worker} has none of its own"
+    return urlunsplit(urlsplit(url)._replace(path=f"/{number}"))
+
+
 @pytest.fixture()
 def redis_url() -> str:
     """The test Redis (emptied first), for rate limits shared between nodes."""
@@ -128,11 +161,12 @@ def redis_url() -> str:
         missing_service("Redis not configured (RATELIMIT_STORAGE_URI is empty)")
     import redis
 
-    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=5)
+    url = worker_redis_url(REDIS_URL, os.environ.get("PYTEST_XDIST_WORKER"))
+    client = redis.Redis.from_url(url, socket_connect_timeout=5)
     try:
         client.flushdb()
     except redis.exceptions.ConnectionError as exc:
         missing_service(f"Redis unreachable at RATELIMIT_STORAGE_URI ({exc})")
     finally:
         client.close()
-    return REDIS_URL
+    return url

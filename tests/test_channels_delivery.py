@@ -21,7 +21,7 @@ import pytest
 
 from app import create_app
 from tests import channels_stub as stub_api
-from tests.channels_stub import TG_SECRET, run_queue, tg_message, wa_body, wa_signature, wa_text
+from tests.channels_stub import post_telegram, post_whatsapp, run_queue, tg_message, wa_body, wa_text
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = textwrap.dedent("""
@@ -34,21 +34,13 @@ WORKER = textwrap.dedent("""
 """)
 
 
-@pytest.fixture()
-def stub():
-    server = stub_api.Stub()
-    yield server
-    server.close()
-
-
 def make_app(tmp_path, index_dir, stub, **extra):
     config = {"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, **stub_api.channel_config(stub), **extra}
     return create_app(config), config
 
 
 def telegram(client, update):
-    response = client.post("/canais/telegram/webhook", json=update, headers={"X-Telegram-Bot-Api-Secret-Token": TG_SECRET})
-    assert response.status_code == 200
+    assert post_telegram(client, update).status_code == 200
 
 
 def test_a_failing_platform_is_retried_with_back_off_and_each_reply_sent_once(tmp_path, index_dir, stub):
@@ -81,8 +73,7 @@ def test_a_refused_reply_is_dropped_and_the_next_still_goes(tmp_path, index_dir,
 
 def test_no_reply_outside_the_whatsapp_24_hour_window(tmp_path, index_dir, stub):
     app, _config = make_app(tmp_path, index_dir, stub)
-    raw = wa_body([wa_text("wamid.JANELA", "oi")])
-    assert app.test_client().post("/canais/whatsapp/webhook", data=raw, headers={"X-Hub-Signature-256": wa_signature(raw)}).status_code == 200
+    assert post_whatsapp(app.test_client(), wa_body([wa_text("wamid.JANELA", "oi")])).status_code == 200
     with app.app_context():
         from portal.database import get_store
 

@@ -19,7 +19,7 @@ import pytest
 
 from app import create_app
 from tests import channels_stub as stub_api
-from tests.channels_stub import wa_body, wa_signature, wa_text
+from tests.channels_stub import post_whatsapp, wa_body, wa_text
 from tests.test_channels_delivery import ROOT, WORKER
 from tests.test_channels_whatsapp import text_of
 
@@ -27,13 +27,6 @@ pytestmark = pytest.mark.drill  # real processes and servers
 
 SECRET = "segredo-compartilhado-pelos-nos-de-teste"
 PLATES = ["ABC1D11", "ABC1D12", "ABC1D13", "ABC1D14", "ABC1D15", "ABC1D16"]
-
-
-@pytest.fixture()
-def stub():
-    server = stub_api.Stub()
-    yield server
-    server.close()
 
 
 @pytest.fixture(params=["postgresql", "redis"])
@@ -53,11 +46,10 @@ def test_two_nodes_answer_one_conversation_in_order(tmp_path, index_dir, pg_url,
     try:
         for n, plate in enumerate(PLATES):  # a person typing fast; the balancer alternates the nodes
             raw = wa_body([wa_text(f"wamid.NODE{n}", plate)], sender="5581988887777")
-            response = nodes[n % 2].test_client().post("/canais/whatsapp/webhook", data=raw, headers={"X-Hub-Signature-256": wa_signature(raw)})
-            assert response.status_code == 200
+            assert post_whatsapp(nodes[n % 2].test_client(), raw).status_code == 200
         # and the platform re-sends one of them to the other node: still one reply
         raw = wa_body([wa_text("wamid.NODE2", PLATES[2])], sender="5581988887777")
-        assert nodes[1].test_client().post("/canais/whatsapp/webhook", data=raw, headers={"X-Hub-Signature-256": wa_signature(raw)}).status_code == 200
+        assert post_whatsapp(nodes[1].test_client(), raw).status_code == 200
         deadline = time.time() + 120
         while len([p for s in stub.sent() for p in PLATES if p in text_of(s["body"])]) < len(PLATES) and time.time() < deadline:
             time.sleep(0.2)

@@ -10,34 +10,23 @@ from pathlib import Path
 import pytest
 
 from app import create_app
-from tests import channels_stub as stub_api
-from tests.channels_stub import TG_SECRET, run_queue, tg_message, wa_body, wa_signature, wa_text
+from tests.channels_stub import channel_app, post_telegram, post_whatsapp, run_queue, tg_message, wa_body, wa_text
 
 PHONE = "5581987654321"
 CHAT_ID = 918273645
 
 
 @pytest.fixture()
-def stub():
-    server = stub_api.Stub()
-    yield server
-    server.close()
-
-
-@pytest.fixture()
 def app(tmp_path, index_dir, stub):
-    return create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, **stub_api.channel_config(stub)})
+    return channel_app(tmp_path, index_dir, stub)
 
 
 def whatsapp(app, wamid: str, text: str):
-    raw = wa_body([wa_text(wamid, text)], sender=PHONE)
-    assert app.test_client().post("/canais/whatsapp/webhook", data=raw, headers={"X-Hub-Signature-256": wa_signature(raw)}).status_code == 200
+    assert post_whatsapp(app.test_client(), wa_body([wa_text(wamid, text)], sender=PHONE)).status_code == 200
 
 
 def telegram(app, update_id: int, text: str):
-    response = app.test_client().post("/canais/telegram/webhook", json=tg_message(update_id, text, chat_id=CHAT_ID),
-                                      headers={"X-Telegram-Bot-Api-Secret-Token": TG_SECRET})
-    assert response.status_code == 200
+    assert post_telegram(app.test_client(), tg_message(update_id, text, chat_id=CHAT_ID)).status_code == 200
 
 
 def rows(app, sql: str, params=()):
@@ -111,7 +100,7 @@ def test_texts_older_than_the_retention_period_are_erased(app, stub):
 
 def test_the_retention_period_is_configurable(tmp_path, index_dir, stub, monkeypatch):
     monkeypatch.setenv("CHANNELS_RETENTION_DAYS", "7")
-    configured = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, **stub_api.channel_config(stub)})
+    configured = channel_app(tmp_path, index_dir, stub)
     assert configured.config["CHANNELS_RETENTION_DAYS"] == 7
 
 

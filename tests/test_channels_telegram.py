@@ -7,25 +7,12 @@ import itertools
 
 import pytest
 
-from app import create_app
-from tests import channels_stub as stub_api
-from tests.channels_stub import BOT_TOKEN, TG_SECRET, run_queue, tg_callback, tg_message, tg_photo
-
-URL = "/canais/telegram/webhook"
-
-
-@pytest.fixture()
-def stub():
-    server = stub_api.Stub()
-    yield server
-    server.close()
+from tests.channels_stub import BOT_TOKEN, TG_SECRET, channel_app, post_telegram, run_queue, tg_callback, tg_message, tg_photo
 
 
 @pytest.fixture()
 def tg_app(tmp_path, index_dir, stub):
-    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, **stub_api.channel_config(stub)})
-    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
-    return app
+    return channel_app(tmp_path, index_dir, stub, demo=True)
 
 
 class Chat:
@@ -39,8 +26,7 @@ class Chat:
 
     def send(self, update: dict) -> list[dict]:
         before = len(self.stub.sent("telegram"))
-        response = self.client.post(URL, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": TG_SECRET})
-        assert response.status_code == 200
+        assert post_telegram(self.client, update).status_code == 200
         run_queue(self.app)
         return [c["body"] for c in self.stub.sent("telegram")[before:]]
 
@@ -70,8 +56,8 @@ def test_set_webhook_sends_the_secret_token(tg_app, stub):
 def test_an_update_without_the_secret_token_is_refused(tg_app, stub):
     client = tg_app.test_client()
     update = tg_message(1, "KGT2E47")
-    assert client.post(URL, json=update).status_code == 401
-    assert client.post(URL, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "adivinhado"}).status_code == 401
+    assert post_telegram(client, update, secret=None).status_code == 401
+    assert post_telegram(client, update, secret="adivinhado").status_code == 401
     run_queue(tg_app)
     assert stub.sent() == []
 
@@ -80,7 +66,7 @@ def test_a_repeated_update_id_gets_one_reply(tg_app, stub):
     client = tg_app.test_client()
     update = tg_message(42, "KGT2E47")
     for _ in range(3):  # Telegram re-sends an update until the webhook answers 200
-        assert client.post(URL, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": TG_SECRET}).status_code == 200
+        assert post_telegram(client, update).status_code == 200
     run_queue(tg_app)
     [sent] = stub.sent("telegram")
     assert sent["body"]["chat_id"] == "777001" and "KGT2E47" in sent["body"]["text"]

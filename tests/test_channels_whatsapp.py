@@ -3,38 +3,19 @@ local stub of the Graph API that records what the portal sends back."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
 from app import create_app
 from tests import channels_stub as stub_api
-from tests.channels_stub import WA_PNID, WA_VERIFY, run_queue, wa_body, wa_button, wa_image, wa_list, wa_signature, wa_text
-
-URL = "/canais/whatsapp/webhook"
-
-
-@pytest.fixture()
-def stub():
-    server = stub_api.Stub()
-    yield server
-    server.close()
+from tests.channels_stub import WA_PNID, WA_VERIFY, channel_app, run_queue, wa_body, wa_button, wa_image, wa_list, wa_signature, wa_text
+from tests.channels_stub import WA_WEBHOOK as URL
+from tests.channels_stub import post_whatsapp as post
 
 
 @pytest.fixture()
 def wa_app(tmp_path, index_dir, stub):
-    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, **stub_api.channel_config(stub)})
-    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
-    return app
-
-
-def post(client, raw: bytes, signature: str | None = "auto"):
-    headers = {"Content-Type": "application/json"}
-    if signature == "auto":
-        signature = wa_signature(raw)
-    if signature is not None:
-        headers["X-Hub-Signature-256"] = signature
-    return client.post(URL, data=raw, headers=headers)
+    return channel_app(tmp_path, index_dir, stub, demo=True)
 
 
 def say(app, client, stub, *messages, sender="5581999990001") -> list[dict]:

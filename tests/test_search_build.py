@@ -39,11 +39,13 @@ def test_build_reports_each_stage_and_the_documents_analysed(tmp_path):
     assert set(kinds[3:-3]) == {"advance"}
 
 
-def test_the_response_cache_answers_again_until_the_index_is_rebuilt(tmp_path):
+def test_the_response_cache_answers_again_until_the_index_is_rebuilt(tmp_path, index_dir):
+    import shutil
+
     from search_index import SearchIndex
 
     laws = all_laws()
-    build_index(tmp_path / "index", laws)
+    shutil.copytree(index_dir, tmp_path / "index")  # the session's index, a copy of this test's own: it is rebuilt below
     cached = SearchIndex.open(tmp_path / "index", cache_size=2)
     uncached = SearchIndex.open(tmp_path / "index")
     first = cached.search("multa por falta de vistoria")

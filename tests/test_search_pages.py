@@ -62,13 +62,15 @@ def test_multa_por_falta_de_vistoria_shows_the_fine_for_missing_inspection(clien
     assert fine["snippet"] == "utilizar em serviço veículo sem documento de <mark>vistoria</mark> válido;"
 
 
-def test_a_question_answered_again_comes_from_the_page_cache_until_the_index_is_rebuilt(tmp_path):
+def test_a_question_answered_again_comes_from_the_page_cache_until_the_index_is_rebuilt(tmp_path, index_dir):
+    import shutil
+
     from app import create_app
     from knowledge.corpus import all_laws
     from search_index import build_index
 
-    index_dir = tmp_path / "index"
-    build_index(index_dir, all_laws())
+    built, index_dir = index_dir, tmp_path / "index"
+    shutil.copytree(built, index_dir)  # the session's index, a copy of this test's own: it is rebuilt below
     app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
     client, pages = app.test_client(), app.extensions["page_cache"]
     for path in ("/busca?q=multa", "/api/v1/search?q=multa"):

@@ -2,7 +2,9 @@
 
 Each test runs with JavaScript on and off (``page`` is parametrized).  Screenshots
 go to ``screenshots/`` (git-ignored; the README names it) at phone (360×780) and
-desktop (1280×800) sizes.
+desktop (1280×800) sizes — unless ``E2E_SCREENSHOTS=0`` (``make test`` sets it): they
+are for people reviewing the pages, not checks, and the full-page captures of the long
+law pages took about as long as the axe audits of those pages.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ AXE = ROOT / ".cache" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+SCREENSHOTS_ON = os.environ.get("E2E_SCREENSHOTS", "1") != "0"
 PHONE = {"width": 360, "height": 780}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -66,7 +69,9 @@ def page(request, browser, live_server):
 
 
 def shoot(page, name: str) -> None:
-    """Phone and desktop screenshots of the current page."""
+    """Phone and desktop screenshots of the current page (none with E2E_SCREENSHOTS=0)."""
+    if not SCREENSHOTS_ON:
+        return
     SCREENSHOTS.mkdir(exist_ok=True)
     suffix = "js" if getattr(page, "js", True) else "nojs"
     page.set_viewport_size(PHONE)

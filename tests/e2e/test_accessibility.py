@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import AXE, DESKTOP, PHONE, SCREENSHOTS
+from .conftest import AXE, DESKTOP, PHONE, SCREENSHOTS, SCREENSHOTS_ON
 
 PAGES = [
     ("inicio", "/"),
@@ -91,11 +91,12 @@ def test_no_serious_or_critical_violations(audit_page, live_server, receipt, lan
         assert SEARCH_LINK[lang] in nav, (name, lang, nav[:200])
         violations = [v for v in run_axe(audit_page) if v["impact"] in BLOCKING]
         problems += [(name, v["id"], v["help"], v["nodes"]) for v in violations]
-        SCREENSHOTS.mkdir(exist_ok=True)
-        audit_page.screenshot(path=str(SCREENSHOTS / f"pagina-{name}-{lang}-360.png"), full_page=True)
-        audit_page.set_viewport_size(DESKTOP)
-        audit_page.screenshot(path=str(SCREENSHOTS / f"pagina-{name}-{lang}-1280.png"), full_page=False)
-        audit_page.set_viewport_size(PHONE)
+        if SCREENSHOTS_ON:
+            SCREENSHOTS.mkdir(exist_ok=True)
+            audit_page.screenshot(path=str(SCREENSHOTS / f"pagina-{name}-{lang}-360.png"), full_page=True)
+            audit_page.set_viewport_size(DESKTOP)
+            audit_page.screenshot(path=str(SCREENSHOTS / f"pagina-{name}-{lang}-1280.png"), full_page=False)
+            audit_page.set_viewport_size(PHONE)
     assert problems == [], "\n".join(map(str, problems))
 
 

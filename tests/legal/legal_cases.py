@@ -36,11 +36,18 @@ from knowledge.corpus import UnknownUnit, resolve
 ROOT = Path(__file__).parent
 
 
-def load_cases() -> list[dict]:
+def load_cases(pattern: str = "*/*.yaml", service: str | None = None) -> list[dict]:
+    """The cases of the files matching ``pattern`` under tests/legal, each with ``_where``.
+
+    ``service`` names the service of files whose cases do not name one themselves: the fleet
+    check's cases (``frota/casos/*.yaml``, one folder deeper so that the default pattern does
+    not take them for a wizard's) hold a fleet list, and their folder says what they are."""
     cases = []
-    for path in sorted(ROOT.glob("*/*.yaml")):
+    for path in sorted(ROOT.glob(pattern)):
         for index, case in enumerate(yaml.safe_load(path.read_text(encoding="utf-8")) or []):
             case["_where"] = f"{path.relative_to(ROOT)}#{index + 1}"
+            if service:
+                case.setdefault("service", service)
             cases.append(case)
     return cases
 

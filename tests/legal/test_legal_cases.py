@@ -1,10 +1,10 @@
 """Runs every legal case of tests/legal/<service>/*.yaml through the real functions.
 
 Complaints go through the classifier, plate checks through the vehicle-status
-rules, wizards through the flow engine — the same code the portal, the API and
-the assistant use.  A second test checks that every ``because`` quote is, word
-for word, in the cited unit's wording on the date of the facts, so the cases
-cannot drift from the statute.
+rules, wizards through the flow engine, fleet lists (tests/legal/frota/casos/*.yaml)
+through the fleet check — the same code the portal, the API and the assistant use.
+A second test checks that every ``because`` quote is, word for word, in the cited
+unit's wording on the date of the facts, so the cases cannot drift from the statute.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from decimal import Decimal
 import pytest
 
 from knowledge.complaints import REGULATORS, classify, classify_everywhere
+from knowledge.fleet import check, parse
 from knowledge.flows import FLOWS, InvalidAnswer
 from knowledge.parameters import NotInForce
 from knowledge.vehicle_status import evaluate, not_found
@@ -22,7 +23,11 @@ from knowledge.vehicle_status import evaluate, not_found
 from .legal_cases import CiteRef, as_number, load_cases, quote_occurs, wording_on
 
 CASES = load_cases()
-IDS = [f"{c['_where']} {c['name']}" for c in CASES]
+# The fleet check's cases: run and quote-checked here too, but not counted by the floors of
+# test_enough_cases_on_both_sides_of_each_change (set on the services' own cases).
+FROTA = load_cases("frota/casos/*.yaml", service="frota")
+EVERY = CASES + FROTA
+IDS = [f"{c['_where']} {c['name']}" for c in EVERY]
 
 
 def _date(value):
@@ -205,16 +210,51 @@ def run_relato(case, on):
     _check_cites({"cites": [expect["linha"]]}, e.citations)
 
 
-RUNNERS = {"relato": run_relato, "orgao": run_orgao, "denuncia": run_denuncia, "denuncia_sem_lugar": run_denuncia_sem_lugar, "veiculo": run_veiculo, "veiculo_nao_encontrado": run_veiculo_nao_encontrado}
+def run_frota(case, on):
+    """A fleet list (CSV) → the fleet's and each vehicle's verdict (knowledge.fleet)."""
+    data, expect = case["input"], case["expect"]
+    vehicles, errors = parse(data["frota"], on)
+    assert not errors, errors
+    report = check(data["lugar"], data["modalidade"], on, vehicles, frota_regular=data.get("frota_regular"))
+    if "situacao" in expect:
+        assert report.situacao == expect["situacao"]
+    if "situacao_frota" in expect:
+        assert report.situacao_frota == expect["situacao_frota"]
+    codes = {s.code for s in report.frota}
+    assert set(expect.get("frota", [])) <= codes, f"frota: {sorted(set(expect.get('frota', [])) - codes)} missing from {sorted(codes)}"
+    assert not set(expect.get("frota_not", [])) & codes, f"frota: {sorted(set(expect.get('frota_not', [])) & codes)} must not appear"
+    for code, params in expect.get("params", {}).items():
+        statement = next((s for s in report.frota if s.code == code), None)
+        assert statement is not None, code
+        for key, value in params.items():
+            assert statement.params[key] == value, f"{code}.{key}"
+    for line, vexpect in (expect.get("veiculos") or {}).items():
+        verdict = report.veiculos[int(line) - 1]
+        if "situacao" in vexpect:
+            assert verdict.situacao == vexpect["situacao"], f"linha {line}"
+        present = {m.code for m in verdict.motivos}
+        assert set(vexpect.get("codes", [])) <= present, f"linha {line}: {sorted(set(vexpect.get('codes', [])) - present)} missing from {sorted(present)}"
+        assert not set(vexpect.get("not_codes", [])) & present, f"linha {line}"
+        if "vistoria_meses" in vexpect:
+            assert verdict.vistoria_meses == vexpect["vistoria_meses"], f"linha {line}"
+    cited = [c for s in report.statements() for c in s.citations]
+    for text in expect.get("cites", []):
+        ref = CiteRef.parse(text)
+        assert any(c.law == ref.law and c.unit == ref.unit for c in cited), f"{text} not cited"
+    if case.get("ambiguous"):
+        assert any(s.data.get("efeito") == "duvida" for s in report.statements()), "the law is ambiguous here: the result must say so"
 
 
-@pytest.mark.parametrize("case", CASES, ids=IDS)
+RUNNERS = {"frota": run_frota, "relato": run_relato, "orgao": run_orgao, "denuncia": run_denuncia, "denuncia_sem_lugar": run_denuncia_sem_lugar, "veiculo": run_veiculo, "veiculo_nao_encontrado": run_veiculo_nao_encontrado}
+
+
+@pytest.mark.parametrize("case", EVERY, ids=IDS)
 def test_legal_case(case):
     on = _date(case["date_of_facts"])
     RUNNERS.get(case["service"], run_wizard)(case, on)
 
 
-@pytest.mark.parametrize("case", CASES, ids=IDS)
+@pytest.mark.parametrize("case", EVERY, ids=IDS)
 def test_because_quotes_the_statute_on_that_date(case):
     assert case.get("because"), "every case quotes the statute words that justify it"
     on = _date(case["date_of_facts"])
