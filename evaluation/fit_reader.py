@@ -3,7 +3,7 @@
 1. The ranker's weights: every question written for a row of a fine table (knowledge/statutes/perguntas)
    is read as a story, held out from its own row, against every row of its place in force on that row's
    first day (the right row, or a row with the same words, is the positive); and every development story
-   (tests/data/passenger_stories_dev.json), weighted STORY_WEIGHT.  Logistic regression, lbfgs, no random
+   (every stories set of evaluation/sets.yaml that is development data), weighted STORY_WEIGHT.  Logistic regression, lbfgs, no random
    state: the same inputs give the same numbers.
 2. The calibration, on the development stories each scored by a ranker fitted without it (5 folds): Platt scaling
    of the top score and its margin over the second into the probability that the top row is right (a story the law does not classify
@@ -24,7 +24,16 @@ import numpy as np
 from sklearn.linear_model import LogisticRegression
 
 ROOT = Path(__file__).resolve().parent.parent
-DEV_STORIES = ROOT / "tests" / "data" / "passenger_stories_dev.json"
+SETS = ROOT / "evaluation" / "sets.yaml"
+
+
+def development_stories() -> list[dict]:
+    """Every story of the stories sets that are development data (evaluation/sets.yaml); a held-out set is
+    never read."""
+    import yaml
+
+    specs = [s for s in yaml.safe_load(SETS.read_text(encoding="utf-8"))["sets"] if s["scorer"] == "stories" and s["status"] == "development"]
+    return [case for spec in specs for case in json.loads((ROOT / spec["file"]).read_text(encoding="utf-8"))]
 STORY_WEIGHT = 5.0  # a development story counts as five row questions: it is told as passengers tell, they are asked
 RISK = 0.05  # at most 5 % of the stories the reader classifies may get a wrong row
 
@@ -58,7 +67,7 @@ def story_pairs() -> list[tuple[np.ndarray, np.ndarray, list[str], list[str]]]:
     from knowledge.reader.stories import features, vector
 
     out = []
-    for case in json.loads(DEV_STORIES.read_text(encoding="utf-8")):
+    for case in development_stories():
         period = story_period(case)
         rows = rows_on(case["place"], period.start)
         accepted = [case["expect"].get("row"), *case["expect"].get("also_acceptable", [])] if case["expect"]["classifiable"] else []

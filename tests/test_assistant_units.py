@@ -38,8 +38,10 @@ def states(reply: dict, said: str, *, start: bool = False) -> bool:
 
 
 def doubted(reply: dict) -> bool:
-    """The reply said it is not sure, stating no value and citing nothing as the answer."""
-    return not reply["citations"] and "não encontrei um dispositivo que responda a isso com segurança" in reply["resposta"]
+    """The reply said it is not sure (in any language), citing nothing as the answer: its confidence is
+    given and only the nearest passage is linked."""
+    return (not reply["citations"] and reply.get("confianca") is not None
+            and any(a["tipo"] == "lei" for a in reply["acoes"]))
 
 
 @pytest.mark.parametrize("message, law, unit, said", [

@@ -181,6 +181,11 @@ def test_a_row_of_another_place_or_date_is_refused(portal):
 def test_law_questions_dated_in_everyday_words(portal, message, before, after):
     reply = say(portal, message)
     head = reply["resposta"].split("“")[0]
+    if reply["intencao"] == "wizard" and not reply["citations"]:
+        # The general answer kept back (the confidence model doubted it): the CRC wizard asks the date of the
+        # request, which picks the wording — and no value of either wording is stated.
+        assert reply["pergunta"]["id"] == "data_pedido" and before not in head and after not in head
+        return
     assert before in head and "redação anterior" in head
     today = say(portal, message.replace("em 2019", "").replace("em maio de 2019, ", ""))
     assert after in today["resposta"].split("“")[0]
@@ -200,5 +205,8 @@ def test_the_place_button_answers_with_the_place_not_em_pe(portal):
     first = say(portal, "qual o prazo de validade do certificado de registro?")
     assert first["pergunta"]["id"] == "jurisdicao"
     second = portal.post("/api/v1/assistente", json={"mensagem": "pe", "conversa": first["conversa"]}).get_json()
-    assert second["intencao"] != "lei" or {c["law"] for c in second["citations"]} == {"pe-lei-16205-2017"}
-    assert {c["law"] for c in second["citations"]} == {"pe-lei-16205-2017"}
+    # Answered in Pernambuco's law — cited, or (the confidence model doubting the unit) linked as the nearest passage.
+    from tests.test_assistant_units import first as pointed_unit
+
+    assert pointed_unit(second)[0] == "pe-lei-16205-2017"
+    assert {c["law"] for c in second["citations"]} <= {"pe-lei-16205-2017"}

@@ -209,7 +209,7 @@ TARGETS = "nav a, .marker, .toc a, summary, button, .back-to-top a, .lang a, .an
 def small_targets(page) -> list:
     return page.evaluate(
         """(selector) => Array.from(document.querySelectorAll(selector))
-             .filter(el => el.offsetParent !== null)
+             .filter(el => el.offsetParent !== null && !el.closest('[aria-hidden="true"]'))  // hidden from people: no target
              .map(el => { const r = el.getBoundingClientRect(); return [el.textContent.trim().slice(0, 30), Math.round(r.width), Math.round(r.height)]; })
              .filter(([_, w, h]) => w < 24 || h < 24)""",
         TARGETS,
