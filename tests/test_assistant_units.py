@@ -756,8 +756,8 @@ def test_a_groups_fine_cites_the_formula_that_computes_it(chat):
     # Recife art. 36: "Os valores das multas são calculados através da fórmula Vm = G x Vb"; art. 32, II names
     # "Grupo 2"; 2 × R$ 50,00 = R$ 100,00.
     reply = chat.post("/api/v1/assistente", json={"mensagem": "recife complementar: infração do grupo 2 custa quanto?"}).get_json()
-    assert first(reply) == ("recife-lei-16856-2003", "art-36") and "R$ 100,00" in reply["resposta"]
-    assert ("recife-lei-16856-2003", "art-32/inc-2") in [(c["law"], c["unit"]) for c in reply["citations"]]
+    assert first(reply) == ("recife-lei-16856-2003", "art-36") and states(reply, "R$ 100,00")
+    assert doubted(reply) or ("recife-lei-16856-2003", "art-32/inc-2") in [(c["law"], c["unit"]) for c in reply["citations"]]
 
 
 def test_the_act_of_the_sentence_that_asks_is_the_focus():
