@@ -498,8 +498,7 @@ class LawAnswers:
                       "ou deixá-lo a um regulamento. Para não arriscar um número ou uma regra errada, não cito um artigo como resposta. "
                       "O trecho mais próximo que achei foi %(trecho)s, que pode tratar de outra coisa: confira lendo-o, veja a busca, "
                       "ou, se algo aconteceu numa viagem, faça uma denúncia.", onde=where, trecho=nearest.label)
-        acoes = [{"tipo": "lei", "url": self.ports.unit_url(nearest.law, nearest.unit.id, on if on < self.ports.today() else None),
-                  "rotulo": self._("Trecho mais próximo: %(trecho)s", trecho=nearest.label)},
+        acoes = [self._link(nearest.law, nearest.unit.id, self._("Trecho mais próximo: %(trecho)s", trecho=nearest.label), on),
                  busca, {"tipo": "denuncia", "url": self.ports.denuncia_url(jurisdicao=jurisdiction), "rotulo": self._("Fazer uma denúncia")}]
         pergunta = None
         if jurisdiction is None:
