@@ -58,13 +58,23 @@ STEM = 4
 EXACT_FAMILIES = {"pe": ("em pe", "sentad", "lotac", "superlot")}
 
 
+@lru_cache(maxsize=8192)
 def _stems_of(word: str) -> tuple[str, ...]:
+    """The word's family (FAMILIES), else its first letters.  Asked hundreds of thousands of times a
+    message for the same few hundred words, hence the cache (issue #32)."""
     if word in EXACT_FAMILIES:
         return EXACT_FAMILIES[word]
     for family in FAMILIES:
         if any(word.startswith(p) for p in family if not p.startswith("~")):
             return family
     return (word[:STEM] if len(word) > STEM else word,)  # "vende" / "vendas", "regula" / "regulatório"
+
+
+@lru_cache(maxsize=16384)
+def _folded(text: str) -> str:
+    """The text lowercased without accents; a unit's words are folded for every candidate of every
+    message, so the fold is remembered by content (issue #32)."""
+    return fold(text.lower())
 
 
 def focus_words(text: str, key_words: list[str], kind: str | None, message: str = "") -> list[str]:
@@ -90,7 +100,16 @@ QUESTION_SENTENCE_RE = re.compile(r"[^.!?;\n]*\?")
 
 def says(text_words: list[str], word: str, weak: bool = True) -> bool:
     """Does the text use the word, or a word of its family (a "~" member only when ``weak``)?"""
+    if len(text_words) == 1:
+        return _word_says(text_words[0], word, weak)
     joined = " " + " ".join(text_words)
+    return any(f" {s.lstrip('~')}" in joined for s in _stems_of(word) if weak or not s.startswith("~"))
+
+
+@lru_cache(maxsize=65536)
+def _word_says(text_word: str, word: str, weak: bool) -> bool:
+    """:func:`says` of a one-word text: asked for every word before every value of every candidate."""
+    joined = " " + text_word
     return any(f" {s.lstrip('~')}" in joined for s in _stems_of(word) if weak or not s.startswith("~"))
 
 
@@ -105,9 +124,9 @@ def _value_pattern(kind: str) -> re.Pattern:
 def _before(text: str, match: re.Match) -> list[str]:
     """The words before a value: the last 14, or its whole clause when longer (up to 24): "cabe recurso ao
     Conselho de Revisão Administrativa - CRA da Secretaria de Assuntos Jurídicos, no prazo de até 15 dias"."""
-    words = fold(text[: match.start()].lower()).split()
+    words = _folded(text[: match.start()]).split()
     start = max(text.rfind(mark, 0, match.start()) for mark in ".;:")
-    clause = fold(text[start + 1: match.start()].lower()).split()
+    clause = _folded(text[start + 1: match.start()]).split()
     return clause[-24:] if len(clause) > 14 else words[-14:]
 
 
@@ -303,6 +322,6 @@ def coverage(unit: Unit, focus: list[str]) -> float:
 
         law = load_law(unit.law_id)
         said += [u.text for n in references(unit) if (a := law.by_id.get(f"art-{n}")) is not None for u in a.walk()]
-    words = fold(" ".join(said).lower()).split()
+    words = " ".join(_folded(text) for text in said).split()
     weights = [2.0] + [1.0] * (len(focus) - 1)
     return sum(w for word, w in zip(focus, weights) if says(words, word, weak=False)) / sum(weights)

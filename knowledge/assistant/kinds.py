@@ -196,7 +196,12 @@ SANCTION_RE = re.compile(r"descumpri|infra[çc]|multa|penalidade|san[çc][ãa]o|
 def references(unit: Unit) -> list[str]:
     """Article numbers of the same law the unit sanctions ("O descumprimento do disposto no art. 44
     sujeitará …"); a mere mention ("preenchidos os requisitos exigidos no art. 16") is no sanction."""
-    return REFERENCE_RE.findall(unit.text) if SANCTION_RE.search(unit.text) else []
+    return list(_sanctioned_articles(unit.text))
+
+
+@lru_cache(maxsize=16384)
+def _sanctioned_articles(text: str) -> tuple[str, ...]:
+    return tuple(REFERENCE_RE.findall(text)) if SANCTION_RE.search(text) else ()
 
 
 def texts(unit: Unit) -> str:
@@ -214,8 +219,10 @@ def introduces(unit: Unit) -> bool:
     return bool(unit.children) and unit.text.rstrip().endswith(":")
 
 
+@lru_cache(maxsize=32768)
 def carries(kind: str | None, text: str) -> bool:
-    """Do these words hold an answer of that kind (a number of days, an amount, "vedado" …)?"""
+    """Do these words hold an answer of that kind (a number of days, an amount, "vedado" …)?
+    Asked of the same units' words for every candidate of every message: remembered by content."""
     if kind == "prazo":
         return bool(DEADLINE_RE.search(text) or DAY_OF_MONTH_RE.search(text) or ORDINAL_DAY_RE.search(text))
     if kind == "valor":

@@ -241,11 +241,18 @@ def answers(query: str, hit: Hit) -> bool:
             continue
         parts += [spelled(unit), people_words(unit)] + [spelled(a, a.text) for a in unit.ancestors()] + unit.article.headings
     passage = " ".join(parts) if parts else re.sub(r"<[^>]+>", " ", hit.snippet)
-    words = set(normalize(passage).split())
-    prefixes = {w[:5] for w in words if len(w) >= 5}
+    words, prefixes, in_order = _passage_words(passage)
     key = key + [e for w in key for e in KEY_EQUIVALENTS.get(w, ())]
     # The word itself, its first letters, or a word of its family ("fiscaliza": "órgão gestor").
-    return any((w in words) or (len(w) >= 5 and w[:5] in prefixes) or (_family_member(w) and says(sorted(words), w, weak=False)) for w in key)
+    return any((w in words) or (len(w) >= 5 and w[:5] in prefixes) or (_family_member(w) and says(in_order, w, weak=False)) for w in key)
+
+
+@lru_cache(maxsize=4096)
+def _passage_words(passage: str) -> tuple[frozenset[str], frozenset[str], list[str]]:
+    """A passage's words, their first five letters, and the words sorted: the same articles'
+    passages come back for every message (issue #32).  The list is only read."""
+    words = set(normalize(passage).split())
+    return frozenset(words), frozenset(w[:5] for w in words if len(w) >= 5), sorted(words)
 
 
 def quote_unit(unit: Unit, limit: int = 450) -> str:
