@@ -5,36 +5,16 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from ..reader.lexicon import vocabulary
 from ..flows.engine import Question
 from .text import has_phrase, normalize
 from .understanding import JURISDICTION_WORDS
 
-YES = ("sim", "s", "yes", "claro", "isso", "tenho", "tem", "positivo", "ok", "com certeza", "afirmativo", "uhum", "aham", "pode ser", "tinha", "esta", "estao", "sou", "e sim")
-NO = ("nao", "no", "negativo", "nunca", "nenhum", "nenhuma", "nao tem", "nao tenho", "nao tinha", "jamais", "de jeito nenhum", "n")
-SKIP = ("nao sei", "pular", "pula", "sem resposta", "nao recebi", "ainda nao", "ignorar", "deixa em branco", "nao lembro")
+YES = vocabulary("yes")
+NO = vocabulary("no")
+SKIP = vocabulary("skip")
 # Everyday words for option values, beyond the labels themselves.
-OPTION_WORDS = {
-    "medida": {"apreensao": ("apreend", "apreensao", "deposito", "patio"), "remocao": ("guinch", "remov", "reboc"), "retencao": ("retid", "retencao", "retiveram", "seguraram", "parado")},
-    "tipo_veiculo": {"automovel": ("carro", "automovel", "spin", "suv"), "utilitario": ("utilitario", "van"), "micro_onibus": ("micro",), "onibus": ("onibus",)},
-    "prestador": {"empresa": ("empresa", "ltda", "sociedade"), "mei": ("mei", "microempreendedor"), "cooperativa": ("cooperativa",),
-                  "orgao_publico": ("prefeitura", "orgao", "secretaria", "publico"), "entidade_filantropica": ("filantrop", "ong", "associacao", "igreja"),
-                  "pessoa_fisica": ("pessoa fisica", "autonomo", "eu mesmo", "sem empresa", "so eu")},
-    "passageiros": {
-        "vinculo_contratante": ("contrat", "cliente", "associad", "empregados do", "empregados da"),
-        "proprios_funcionarios_alunos": ("nossos funcionarios", "meus funcionarios", "nossos alunos", "meus alunos", "nosso pessoal", "proprios"),
-        "grupo_definido": ("grupo", "excursao", "familia", "evento", "turma", "romaria"),
-        "pacientes_tfd": ("paciente", "tfd", "tratamento"),
-        "estudantes": ("estudante", "universitari", "faculdade"),
-        "publico_em_geral": ("qualquer", "publico", "quem quiser", "geral"),
-    },
-    "contratante": {
-        "pessoa_fisica": ("pessoa fisica", "uma pessoa", "particular", "um cliente"),
-        "pessoa_juridica": ("empresa", "escola", "associacao", "igreja", "clube", "cnpj", "faculdade"),
-        "orgao_publico": ("prefeitura", "orgao", "governo", "secretaria", "poder publico"),
-        "nenhum": ("ninguem", "nenhum", "nos mesmos", "proprio"),
-    },
-    "frequencia": {"viagem_unica": ("uma viagem", "unica", "so uma", "uma vez", "excursao", "ida e volta"), "periodica": ("periodic", "todo dia", "toda semana", "diari", "semanal", "mensal", "rotina", "varias")},
-}
+OPTION_WORDS = vocabulary("option_words")
 
 
 def _options_for(question: Question) -> list[tuple[str, str]]:
@@ -43,15 +23,7 @@ def _options_for(question: Question) -> list[tuple[str, str]]:
 
 # Month names as people type them (folded): Portuguese, and English and Spanish for
 # messages typed with the interface in those languages.
-MONTHS = {
-    **{name: n for n, names in enumerate((
-        ("janeiro", "jan", "january", "enero", "ene"), ("fevereiro", "fev", "february", "feb", "febrero"),
-        ("marco", "mar", "march", "marzo"), ("abril", "abr", "april", "apr"), ("maio", "mai", "may", "mayo"),
-        ("junho", "jun", "june", "junio"), ("julho", "jul", "july", "julio"), ("agosto", "ago", "august", "aug"),
-        ("setembro", "set", "september", "sep", "sept", "septiembre", "setiembre"), ("outubro", "out", "october", "oct", "octubre"),
-        ("novembro", "nov", "november", "noviembre"), ("dezembro", "dez", "december", "dec", "diciembre", "dic"),
-    ), start=1) for name in names},
-}
+MONTHS = vocabulary("months")
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 DAY_MONTH_RE = re.compile(rf"\b(\d{{1,2}})(?:o|st|nd|rd|th)?\s+(?:de\s+)?({_MONTH})\b\.?(?:\s+(?:de\s+)?(\d{{4}}))?")
 MONTH_DAY_RE = re.compile(rf"\b({_MONTH})\b\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b,?(?:\s+(\d{{4}}))?")

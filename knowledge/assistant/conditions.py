@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..reader.lexicon import vocabulary
 from ..clock import today
 from .numbers import WORDS_NUMBER, as_number
 from .text import fold
@@ -53,8 +54,7 @@ def manufacture_year(text: str) -> int | None:
     return next((year for m in _YEAR_RE.finditer(fold(text.lower())) if (year := int(m.group("year"))) <= today().year), None)
 
 # Doing it again, in people's words: what the laws call "reincidência" ("pela 2ª vez", "pelo mesmo motivo").
-REPEAT_WORDS = (r"reincid\w*|de novo|novamente|outra vez|mais uma vez|(?:segunda|2a|2ª) vez|repet\w*"
-                r"|mesmo motivo|mesma infracao")
+REPEAT_WORDS = vocabulary("repeat_words")
 _REPEAT_RE = re.compile(rf"\b({REPEAT_WORDS}|(?:segunda|2a|2ª) apreensao|ja fui)(?!\w)")
 REPEAT_RE = _REPEAT_RE  # "de novo", "segunda vez": a repeat told (reports.py leaves it to the law's repeat rule)
 _FIRST_RE = re.compile(r"\b(primeira vez|(?:primeira|1a|1ª) (?:vez|apreensao)|pela primeira|nunca fui)(?!\w)")

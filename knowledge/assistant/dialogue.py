@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..reader.lexicon import vocabulary
 from ..citations import N_, Cite
 from ..complaints import OCCURRENCES, REGULATORS, classify
 from ..plate_verdict import plate_verdict
@@ -33,7 +34,7 @@ from .reports import asks_who_takes_complaints, classified_somewhere, mentions_f
 from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, occurrences_in, understand
 
 # Words of any report that say nothing about what happened (who, which vehicle).
-REPORT_COMMON_WORDS = {"motorista", "motoristas", "condutor", "condutores", "cobrador", "cobradores", "demais", "veiculo", "veiculos", "onibus", "passageiros", "passageiro"}
+REPORT_COMMON_WORDS = set(vocabulary("report_common_words"))
 # Reported facts none of the four laws names (understanding.UNNAMED_REPORTS): said plainly.
 UNNAMED_TOPICS = {
     "cinto": N_("Cinto de segurança: as leis que conheço não tratam dele. A denúncia vai para a equipe do órgão, que avalia o enquadramento."),

@@ -12,50 +12,20 @@ import bisect
 import re
 from functools import lru_cache
 
+from ..reader.lexicon import vocabulary
 from ..units import Unit
 from .kinds import (ALLOWED_RE, BRL_RE, MULTIPLIER_RE, COUNT_RE, DEADLINE_RE, FORBIDDEN_RE, MANDATORY_RE, MVR_RE, PERCENT_RE, SEATS_RE, UFIRAC_RE,
                     VB_RE, WHO_RE, YEARS_RE, fine_elsewhere, gravity_fine, introduces, is_list_item, people_words, references, spelled, texts, SAME_ARTICLE_RE)
 from .text import fold, normalize
 
 # Words the statutes use for the same act as the question's word (matched by their first letters).
-FAMILIES: tuple[tuple[str, ...], ...] = (
-    ("recorr", "recurs", "~interp"),  # an appeal is "interposto" (a weaker sign: a defence is too)
-    ("defes", "defend", "~interp"),
-    ("pag", "pagam", "recolh"),
-    ("apreen", "apreens"),
-    ("reten", "retid", "reter"),
-    ("renov",),
-    ("liber", "restit"),
-    ("vistor", "inspec"),
-    ("julg", "aprec", "decid", "decis"),
-    ("clandest", "remunerado sem", "transporte remunerado"),
-    ("idos", "sessenta anos"),
-    ("fiscaliz", "gestor", "regulat", "~compet"),  # the body in charge: "órgão gestor", "poder regulatório"
-    ("gratui", "isen"),
-    ("emit", "emiss", "fornec", "expedi"),  # a certificate is "fornecido" or "expedido" when people say "emitido"
-    ("andando", "rodando", "circul", "trafeg", "em movimento"),  # a vehicle "em movimento", "trafegando"
-    ("extravi", "danific", "dano"),  # luggage lost ("extraviada") or damaged
-    ("aument", "dobr", "duplic", "tripl", "major", "acresc"),  # a fine that grows is "duplicada", "majorada"
-    ("bebad", "embriag", "alcool", "cachac", "pinga", "cervej"),  # "bêbado" is "em estado de embriaguez", drinking "bebidas alcoólicas"
-    ("gross", "mal educad", "polidez", "urbanidade"),  # rudeness is failing to treat people "com polidez e urbanidade"
-)
-KIND_WORDS = {
-    # The words that ask for the kind (kinds._KIND_RULES), not what the question is about.
-    "prazo": ("prazo", "prazos", "dias", "dia", "horas", "hora", "tempo", "demora", "demorar", "validade", "vale", "meses", "anos", "quantos",
-              "quanto", "dura", "durar", "duracao", "vence", "vencimento", "antecedencia", "quando"),
-    "valor": ("multa", "multas", "valor", "valores", "custa", "custo", "preco", "quanto", "reais", "paga", "pago", "cobra", "cobrada"),
-    "limite": ("idade", "anos", "maximo", "maxima", "minimo", "minima", "limite", "quantos", "quantas", "capacidade", "velho", "antigo"),
-    "quem": ("quem", "qual", "orgao", "agencia", "entidade", "autoridade"),
-    "permissao": ("pode", "podem", "posso", "podemos", "poderia", "obrigado", "obrigada", "obrigados", "obrigatorio", "obrigatoria",
-                  "proibido", "proibida", "permitido", "permitida", "vedado", "vedada", "preciso", "precisa", "precisam", "deve",
-                  "devem", "exigido", "exigida", "liberado", "legal", "tenho", "temos"),
-    "documentos": ("documento", "documentos", "documentacao", "papeis", "papelada", "apresentar", "levar", "entregar", "juntar", "anexar"),
-}
+FAMILIES: tuple[tuple[str, ...], ...] = vocabulary("families")
+KIND_WORDS = vocabulary("kind_words")
 
 
 # Short words whose meaning the statutes say otherwise ("em pé": "sentados", "lotação").
 STEM = 4
-EXACT_FAMILIES = {"pe": ("em pe", "sentad", "lotac", "superlot")}
+EXACT_FAMILIES = vocabulary("exact_families")
 
 
 @lru_cache(maxsize=8192)
@@ -134,7 +104,7 @@ def _around(text: str, match: re.Match) -> list[str]:
     return _before(text, match) + fold(text[match.end():].lower()).split()[:4]
 
 
-_BODIES_RE = re.compile(r"\b(ageac|epti|der|cdtc|jari|cmtt|cra|poder concedente|poder publico|departamento de estradas)\b")
+_BODIES_RE = re.compile(vocabulary("bodies_re"))
 
 
 def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple[str, ...] = ()) -> float:

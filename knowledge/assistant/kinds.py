@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..reader.lexicon import vocabulary
 from ..units import Unit
 from .numbers import WORDS_NUMBER
 from .text import fold
@@ -32,51 +33,23 @@ KINDS = ("prazo", "valor", "limite", "permissao", "quem", "documentos")
 
 # -- the kind of question -----------------------------------------------------------------------
 
-# "o que preciso apresentar", "anexar o quê": what to bring, asked without naming papers.
-_WHAT_TO_BRING = (r"\bo que (eu )?(preciso|tenho que|devo) (apresentar|levar|entregar|juntar|anexar|mostrar|comprovar)\b"
-                  r"|\b(apresentar|levar|entregar|juntar|anexar|instruir|mostrar)\w* (\w+ )?o que\b")
-
-_KIND_RULES: tuple[tuple[str, re.Pattern], ...] = (
-    # "quem", or which body: "qual (é) o órgão", "que agência", "qual entidade".
-    ("quem", re.compile(r"\bquem\b|\b(qual|quais|que) (e |sao )?(o |a |os |as )?(orgaos?|agencias?|entidades?|autoridades?|secretarias?)\b"
-                        r"|\bcompetente\b|\bcompete\b|\ba quem\b")),
-    ("prazo", re.compile(
-        r"\bprazos?\b|\bquantos dias\b|\bquantas horas\b|\bquantos meses\b|\bem quanto tempo\b|\bquanto tempo\b|\bate quando\b"
-        r"|\bdias (para|pra|de)\b|\bdemora\w*\b|\bantecedencia\b|\bvalidade\b|\bvale por\b|\bdura\w*\b|\bprorrog\w*\b|\bvenc\w*\b"
-        r"|\b(ate|em) (que|qual) dia\b|\bquanto em quanto\b|\bcom que frequencia\b|\bperiodicidade\b|\ba cada quanto\b"
-        r"|\b(anual|semestral|todo ano|todos os anos|(uma|duas) vez(es)? (por|ao) ano|de (\d+|seis|tres) em (\d+|seis|tres) meses)\b"
-    )),
-    ("valor", re.compile(
-        r"\bmultas?\b|\bvalor(es)?\b|\bquanto (custa|e|pago|paga|sai|fica|cobra\w*)\b|\bquanto\b(\s+\w+){0,4}\s+(pagar|paga|receber|cobrar|cobra|recolher|recolhe|indeniz\w*)\b|\b(paga|pagam|pagar|pago|cobra|cobram|custa|sai) quanto\b|\bpreco\b|\bufirac\w*\b|\bmvr\b|\bvb\b|\btaxas?\b|\breais\b|\bestadas?\b|\bdiarias?\b|\bcusta\b"
-        r"|\bo que (eu )?(tenho|preciso|devo|tem|temos) (que |de )?pagar\b"
-    )),
-    ("limite", re.compile(
-        r"\bidade\b|\bquantos anos\b|\banos de (uso|fabricacao)\b|\bvelh\w*\b|\bantig\w*\b|\bmaxim\w*\b|\bminim\w*\b|\blimite\b"
-        r"|\bquant[oa]s (?!dias|horas|meses|anos|vezes)\w+|\bcapacidade\b|\bporcentagem\b|\bpercentual\b|\bno maximo\b"
-        r"|\bate quant[oa]s?\b(?! (dias|horas|meses|tempo))"  # "até quanto da frota?": a limit
-    )),
-    ("documentos", re.compile(r"\bdocument\w*\b|\bpapeis\b|\bpapelada\b|\bcertid\w*\b|\bcomprovante\w*\b|" + _WHAT_TO_BRING)),
-    ("permissao", re.compile(
-        r"^(e )?(pode|podem|posso|podemos)\b|\b(pode|podem|posso|podemos|poderia)\b|\be (permitido|proibido|obrigatorio|vedado|legal|liberado)\b"
-        r"|\b(tem|tenho|temos) que\b|\b(preciso|precisa|precisam)\b|\bobrigatori\w*\b|\bobrigad[oa]s? a\b|\bproibid\w*\b|\bpermitid\w*\b|\bvedad\w*\b"
-    )),
-)
+# The cue words of each kind of question, in the order a question is tried against them ("quem" first:
+# "qual o órgão"; "documentos" also reads "o que preciso apresentar", papers asked without naming them).
+_KIND_RULES: tuple[tuple[str, re.Pattern], ...] = tuple((kind, re.compile(pattern)) for kind, pattern in vocabulary("kind_rules").items())
 
 
 # "pra quem eu recorro", "a quem devo pedir": to whom one turns, a body asked (not "a multa para quem faz …").
-TO_WHOM_RE = re.compile(r"\b(para|pra|a) quem (eu |se |a gente |devo |posso |tenho que |preciso )?(recorr|apel|reclam|pec|pedi|envi|mand|dirij|encaminh|entreg|protocol|denunci|comunic|aviso|avis)\w*"
-                        r"|\b(protocol|entreg|envi|mand|dirij|encaminh|recorr|apresent|reclam)\w*( \w+){0,3} (para|pra|a) quem\b")
+TO_WHOM_RE = re.compile(vocabulary("to_whom_re"))
 
 
 # Things measured in money: their minimum or maximum is an amount.
-MONEY_SUBJECT_RE = re.compile(r"\b(seguro|seguros|cobertura|indenizac\w*|apolice)\b")
+MONEY_SUBJECT_RE = re.compile(vocabulary("money_subject_re"))
 # What is done to a fine, asked without asking its amount ("o recurso suspende a multa?", "a multa é cancelada?").
-EFFECT_ON_FINE_RE = re.compile(r"\b(suspend\w*|suspens[ao]s?|suspensiv\w*|cancel\w*|anul\w*|perdo\w*|prescrev\w*|prescri\w*|caduc\w*)\b")
-AMOUNT_ASKED_RE = re.compile(r"\bquanto\b|\bvalor\b|\bpreco\b|\bcusta\b|\b(qual|quais) (e |sao )?(a |as )?multas?\b|\bde quanto\b")
+EFFECT_ON_FINE_RE = re.compile(vocabulary("effect_on_fine_re"))
+AMOUNT_ASKED_RE = re.compile(vocabulary("amount_asked_re"))
 
 # The papers themselves asked for ("quais documentos", "que papéis", "o que preciso apresentar").
-ASKS_PAPERS_RE = re.compile(r"\b(quais|que|qual)\b(\s+\w+){0,2}\s+(document\w*|papeis|papelada|certid\w*|comprovante\w*)\b"
-                            r"|\bdocument\w* (necessari|exigid|obrigatori|precis)\w*|" + _WHAT_TO_BRING)
+ASKS_PAPERS_RE = re.compile(vocabulary("asks_papers_re"))
 
 
 def question_kind(text: str) -> str | None:

@@ -16,6 +16,7 @@ from datetime import date
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..reader.lexicon import vocabulary
 from ..citations import Cite
 from ..reader.dates import facts_period
 from ..corpus import UnknownUnit, resolve
@@ -34,52 +35,17 @@ from .understanding import PLACE_ALIASES
 from .values import SAID_ELSEWHERE, plain_value
 
 # A follow-up that names another step ("e pra pagar …?", "e para recorrer?") and asks nothing itself.
-ANOTHER_STEP_RE = re.compile(r"^(mas )?e (pra|para) \w+(ar|er|ir)\b")
-ASKS_RE = re.compile(r"\b(quanto|quantos|quantas|qual|quais|quem|quando|valor|prazo|onde)\b")
+ANOTHER_STEP_RE = re.compile(vocabulary("another_step_re"))
+ASKS_RE = re.compile(vocabulary("asks_re"))
 # Words that show a message is about passenger transport at all.
-DOMAIN_RE = re.compile(
-    r"fret|onibus|\bvan\b|micro|passag|passageir|\bcrc\b|epti|\bder\b|ageac|stcp|multa|infrac|veicul|motorist|transport|viage|"
-    r"placa|vistori|seguro|apreen|rodoviari|turis|excurs|lotac|permission|autoriza|clandestin|\blei\b|artigo|denunci|carro|automovel|"
-    r"cooperativ|empresa|deposito|cadastur|taxi|tarifa|bilhete|terminal|embarq|desembarq|tacograf|idoso|gratuid|estudant|viaj|"
-    r"prazo|defesa|recurs|recorr|jari|fiscal|cadastr|registr|document|licen|taxa|selo|adesivo|lista|anexo|cnpj|permiss|concess|"
-    r"linha|pass?ageir|lugar|assento|\bpe\b|bagag|encomend|garagem|condutor|cobrador|uniform|gps|rastread|pneu|freio|acident|"
-    r"\bmei\b|turism|aluguel|emplac|idade|fabrica|apolice|ufirac|mvr|vb\b|grupo|infra|penal|suspens|cassa|cancel|retid|retenc|"
-    r"remoc|guinch|estadi|diaria|sentad|lotad|porta|clandest|pirata|irregular|capacidade|frota|tfd|paciente|social|proprio|contin|eventual|"
-    r"cdtc|\bcra\b|comissao"
-)
+DOMAIN_RE = re.compile(vocabulary("domain_re"))
 # Words that carry no subject in a Portuguese question: pronouns, articles, prepositions and
 # contractions, the forms of ser/estar/ter/haver/ir/ficar, filler adverbs ("o motorista
 # ESTAVA …", "FUI pego", "NUMA viagem", "HOJE") and light verbs ("TIRAR o CRC", "COLOCAR propaganda").  Without them the question's focus is what
 # it is about.
-FUNCTION_WORDS = frozenset("""
-eu tu ele ela nos vos eles elas me te se lhe lhes mim ti si comigo contigo conosco nosso nossa nossos nossas
-teu tua teus tuas seus suas dele dela deles delas este esta estes estas esse essa esses essas aquele aquela
-aqueles aquelas isto isso aquilo aqui ali la cá onde aonde quem cujo cuja qual quais que
-ao aos as os das dos na no nas nos num numa nuns numas dum duma pelo pela pelos pelas neste nesta nesse nessa
-naquele naquela deste desta desse dessa daquele daquela nele nela neles nelas disso disto nisso nisto daquilo naquilo
-sou somos era eram fui foi fomos foram fosse fossem seja sejam sendo sido serei sera serao seria seriam for forem
-estou estamos estava estavam estive esteve estiveram estiver esteja estejam estando estado estao
-tenho temos tinha tinham tive teve tiveram tiver tenha tenham tendo tido terei tera terao teria teriam
-hei houve havia haja houver haver ha
-vou vai vamos vao ia iam ir indo fica ficou ficaram fico ficam ficar
-muito muita muitos muitas pouco pouca bem mal so ja agora hoje ontem amanha depois logo sempre nunca
-mas porem porque pois entao assim tambem nem ou tipo tal qualquer quaisquer outro outra outros outras
-mesmo mesma todo toda todos todas tudo nada alguma algum alguns algumas nenhum nenhuma varios varias
-sim nao ne ta ok certo coisa coisas negocio vez vezes favor duvida pergunta saber sei sabe queria quero
-tirar pegar pego pegou dar botar colocar conseguir arrumar mandar leva levam levou faz fazem fazendo fez
-""".split())
+FUNCTION_WORDS = frozenset(vocabulary("function_words"))
 # Words too common in the statutes to show that a passage answers the question.
-GENERIC_WORDS = {
-    "fretamento", "fretado", "fretados", "onibus", "van", "vans", "micro", "veiculo", "veiculos", "transporte", "passageiro",
-    "passageiros", "pode", "podem", "posso", "lei", "leis", "empresa", "empresas", "servico", "intermunicipal", "viagem", "viajar",
-    "viagens", "motorista", "carro", "usar", "fazer", "ter", "ser", "que", "qual", "quais", "como", "para", "com", "sem",
-    "uma", "um", "dos", "das", "nos", "nas", "por", "mais", "quando", "onde", "quanto", "quantos", "esta", "sao", "regra",
-    "regras", "preciso", "precisa", "tem", "nao", "sim", "the", "fica", "ficar", "dia", "dias", "pra", "isso", "essa", "esse",
-    "pela", "pelo", "regulamento", "decreto", "pernambuco", "paulo", "acre", "recife", "epti", "der", "ageac", "stcp", "levar",
-    # words that join a question and say nothing of its subject
-    "ate", "partir", "contra", "sobre", "entre", "cada", "apos", "desde", "devo", "deve", "devem", "seu", "sua", "meu", "minha",
-    "voce", "gente", "alguem", "algum", "alguma", "tipo", "caso", "ainda", "tambem", "complementar",
-} | FUNCTION_WORDS
+GENERIC_WORDS = set(vocabulary("generic_words")) | FUNCTION_WORDS
 # The statutes' word for what a question names otherwise ("em pé": the law says "sentados").
 # Articles read per place (the answering unit may sit in an article the search ranks low).
 SEARCH_LIMIT = 15
@@ -116,19 +82,12 @@ class Candidate(NamedTuple):
     features: dict
 
 
-KEY_EQUIVALENTS = {"pe": ("sentados", "lotacao"), "idoso": ("sessenta",), "idosos": ("sessenta",), "cachorro": ("animais",), "animal": ("animais",)}
+KEY_EQUIVALENTS = vocabulary("key_equivalents")
 # What people say otherwise than the statutes: the statute's word is added to the question
 # (for the search and for the focus).  Not paying is "gratuito"; transport without any
 # authorisation is what the laws call "clandestino"; a pet is one of the "animais".
-STATUTE_WORDS: tuple[tuple[re.Pattern, str], ...] = (
-    (re.compile(r"\bnao (paga|pagam|pagar|precisa pagar|precisam pagar)\b|\bde graca\b|\bsem pagar\b|\bisent[oa]s?\b"
-                r"|\b(tem|tenho|temos|precisa|preciso|precisam|deve|devo) (que |de )?pagar (a |as )?passage"), "gratuito"),
-    (re.compile(r"\bsem (autorizacao|permissao|concessao|registro|licenca|crc|cadastro)\b|\bpiratas?\b"), "clandestino"),
-    (re.compile(r"\b(cachorr|cachorrinh|cao|caes|gato|gatos|pet|pets|bicho)\w*\b"), "animais"),
-    # Recife's complementary service taken to another town is "a saída do veículo do Município" (art. 13, XI).
-    (re.compile(r"\b(?:complementar|stcp)\b.*\b(?:ate|para|pra|pro) (?:a |o )?(?:olinda|jaboatao|paulista|camaragibe|caruaru|igarassu|cabo|"
-                r"porto de galinhas|praia|outra cidade|outro municipio|interior)\b|\bfora do (?:recife|municipio)\b"), "saida municipio"),
-    # Doing it again is what the laws call "reincidência".
+STATUTE_WORDS: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(pattern), word) for pattern, word in vocabulary("statute_words")) + (
+    # Doing it again is what the laws call "reincidência" (the words of conditions.REPEAT_WORDS).
     (re.compile(rf"\b({REPEAT_WORDS})(?!\w)"), "reincidencia"),
 )
 

@@ -5,17 +5,11 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
+from ..reader.lexicon import lexicon
 from ..text import fold  # noqa: F401  (re-exported: kinds.py, foreign.py and tests/evaluation.py import it from here)
 
-SLANG = {
-    "vc": "voce", "vcs": "voces", "pq": "porque", "q": "que", "ta": "esta", "tao": "estao", "to": "estou",
-    "tb": "tambem", "tbm": "tambem", "n": "nao", "naum": "nao", "pra": "para", "pro": "para", "pras": "para",
-    "busao": "onibus", "buzao": "onibus", "bus": "onibus", "onbus": "onibus", "oibus": "onibus", "onibu": "onibus",
-    "d": "de", "eh": "e", "msm": "mesmo", "qnt": "quanto", "qto": "quanto", "qnto": "quanto", "qtos": "quantos", "qtas": "quantas", "qta": "quanta", "qdo": "quando", "hj": "hoje", "td": "tudo",
-    "blz": "beleza", "obg": "obrigado", "obgd": "obrigado", "obrigada": "obrigado", "vlw": "valeu", "ngm": "ninguem",
-    "cmg": "comigo", "mto": "muito", "mt": "muito", "kombi": "van", "topic": "van", "sprinter": "van",
-    "tava": "estava", "tavam": "estavam", "tao": "estao", "brigadao": "obrigado", "obrigadao": "obrigado",
-}
+# Abbreviations and slang as people type them (knowledge/lexicon.yaml, section "slang": the reader's too).
+SLANG = lexicon()["slang"]
 
 
 def normalize(text: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..reader.lexicon import vocabulary
 from ..modalities import MODALITY_IDS
 from ..places import PLACES
 from ..plates import find_plates
@@ -19,54 +20,26 @@ from .conditions import manufacture_year
 from .text import has_phrase, has_word, normalize
 
 # How people name a place besides its name (knowledge/places.py): adjective, agency, cities.
-PLACE_ALIASES = {
-    "pe": ("pernambucano", "epti", "caruaru", "petrolina", "olinda", "jaboatao", "garanhuns"),
-    "sp": ("sp", "paulista", "artesp", "campinas", "santos"),
-    "ac": ("acreano", "rio branco", "ageac", "cruzeiro do sul"),
-    "recife": ("stcp", "transporte complementar", "complementar"),
-}
+PLACE_ALIASES = vocabulary("place_aliases")
 JURISDICTION_WORDS = {pid: (normalize(place.name), *PLACE_ALIASES[pid]) for pid, place in PLACES.items()}
-OTHER_PLACES = (
-    "bahia", "paraiba", "rio de janeiro", "rj", "minas", "minas gerais", "parana", "ceara", "alagoas", "sergipe", "goias",
-    "espirito santo", "santa catarina", "rio grande do sul", "rio grande do norte", "piaui", "maranhao", "amazonas",
-    "rondonia", "roraima", "amapa", "tocantins", "mato grosso", "distrito federal", "brasilia", "salvador", "fortaleza",
-    "estado do para",
-    "joao pessoa", "natal", "maceio", "belo horizonte", "curitiba", "porto alegre", "manaus", "belem", "goiania",
-)
+OTHER_PLACES = vocabulary("other_places")
 
-GREETINGS = ("oi", "ola", "opa", "eai", "e ai", "bom dia", "boa tarde", "boa noite", "hello", "hi", "hola", "salve", "oie")
-THANKS = ("obrigado", "valeu", "agradecido", "brigado", "muito obrigado", "gracias", "thanks", "thank you", "show", "beleza", "blz", "ajudou muito", "me ajudou")
-HELP = ("ajuda", "socorro", "help", "como funciona", "menu", "opcoes")
+GREETINGS = vocabulary("greetings")
+THANKS = vocabulary("thanks")
+HELP = vocabulary("help")
 # "o que você faz / sabe / responde", "o que eu posso perguntar": asking about the assistant itself.
-HELP_RE = re.compile(r"\b(o )?que (voce|tu) (\w+ )?(faz|sabe|responde|entende|consegue)\b|\b(o )?que (eu )?(posso|da para|consigo) (te )?(perguntar|pedir)\b")
-RESTART = ("recomecar", "reiniciar", "comecar de novo", "do zero", "nova conversa", "limpar", "reset", "recomeca")
-CANCEL = ("cancelar", "cancela", "sair", "parar", "deixa pra la", "esquece")
+HELP_RE = re.compile(vocabulary("help_re"))
+RESTART = vocabulary("restart")
+CANCEL = vocabulary("cancel")
 
-QUESTION_STARTS = ("pode ", "posso ", "podem ", "e permitido", "e proibido", "qual ", "quais ", "quanto ", "quantos ", "quantas ",
-                   "como ", "o que ", "onde ", "quando ", "quem ", "existe ", "tem que ", "precisa ", "e obrigatorio", "e verdade",
-                   "e legal", "e crime", "a lei ", "o fretamento pode", "fretamento pode", "se ")
-NARRATIVE = ("esta", "estao", "estou", "estava", "estavam", "agora", "aqui", "nessa", "nesse", "neste", "nesta", "desse", "dessa",
-             "vi", "flagrei", "tem gente", "todo mundo", "o motorista", "motorista", "cobrou", "cobrando", "vendeu", "vendendo",
-             "vendem", "colocou", "colocaram", "levou", "embarcou", "embarcaram", "andando", "rodando", "parou", "saiu", "deixou")
-COMPLAINT_WORDS = ("denunciar", "denuncia", "denuncio", "reclamar", "reclamacao", "queixa", "reportar", "avisar a fiscalizacao")
+QUESTION_STARTS = vocabulary("question_starts")
+NARRATIVE = vocabulary("narrative")
+COMPLAINT_WORDS = vocabulary("complaint_words")
 
-OCCURRENCE_PATTERNS: dict[str, tuple[str, ...]] = {
-    "venda_passagem_individual": (r"vend\w* (\w+ )?passage", r"passage\w* individ", r"cobr\w*( \w+){0,4} (por|cada|de cada) (pessoa|passageiro|cabeca|um)",
-                                  r"cobr\w* passage", r"vend\w* (\w+ )?bilhete", r"vend\w* (\w+ )?(vaga|assento|lugar)"),
-    "passageiros_em_pe": (r"\bem pe\b", r"superlot", r"\blotad", r"sem (banco|assento|lugar)", r"gente de pe"),
-    "terminal_rodoviario": (r"rodoviaria", r"terminal rodoviario", r"dentro do terminal"),
-    "passageiro_fora_da_lista": (r"fora da lista", r"nao (estava|esta|ta) na lista", r"sem lista", r"lista de passageiros"),
-    "veiculo_inseguro": (r"sem freio", r"pneu careca", r"caindo aos pedacos", r"insegur", r"fumaca", r"quebrad", r"vazando", r"perigos"),
-    "porta_aberta": (r"porta aberta", r"portas abertas", r"com a porta", r"porta\w*( \w+){0,3} nao fecha"),
-    "sem_autorizacao": (r"clandestin", r"piratas?\b", r"sem autoriza", r"irregular", r"sem (crc|registro|licenca|permissao)"),
-    "outro": (r"\bxing", r"\bgross", r"agredi", r"\bbebad", r"embriag", r"\bbebendo", r"correndo demais", r"alta velocidade", r"assedi",
-              r"mal educad", r"desrespeit", r"ameac", r"humilh"),
-}
+OCCURRENCE_PATTERNS: dict[str, tuple[str, ...]] = vocabulary("occurrence_patterns")
 
 # Safety or conduct facts no infraction of the four laws names: still a report (occurrence "outro").
-UNNAMED_REPORTS: dict[str, tuple[str, ...]] = {
-    "cinto": (r"\bcintos?\b",),
-}
+UNNAMED_REPORTS: dict[str, tuple[str, ...]] = vocabulary("unnamed_reports")
 
 
 def report_topics(text: str) -> list[str]:
@@ -74,14 +47,13 @@ def report_topics(text: str) -> list[str]:
 
 
 # A vehicle seized, retained or removed: the seized-vehicle wizard.
-SEIZURE_PATTERNS = (r"apreend", r"apreensao", r"\bretid", r"retencao", r"retiveram", r"seguraram (o|a|meu|minha)", r"guinch", r"\bprend", r"\bpres[oa]\b",
-                    r"\bremov", r"rebocad", r"levaram (o|a|meu|minha) (van|onibus|carro|micro|veiculo)", r"patio", r"\bdeposito\b")
-FIRST_PERSON = ("meu", "minha", "meus", "minhas", "eu", "sou", "nos", "nosso", "nossa", "me", "minha empresa", "a empresa", "tenho", "a gente", "fui", "estou")
+SEIZURE_PATTERNS = vocabulary("seizure_patterns")
+FIRST_PERSON = vocabulary("first_person")
 # A seizure that happened (apreenderam, guincharam …): the person needs the wizard, not a statute.
 EVENT_VERBS = r"\b(apreenderam|guincharam|retiveram|prenderam|levaram|seguraram|removeram|rebocaram|recolheram|pegaram)\b"
 # Modality ids a message may name (knowledge/modalities.py); "alunos" is an everyday word, not a sign of this question.
 MODALITY_NAMES = tuple(m for m in MODALITY_IDS if m != "alunos")
-VEHICLE_WORDS = ("van", "onibus", "micro", "microonibus", "carro", "veiculo", "automovel", "kombi", "carros", "vans")
+VEHICLE_WORDS = vocabulary("vehicle_words")
 
 
 @dataclass
@@ -98,7 +70,7 @@ class Understanding:
 
 
 # São Paulo's DER named as a body ("multa do DER", "pelo DER"), not the verb ("e se der número quebrado").
-DER_RE = re.compile(r"\b(do|o|no|pelo|ao|pro|junto ao|ao|com o|para o|pra o) der\b")
+DER_RE = re.compile(vocabulary("der_re"))
 
 
 def jurisdiction_in(text: str) -> str | None:
@@ -119,7 +91,7 @@ def occurrences_in(text: str) -> list[str]:
     return found
 
 
-QUESTION_WORDS = ("quanto", "quantos", "quantas", "qual", "quais", "como", "pode", "podem", "posso", "onde", "quando", "quem", "existe", "precisa", "devo")
+QUESTION_WORDS = vocabulary("question_words")
 
 
 def is_question(raw: str, text: str) -> bool:
@@ -219,7 +191,7 @@ FOLLOW_UP_FILLERS = frozenset(
 
 # A short message that completes the question just answered: "e se foi pra socorrer um ônibus
 # quebrado?", "e pra micro-ônibus?", "e quem julga?", "mas e se for a segunda vez?".
-FOLLOW_UP_RE = re.compile(r"^(mas |e ai |entao )?e (se|quando|caso|no caso|pra|para|pro|com|sem|na|no|nos|nas|em|o|a|os|as|um|uma|do|da|dos|das|pelo|pela|quanto|qual|quais|quem|como|onde|depois|antes|ai|tambem|sendo)\b")
+FOLLOW_UP_RE = re.compile(vocabulary("follow_up_re"))
 FOLLOW_UP_WORDS = 10
 # A longer one completes it too when it names nothing of passenger transport on its own ("e depois que
 # ela chegar, quanto tempo tenho pra me defender?"): without the question before, it means nothing.
@@ -244,14 +216,7 @@ def completes_the_last_question(text: str, *, about_transport: bool = True) -> b
 # on buses, "e se for cassação?" after one on suspension): the earlier one is dropped from the question
 # carried over, else its words outweigh the follow-up's.  Normalised words; a phrase is listed before
 # the word it contains.
-CONTRASTS: tuple[tuple[str, ...], ...] = (
-    ("micro onibus", "microonibus", "microbus", "micro", "onibus", "van", "vans", "automovel", "carro", "carros"),
-    ("defesa", "defender", "recurso", "recorrer", "pagar", "pagamento"),
-    ("suspensao", "cassacao", "cancelamento", "advertencia", "apreensao", "retencao"),
-    ("eventual", "continuo", "turistico", "turismo", "social", "proprio", "alunos", "tfd"),
-    ("gravissima", "gravissimas", "grave", "graves", "media", "medias", "moderada", "moderadas", "leve", "leves"),
-    ("grupo 1", "grupo 2", "grupo 3", "grupo 4"),
-)
+CONTRASTS: tuple[tuple[str, ...], ...] = vocabulary("contrasts")
 
 
 def carried_over(last_query: str, follow_up: str) -> str:

@@ -56,3 +56,37 @@ def lexicon() -> dict:
     if set(relato) != {"fatos", "acontecendo", "pergunta_da_infracao", "a_quem_reclamar"}:
         raise LexiconError(f"{PATH.name}: relato needs 'fatos', 'acontecendo', 'pergunta_da_infracao' and 'a_quem_reclamar'")
     return {"slang": slang, "law_words": law_words, "festas": festas, "dias_relativos": relative, "relato": relato}
+
+
+def _frozen(value):
+    """Lists as tuples, all the way down: an entry read by name is shared by every caller."""
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _frozen(v) for k, v in value.items()}
+    return value
+
+
+@lru_cache(maxsize=1)
+def _assistant_section() -> dict:
+    data = yaml.safe_load(PATH.read_text(encoding="utf-8")).get("assistente")
+    if not isinstance(data, dict):
+        raise LexiconError(f"{PATH.name}: section 'assistente' missing")
+    for name, value in data.items():
+        patterns = [value] if name.endswith("_re") and isinstance(value, str) else []
+        patterns += [p for p in (value.values() if name == "kind_rules" else [pair[0] for pair in value] if name == "statute_words" else [])]
+        for pattern in patterns:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise LexiconError(f"{PATH.name}: assistente.{name}: {exc}") from exc
+    return {name: _frozen(value) for name, value in data.items()}
+
+
+def vocabulary(name: str):
+    """One entry of the assistant's words (section ``assistente`` of knowledge/lexicon.yaml), lists as
+    tuples; a missing entry fails the import of the module that reads it, not a conversation."""
+    try:
+        return _assistant_section()[name]
+    except KeyError:
+        raise LexiconError(f"{PATH.name}: assistente.{name} missing") from None
