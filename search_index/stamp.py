@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("knowledge/statutes/**/*", "knowledge/*.py", "search_index/*.py")
+SOURCES = ("knowledge/statutes/**/*", "knowledge/*.py", "knowledge/lexicon.yaml", "search_index/*.py")  # the lexicon: the search's synonyms
 
 
 def source_files(root: Path = ROOT) -> list[Path]:

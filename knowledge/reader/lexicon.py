@@ -67,11 +67,11 @@ def _frozen(value):
     return value
 
 
-@lru_cache(maxsize=1)
-def _assistant_section() -> dict:
-    data = yaml.safe_load(PATH.read_text(encoding="utf-8")).get("assistente")
+@lru_cache(maxsize=2)
+def _assistant_section(section: str = "assistente") -> dict:
+    data = yaml.safe_load(PATH.read_text(encoding="utf-8")).get(section)
     if not isinstance(data, dict):
-        raise LexiconError(f"{PATH.name}: section 'assistente' missing")
+        raise LexiconError(f"{PATH.name}: section {section!r} missing")
     for name, value in data.items():
         patterns = [value] if name.endswith("_re") and isinstance(value, str) else []
         patterns += [p for p in (value.values() if name == "kind_rules" else [pair[0] for pair in value] if name == "statute_words" else [])]
@@ -83,10 +83,11 @@ def _assistant_section() -> dict:
     return {name: _frozen(value) for name, value in data.items()}
 
 
-def vocabulary(name: str):
-    """One entry of the assistant's words (section ``assistente`` of knowledge/lexicon.yaml), lists as
-    tuples; a missing entry fails the import of the module that reads it, not a conversation."""
+def vocabulary(name: str, section: str = "assistente"):
+    """One entry of the assistant's words (section ``assistente`` of knowledge/lexicon.yaml) or the
+    search's (``busca``), lists as tuples; a missing entry fails the import of the module that reads
+    it, not a conversation."""
     try:
-        return _assistant_section()[name]
+        return _assistant_section(section)[name]
     except KeyError:
-        raise LexiconError(f"{PATH.name}: assistente.{name} missing") from None
+        raise LexiconError(f"{PATH.name}: {section}.{name} missing") from None
