@@ -191,3 +191,12 @@ def test_a_malformed_map_fails_when_read():
         structure._wordings("pe-lei-16205-2017", "x", [{"row": "a", "cites": [{"row": "b", "words": "w"}]}], "x")
     with pytest.raises(KeyError):
         law_map("nowhere")
+
+
+def test_the_comparison_words_for_gravity_agree_with_the_catalogue_rows():
+    """/comparar writes "infração grave" (terminal), "moderada" (list) and "gravíssima" (no CRC) in its sentences:
+    the rows the map gives for them keep that gravity in every wording (Lei 17.107/2020 regraded others)."""
+    for occurrence, gravity in (("terminal_rodoviario", "grave"), ("passageiro_fora_da_lista", "moderada"), ("sem_autorizacao", "gravissima")):
+        for wording in law_map("pe").complaints[occurrence]:
+            for day in days("pe-lei-16205-2017", wording.since, wording.until):
+                assert row("pe", wording.row, day).gravity == gravity, (occurrence, day)
