@@ -137,7 +137,7 @@ def _rows_of(table: Table, start: date, until: date | None) -> list[Row]:
             continue
         number = parent.id.rsplit("-", 1)[1]
         heading = _clean(parent.text or parent.marker)
-        if table.place == "pe":
+        if table.levels:  # graded by the heading's words (Pernambuco's "III - GRAVES:")
             level = dict(table.levels).get(fold(heading.lower()).rstrip(":").strip(), "")
             gravity, fine_param = level, table.fine_param.format(level=level)
         else:
