@@ -249,8 +249,9 @@ RECIFE_TEXTS = {
     "veiculo_inseguro": N_("Operar com o veículo em más condições de uso, comprometendo a segurança dos usuários."),
     "equipamento_obrigatorio": N_("Ausência de equipamentos obrigatórios no veículo (como o cinto de segurança) ou equipamentos em más condições de uso."),
 }
-# A catalogue row's group (Anexo Único) as the complaint names it; a whole-article row by its measure.
-RECIFE_GROUPS = {"1": N_("Grupo 1"), "2": N_("Grupo 2"), "3": N_("Grupo 3"), "4": N_("Grupo 4")}
+# A catalogue row's group (Anexo Único) as the complaint names it — the groups the map's categories
+# fall in (tests/test_structure_map.py checks each has its name) —; a whole-article row by its measure.
+RECIFE_GROUPS = {"1": N_("Grupo 1"), "2": N_("Grupo 2"), "3": N_("Grupo 3")}
 RECIFE_MEASURE_AND_FINE = {"apreensao": N_("apreensão e multa")}
 
 

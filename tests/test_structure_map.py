@@ -200,3 +200,13 @@ def test_the_comparison_words_for_gravity_agree_with_the_catalogue_rows():
         for wording in law_map("pe").complaints[occurrence]:
             for day in days("pe-lei-16205-2017", wording.since, wording.until):
                 assert row("pe", wording.row, day).gravity == gravity, (occurrence, day)
+
+
+def test_every_recife_complaint_row_has_its_group_named():
+    from knowledge.complaints import RECIFE_GROUPS, RECIFE_MEASURE_AND_FINE
+
+    for occurrence, wordings in law_map("recife").complaints.items():
+        for wording in wordings:
+            if wording.row:
+                found = row("recife", wording.row, wording.since)
+                assert found.gravity in RECIFE_GROUPS if found.gravity else found.measure in RECIFE_MEASURE_AND_FINE, occurrence
