@@ -26,10 +26,14 @@ from datetime import date
 from typing import Callable
 
 from .citations import N_, Cite, ac, pe, recife, sp
-from .complaints import classify
+from .complaints import PE_GRAVITY_NAMES, classify
 from .flows.engine import Statement
+from .history import law_on
+from .infractions import Row as InfractionRow
+from .infractions import row as infraction_row
 from .parameters import LEI_17107, LEI_17406, NotInForce, param
 from .places import PLACE_IDS, PLACES
+from .structure import complaint
 
 SILENT, DELEGATED, VALUE, NOT_IN_FORCE, UNAVAILABLE = "silent", "delegated", "value", "not_in_force", "unavailable"
 
@@ -83,6 +87,18 @@ def _deadlines(place_id: str, text: str, when: date, code: str) -> Statement:
 # -- Pernambuco (Lei 16.205/2017) ---------------------------------------------------------------
 
 
+def _pe_row(occurrence: str, when: date) -> InfractionRow:
+    """The Anexo I row a complaint of that kind is on ``when`` (the laws' structure map): its gravity
+    and fine parameter follow the wording of that day (Lei 17.107/2020 regraded several)."""
+    return infraction_row("pe", complaint("pe", occurrence, when).row, when)
+
+
+def _gravity_of(found: InfractionRow) -> Cite:
+    """The gravity inciso a row is listed under ("III - GRAVES"): it exists in every wording, where a
+    replaced row's alínea may not exist today."""
+    return pe(law_on(found.law_id, found.since).law.by_id[found.unit_id].parent.id)
+
+
 def _pe(row: str, when: date) -> Statement:
     code = f"pe.{row}"
     if row == "orgao":
@@ -125,21 +141,25 @@ def _pe(row: str, when: date) -> Statement:
                      pe("art-15"), bus.cite, micro.cite, car.cite, code=code, onibus=bus.value, micro=micro.value, automovel=car.value)
     if row == "passagem_individual":
         # Lei 17.107/2020 moved "vendas e emissões de passagens individuais" from the graves to the gravíssimas.
-        level, gravity = ("grave", N_("grave")) if when < LEI_17107 else ("gravissima", N_("gravíssima"))
-        fine = param(f"pe.multa.{level}", when)
-        annex = pe("anexo-i/inc-3") if level == "grave" else pe("anexo-i/inc-4/ali-f")
-        return value(N_("Proibida; é infração %(gravidade)s, multa de %(multa)s."), pe("art-34/inc-1"), annex, fine.cite, code=code, gravidade=gravity, multa=fine.value)
+        found = _pe_row("venda_passagem_individual", when)
+        fine = param(found.fine_param, when)
+        annex = _gravity_of(found) if found.previous else pe(found.unit_id)
+        return value(N_("Proibida; é infração %(gravidade)s, multa de %(multa)s."), pe("art-34/inc-1"), annex, fine.cite, code=code,
+                     gravidade=PE_GRAVITY_NAMES[found.gravity], multa=fine.value)
     if row == "terminal":
-        fine = param("pe.multa.grave", when)
+        found = _pe_row("terminal_rodoviario", when)
+        fine = param(found.fine_param, when)
         return value(N_("Proibido usar terminal rodoviário nos pontos extremos e no percurso; infração grave, multa de %(multa)s."),
-                     pe("art-34/inc-2"), pe("anexo-i/inc-3/ali-b"), fine.cite, code=code, multa=fine.value)
+                     pe("art-34/inc-2"), pe(found.unit_id), fine.cite, code=code, multa=fine.value)
     if row == "lista_passageiros":
-        fine = param("pe.multa.moderada", when)
+        found = _pe_row("passageiro_fora_da_lista", when)
+        fine = param(found.fine_param, when)
         return value(N_("Obrigatória, com nome e documento de identificação com foto de cada passageiro; levar passageiro fora da lista é infração moderada, multa de %(multa)s."),
-                     pe("art-21/inc-1/ali-a"), pe("anexo-i/inc-2"), fine.cite, code=code, multa=fine.value)
+                     pe("art-21/inc-1/ali-a"), _gravity_of(found), fine.cite, code=code, multa=fine.value)
     if row == "multa_sem_autorizacao":
-        fine = param("pe.multa.gravissima", when)
-        return value(N_("Fretamento sem CRC (ou com ele vencido) é infração gravíssima: multa de %(multa)s."), pe("art-4"), pe("anexo-i/inc-4"), fine.cite, code=code, multa=fine.value)
+        found = _pe_row("sem_autorizacao", when)
+        fine = param(found.fine_param, when)
+        return value(N_("Fretamento sem CRC (ou com ele vencido) é infração gravíssima: multa de %(multa)s."), pe("art-4"), _gravity_of(found), fine.cite, code=code, multa=fine.value)
     if row == "apreensao":
         if when < LEI_17107:
             return value(N_("A fiscalização pode apreender o veículo; a lei não fixa por quanto tempo."), pe("art-29/inc-3"), code=code)

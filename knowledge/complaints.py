@@ -7,9 +7,13 @@ for an occurrence, the entry says so (``gravidade`` None) instead of inventing o
 
 - Before a law was in force (Pernambuco 22/02/2018, Acre 21/12/2013, …)
   :func:`classify` raises :class:`~knowledge.parameters.NotInForce`: nothing of it applies.
-- Pernambuco before 13/11/2020 uses the previous Anexo I (the "Nota: Redação
-  Anterior" block): individual tickets were grave (III, f), the open door leve
-  (I, b), standing passengers moderada (II, a), an unsafe vehicle grave (III, c).
+- Which units each occurrence is, in each dated wording, is the law's structure map
+  (``knowledge/statutes/estrutura/<law>.yaml``, read by :mod:`knowledge.structure`), with
+  the statute's words for each; where the occurrence is a row of the infraction catalogue
+  (:mod:`knowledge.infractions`), its gravity, group and fine are that row's.  Pernambuco
+  before 13/11/2020 uses the previous Anexo I (the "Nota: Redação Anterior" block):
+  individual tickets were grave (III, f), the open door leve (I, b), standing passengers
+  moderada (II, a), an unsafe vehicle grave (III, c).
 - A complaint must name its place: :func:`classify` never falls back to one
   place; :func:`classify_everywhere` gives each place's answer when the place is unknown.
 """
@@ -20,8 +24,10 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from .citations import N_, Cite, ac, as_of, pe, recife, sp
-from .parameters import LEI_17107, NotInForce, param
+from .infractions import row as catalogue_row
+from .parameters import NotInForce, param
 from .places import PLACE_IDS, PLACES
+from .structure import Complaint, complaint, fine_rules, in_force_cite_unit, law_map, warning_first
 
 OCCURRENCES: dict[str, str] = {
     "venda_passagem_individual": N_("Venda de passagem individual"),
@@ -55,26 +61,31 @@ def _regulator(place_id: str, contatos: tuple[str, ...], citations: tuple[Cite, 
 # Only facts the statutes give (and the national emergency number): no phone
 # number or address is invented.  Deployments add real contacts in
 # DATA_DIR/orgaos.json (see portal/complaints_service.py).
+def _units(place_id: str) -> tuple[Cite, ...]:
+    """The units that name the place's regulator, from its law's structure map."""
+    return tuple(Cite(law_map(place_id).law_id, ref.unit) for ref in law_map(place_id).regulator)
+
+
 REGULATORS: dict[str, Regulator] = {
     "pe": _regulator("pe", (
         N_("As orientações para denúncias ficam afixadas dentro de todo veículo de fretamento."),
         N_("Em situação de perigo, ligue 190 (Polícia Militar)."),
-    ), (pe("art-2"), pe("art-14/inc-2"))),
+    ), _units("pe")),
     # The decree names the DER (art. 3º).  The ARTESP is not in the decree: it was created by
     # Lei Complementar estadual nº 914/2002, which is outside this portal's corpus.
     "sp": _regulator("sp", (
         N_("O Decreto 29.912/1989 atribui a fiscalização ao DER (art. 3º). A ARTESP, criada depois pela Lei Complementar estadual nº 914/2002 (fora do acervo deste portal), exerce hoje atribuições sobre o transporte intermunicipal: confirme o canal de denúncia com ela."),
         N_("O telefone do DER para reclamações fica afixado dentro do veículo."),
         N_("Em situação de perigo, ligue 190 (Polícia Militar)."),
-    ), (sp("art-3"), sp("art-24/par-unico/item-2/ali-a")), nome="Departamento de Estradas de Rodagem — o órgão que o Decreto 29.912/1989 nomeia"),
+    ), _units("sp"), nome="Departamento de Estradas de Rodagem — o órgão que o Decreto 29.912/1989 nomeia"),
     "ac": _regulator("ac", (
         N_("A AGEAC aprecia as reclamações dos usuários."),
         N_("Em situação de perigo, ligue 190 (Polícia Militar)."),
-    ), (ac("art-68/par-unico/inc-1"),)),
+    ), _units("ac")),
     "recife": _regulator("recife", (
         N_("Leve ao Poder Público Municipal as irregularidades que presenciar."),
         N_("Em situação de perigo, ligue 190 (Polícia Militar)."),
-    ), (recife("art-27"), recife("art-15/inc-4")), nome="Prefeitura do Recife — fiscalização do STCP/Recife"),
+    ), _units("recife"), nome="Prefeitura do Recife — fiscalização do STCP/Recife"),
 }
 
 
@@ -91,23 +102,25 @@ class Enquadramento:
     penalidade: str | None = None  # when it is not a fine: "advertência por escrito"
 
 
+def _in_force_cite(place_id: str) -> Cite:
+    """The unit that fixes when the place's law took effect (vigencia.yaml's basis), as worded that
+    day: a previous wording when an amendment rewrote it since (Pernambuco's art. 48)."""
+    cite = Cite(*in_force_cite_unit(place_id))
+    return cite.at(None, previous=as_of(cite, PLACES[place_id].in_force).previous)
+
+
 # Where each law says when it took effect.
-IN_FORCE_CITES = {"pe": pe("art-48", previous=True), "sp": sp("decreto/art-2"), "ac": ac("art-100"), "recife": recife("art-50")}
+IN_FORCE_CITES = {place_id: _in_force_cite(place_id) for place_id in PLACE_IDS}
 
 
-def _pe_fine(level: str, on: date) -> dict:
-    value = param(f"pe.multa.{level}", on)
+def _pe_fine(pid: str, on: date) -> dict:
+    value = param(pid, on)
     return {"valor": value.value, "unidade": "BRL", "valor_brl": value.value, "cite": as_of(value.cite, on)}
 
 
-def _sp_fine(group: int, on: date, per_passenger: bool = False) -> dict:
-    value = param(f"sp.multa.grupo{group}", on)
+def _sp_fine(pid: str, on: date, per_passenger: bool = False) -> dict:
+    value = param(pid, on)
     return {"valor": value.value, "unidade": "MVR_PCT", "valor_brl": None, "cite": value.cite.at(on), "por_passageiro": per_passenger}
-
-
-def _ac_fine(inciso: int, on: date, per_passenger: bool = False) -> dict:
-    value = param(f"ac.multa.inc{inciso}", on)
-    return {"valor": value.value, "unidade": "UFIRAC", "valor_brl": None, "cite": value.cite.at(on), "por_passageiro": per_passenger}
 
 
 def _recife_fine(pid: str, on: date) -> dict:
@@ -126,28 +139,20 @@ RECIFE_VB_CORRECTED = N_(
 
 NO_SPECIFIC = N_("A lei deste lugar não descreve uma infração específica para isto; a equipe do órgão avalia o enquadramento.")
 
-# Pernambuco, Anexo I in force from 13/11/2020 (Lei 17.107/2020): occurrence → (gravity, level, units, description).
-PE_ANEXO_2020 = {
-    "venda_passagem_individual": ("gravíssima", "gravissima", ["anexo-i/inc-4/ali-f", "art-34/inc-1"], N_("Realizar vendas e emissões de passagens individuais.")),
-    "passageiros_em_pe": ("grave", "grave", ["anexo-i/inc-3/ali-e", "art-34/inc-7"], N_("Transportar passageiro em pé ou acima da capacidade do veículo.")),
-    "terminal_rodoviario": ("grave", "grave", ["anexo-i/inc-3/ali-b", "art-34/inc-2"], N_("Utilização de terminais rodoviários nos pontos extremos e no percurso da viagem.")),
-    "passageiro_fora_da_lista": ("moderada", "moderada", ["anexo-i/inc-2/ali-f"], N_("Transportar passageiros que não estejam na lista de identificação.")),
-    "veiculo_inseguro": ("gravíssima", "gravissima", ["anexo-i/inc-4/ali-h"], N_("Utilizar veículo em condições deficientes, com risco comprovado de segurança.")),
-    "porta_aberta": ("gravíssima", "gravissima", ["anexo-i/inc-4/ali-c"], N_("Dar partida durante o embarque e desembarque ou transitar com a porta aberta.")),
-    "sem_autorizacao": ("gravíssima", "gravissima", ["anexo-i/inc-4/ali-b", "art-4"], N_("Realizar o serviço de fretamento sem o CRC ou com ele vencido.")),
-    "equipamento_obrigatorio": ("moderada", "moderada", ["anexo-i/inc-2/ali-c"], N_("Utilizar em serviço veículo sem os equipamentos obrigatórios exigidos pelo Código de Trânsito Brasileiro (como o cinto de segurança).")),
-}
-# The previous Anexo I (22/02/2018 to 12/11/2020), from the statute's "Nota: Redação Anterior".
-# Its alíneas are cited as units of the previous wording (several no longer exist).
-PE_ANEXO_2018 = {
-    "venda_passagem_individual": ("grave", "grave", ["anexo-i/inc-3/ali-f", "art-34/inc-1"], N_("Práticas de vendas e emissões de passagens individuais.")),
-    "passageiros_em_pe": ("moderada", "moderada", ["anexo-i/inc-2/ali-a", "art-34/inc-7"], N_("Transportar passageiro em pé.")),
-    "terminal_rodoviario": ("grave", "grave", ["anexo-i/inc-3/ali-b", "art-34/inc-2"], N_("Utilização de terminais rodoviários nos pontos extremos e no percurso da viagem.")),
-    "passageiro_fora_da_lista": ("moderada", "moderada", ["anexo-i/inc-2/ali-h"], N_("Transportar passageiros que não estejam na lista de identificação.")),
-    "veiculo_inseguro": ("grave", "grave", ["anexo-i/inc-3/ali-c"], N_("Utilizar veículo em condições deficientes, com risco comprovado de segurança.")),
-    "porta_aberta": ("leve", "leve", ["anexo-i/inc-1/ali-b"], N_("Dar partida durante o embarque e desembarque ou transitar com a porta aberta.")),
-    "sem_autorizacao": ("gravíssima", "gravissima", ["anexo-i/inc-4/ali-c", "art-4"], N_("Realizar o serviço de fretamento sem o CRC ou com ele vencido.")),
-    "equipamento_obrigatorio": ("moderada", "moderada", ["anexo-i/inc-2/ali-e"], N_("Utilizar em serviço veículo sem os equipamentos obrigatórios exigidos pelo Código de Trânsito Brasileiro (como o cinto de segurança).")),
+# Pernambuco: each occurrence's description, per wording of the Anexo I (the act that gave it:
+# the original law, 22/02/2018 to 12/11/2020, or Lei 17.107/2020).  Its units, gravity and fine
+# are the structure map's and the catalogue row's.
+PE_TEXTS = {
+    "venda_passagem_individual": {"pe-lei-16205-2017": N_("Práticas de vendas e emissões de passagens individuais."),
+                                  "pe-lei-17107-2020": N_("Realizar vendas e emissões de passagens individuais.")},
+    "passageiros_em_pe": {"pe-lei-16205-2017": N_("Transportar passageiro em pé."),
+                          "pe-lei-17107-2020": N_("Transportar passageiro em pé ou acima da capacidade do veículo.")},
+    "terminal_rodoviario": N_("Utilização de terminais rodoviários nos pontos extremos e no percurso da viagem."),
+    "passageiro_fora_da_lista": N_("Transportar passageiros que não estejam na lista de identificação."),
+    "veiculo_inseguro": N_("Utilizar veículo em condições deficientes, com risco comprovado de segurança."),
+    "porta_aberta": N_("Dar partida durante o embarque e desembarque ou transitar com a porta aberta."),
+    "sem_autorizacao": N_("Realizar o serviço de fretamento sem o CRC ou com ele vencido."),
+    "equipamento_obrigatorio": N_("Utilizar em serviço veículo sem os equipamentos obrigatórios exigidos pelo Código de Trânsito Brasileiro (como o cinto de segurança)."),
 }
 PE_GRAVE_WORDS = N_(
     "A redação anterior do art. 28, III escreve “R$ 900,00 (novecentos mil reais)”: o número e o valor por extenso divergem. "
@@ -155,32 +160,43 @@ PE_GRAVE_WORDS = N_(
 )
 
 
+def _text(texts: dict, entry: Complaint) -> str:
+    """The occurrence's description: one for every wording, or one per wording's act."""
+    text = texts[entry.occurrence]
+    return text[entry.act] if isinstance(text, dict) else text
+
+
 def _pe(occurrence: str, on: date) -> Enquadramento:
-    old = on < LEI_17107
-    gravidade, level, units, text = (PE_ANEXO_2018 if old else PE_ANEXO_2020)[occurrence]
-    fine = _pe_fine(level, on)
-    cites = [pe(u, on, previous=True) if old and u.startswith("anexo-i") else as_of(pe(u), on) for u in units]
-    notes = [PE_GRAVE_WORDS] if old and level == "grave" else []
-    return Enquadramento(occurrence, text, gravidade, cites + [fine.pop("cite")], fine, ressalvas=notes)
+    entry = complaint("pe", occurrence, on)
+    found = catalogue_row("pe", entry.row, on)
+    fine = _pe_fine(found.fine_param, on)
+    # The Anexo I row of a replaced wording is cited as that wording (several of its alíneas no longer exist).
+    cites = [pe(c.unit, on, previous=True) if entry.previous and c.row else as_of(pe(c.unit), on) for c in entry.cites]
+    notes = [PE_GRAVE_WORDS] if entry.previous and found.gravity == "grave" else []
+    return Enquadramento(occurrence, _text(PE_TEXTS, entry), PE_GRAVITY_NAMES[found.gravity], cites + [fine.pop("cite")], fine, ressalvas=notes)
+
+
+SP_TEXTS = {
+    "venda_passagem_individual": N_("Cobrança indevida, a qualquer título: o fretamento não tem cobrança individual de passagem."),
+    "passageiros_em_pe": N_("Transporte acima da lotação autorizada, multa por passageiro em excesso; é proibido viajar em pé."),
+    "passageiro_fora_da_lista": N_("Fretamento contínuo em desconformidade com o art. 7º (usuários sem vínculo com a contratante)."),
+    "veiculo_inseguro": N_("Veículo em operação sem condições de perfeita segurança (sujeito a retenção)."),
+    "porta_aberta": N_("Motorista dirigindo de modo a pôr em risco a segurança dos passageiros."),
+    "sem_autorizacao": N_("Executar serviço de transporte coletivo sem autorização formal (sujeito a apreensão)."),
+    "equipamento_obrigatorio": N_("Falta ou defeito em equipamento obrigatório (como o cinto de segurança)."),
+}
 
 
 def _sp(occurrence: str, on: date) -> Enquadramento:
-    table = {
-        "venda_passagem_individual": (3, ["art-37/inc-3/ali-f", "art-4"], N_("Cobrança indevida, a qualquer título: o fretamento não tem cobrança individual de passagem."), False),
-        "passageiros_em_pe": (2, ["art-37/inc-2/ali-c", "art-10"], N_("Transporte acima da lotação autorizada, multa por passageiro em excesso; é proibido viajar em pé."), True),
-        "passageiro_fora_da_lista": (4, ["art-37/inc-4/ali-h", "art-7"], N_("Fretamento contínuo em desconformidade com o art. 7º (usuários sem vínculo com a contratante)."), False),
-        "veiculo_inseguro": (5, ["art-37/inc-5/ali-n", "art-39"], N_("Veículo em operação sem condições de perfeita segurança (sujeito a retenção)."), False),
-        "porta_aberta": (5, ["art-37/inc-5/ali-m"], N_("Motorista dirigindo de modo a pôr em risco a segurança dos passageiros."), False),
-        "sem_autorizacao": (5, ["art-37/inc-5/ali-a", "art-40"], N_("Executar serviço de transporte coletivo sem autorização formal (sujeito a apreensão)."), False),
-        "equipamento_obrigatorio": (5, ["art-37/inc-5/ali-h"], N_("Falta ou defeito em equipamento obrigatório (como o cinto de segurança)."), False),
-    }
-    if occurrence not in table:
-        return Enquadramento(occurrence, NO_SPECIFIC, None, [sp("art-5", on)])
-    group, units, text, per_passenger = table[occurrence]
-    fine = _sp_fine(group, on, per_passenger)
-    notes = [SP_READINGS[occurrence]] if occurrence in SP_READINGS else []
-    extra = [sp("art-37/par-unico", on)] if notes else []
-    return Enquadramento(occurrence, text, N_("%(pct)s%% do MVR"), [sp(u, on) for u in units] + [fine.pop("cite")] + extra, fine, {"pct": fine["valor"]}, ressalvas=notes)
+    entry = complaint("sp", occurrence, on)
+    cites = [sp(c.unit, on) for c in entry.cites]
+    if entry.no_specific:
+        return Enquadramento(occurrence, NO_SPECIFIC, None, cites)
+    found = catalogue_row("sp", entry.row, on)
+    fine = _sp_fine(found.fine_param, on, entry.per_passenger is not None)
+    notes = [SP_READINGS[occurrence]] if entry.alternative else []
+    extra = [sp(entry.alternative.unit, on)] if entry.alternative else []
+    return Enquadramento(occurrence, _text(SP_TEXTS, entry), N_("%(pct)s%% do MVR"), cites + [fine.pop("cite")] + extra, fine, {"pct": fine["valor"]}, ressalvas=notes)
 
 
 # Where the Regulamento has no item of its own for the occurrence, the portal's reading
@@ -197,63 +213,69 @@ SP_READINGS = {
 }
 
 
+# Acre: (description, what the penalty is) of each occurrence the law deals with.
+AC_TEXTS = {
+    "sem_autorizacao": (N_("Transporte clandestino: sem concessão, permissão ou autorização (multa dobrada na reincidência; apreensão do veículo)."), N_("multa e apreensão")),
+    "passageiros_em_pe": (N_("No fretamento só se transportam passageiros sentados; transportar excedentes é multado por passageiro."), N_("multa (art. 75, II)")),
+    "porta_aberta": (N_("Colocar ou manter o veículo em movimento com as portas abertas."), N_("multa (art. 75, IV)")),
+    "veiculo_inseguro": (N_("Usar o veículo quando há indícios de defeitos mecânicos que possam pôr em risco a segurança dos usuários: multa e retenção imediata do veículo."), N_("multa (art. 75, IV) e retenção")),
+    "venda_passagem_individual": (N_("Vedado no fretamento; sem multa específica, cabe advertência por escrito."), N_("advertência")),
+    "terminal_rodoviario": (N_("Vedado no fretamento; sem multa específica, cabe advertência por escrito."), N_("advertência")),
+}
+
+
 def _ac(occurrence: str, on: date) -> Enquadramento:
     e = Enquadramento
-    if occurrence == "sem_autorizacao":
-        value = param("ac.multa.clandestino", on)
-        fine = {"valor": value.value, "unidade": "UFIRAC", "valor_brl": None, "por_passageiro": False}
-        return e(occurrence, N_("Transporte clandestino: sem concessão, permissão ou autorização (multa dobrada na reincidência; apreensão do veículo)."), N_("multa e apreensão"), [ac("art-84", on), ac("art-88/inc-1", on), ac("art-88/inc-2", on), ac("art-88/par-1", on)], fine)
-    if occurrence == "passageiros_em_pe":
-        fine = _ac_fine(2, on, per_passenger=True)
-        fine.pop("cite")
-        return e(occurrence, N_("No fretamento só se transportam passageiros sentados; transportar excedentes é multado por passageiro."), N_("multa (art. 75, II)"), [ac("art-62/par-5", on), ac("art-75/inc-2/ali-e", on), ac("art-75/inc-2", on)], fine)
-    if occurrence == "porta_aberta":
-        fine = _ac_fine(4, on)
-        fine.pop("cite")
-        return e(occurrence, N_("Colocar ou manter o veículo em movimento com as portas abertas."), N_("multa (art. 75, IV)"), [ac("art-75/inc-4/ali-r", on), ac("art-75/inc-4", on)], fine)
-    if occurrence == "veiculo_inseguro":
-        fine = _ac_fine(4, on)
-        fine.pop("cite")
-        return e(occurrence, N_("Usar o veículo quando há indícios de defeitos mecânicos que possam pôr em risco a segurança dos usuários: multa e retenção imediata do veículo."), N_("multa (art. 75, IV) e retenção"), [ac("art-75/inc-4/ali-h", on), ac("art-75/inc-4", on), ac("art-77/inc-1", on), ac("art-77/par-1", on)], fine)
-    if occurrence in ("venda_passagem_individual", "terminal_rodoviario"):
-        inciso = "inc-1" if occurrence == "venda_passagem_individual" else "inc-4"
-        return e(occurrence, N_("Vedado no fretamento; sem multa específica, cabe advertência por escrito."), N_("advertência"), [ac("art-86", on), ac(f"art-85/par-unico/{inciso}", on), ac("art-73/par-1", on)], penalidade=N_("advertência por escrito"))
-    return e(occurrence, NO_SPECIFIC, None, [ac("art-73/par-1", on)])
+    entry = complaint("ac", occurrence, on)
+    cites = [ac(c.unit, on) for c in entry.cites]
+    if entry.no_specific:
+        return e(occurrence, NO_SPECIFIC, None, cites)
+    text, gravidade = _text(AC_TEXTS, entry)
+    if entry.warning:
+        return e(occurrence, text, gravidade, cites, penalidade=N_("advertência por escrito"))
+    value = param(catalogue_row("ac", entry.row, on).fine_param, on)
+    fine = {"valor": value.value, "unidade": value.unit, "valor_brl": None, "por_passageiro": entry.per_passenger is not None}
+    return e(occurrence, text, gravidade, cites, fine)
+
+
+RECIFE_TEXTS = {
+    # Finding 4: in the STCP the passenger pays the fare; only unauthorised tickets are an infraction.
+    "venda_passagem_individual": N_("No transporte complementar do Recife o passageiro paga a tarifa do STCP/Recife: cobrar a passagem não é infração. É infração (Grupo 4) comercializar bilhete de passagem não autorizado pelo Poder Público Municipal ou desrespeitar o valor da tarifa em vigor."),
+    # Finding 12: Grupo 1 is a written warning; the fine comes only on a repeat within 6 months.
+    # Finding 17: art. 16, I (12 to 20 seated) governed only the first 3 years of operation; art. 17, I since.
+    "passageiros_em_pe": N_("Permitir transporte que comprometa a segurança ou o conforto dos usuários (Grupo 1): a penalidade é advertência por escrito; só a reincidência em %(meses)d meses leva à multa (1 × Vb). A lotação é a fixada pelo Poder Público Municipal (art. 17, I); a regra de 12 a 20 pessoas acomodadas em assento do art. 16, I valeu nos 3 primeiros anos de operação do STCP/Recife."),
+    "sem_autorizacao": N_("Transporte remunerado sem autorização, permissão ou concessão: apreensão do veículo e multa de %(vezes)d Vb."),
+    "porta_aberta": N_("Movimentar o veículo com as portas abertas."),
+    "veiculo_inseguro": N_("Operar com o veículo em más condições de uso, comprometendo a segurança dos usuários."),
+    "equipamento_obrigatorio": N_("Ausência de equipamentos obrigatórios no veículo (como o cinto de segurança) ou equipamentos em más condições de uso."),
+}
+# A catalogue row's group (Anexo Único) as the complaint names it — the groups the map's categories
+# fall in (tests/test_structure_map.py checks each has its name) —; a whole-article row by its measure.
+RECIFE_GROUPS = {"1": N_("Grupo 1"), "2": N_("Grupo 2"), "3": N_("Grupo 3")}
+RECIFE_MEASURE_AND_FINE = {"apreensao": N_("apreensão e multa")}
+
+
+def _recife_cite(item, on: date) -> Cite:
+    return param(item.param, on).cite.at(on) if item.param else recife(item.unit, on)
 
 
 def _recife(occurrence: str, on: date) -> Enquadramento:
     e = Enquadramento
-    if occurrence == "venda_passagem_individual":
-        # Finding 4: in the STCP the passenger pays the fare; only unauthorised tickets are an infraction.
-        return e(
-            occurrence,
-            N_("No transporte complementar do Recife o passageiro paga a tarifa do STCP/Recife: cobrar a passagem não é infração. É infração (Grupo 4) comercializar bilhete de passagem não autorizado pelo Poder Público Municipal ou desrespeitar o valor da tarifa em vigor."),
-            None,
-            [recife("art-15/inc-3", on), recife("art-13/inc-44", on), recife("anexo-unico/grupo-4/ali-m", on), recife("anexo-unico/grupo-4/ali-o", on)],
-        )
-    if occurrence == "passageiros_em_pe":
-        # Finding 12: Grupo 1 is a written warning; the fine comes only on a repeat within 6 months.
-        # Finding 17: art. 16, I (12 to 20 seated) governed only the first 3 years of operation; art. 17, I since.
+    entry = complaint("recife", occurrence, on)
+    cites = [_recife_cite(c, on) for c in entry.cites]
+    if entry.no_specific:
+        return e(occurrence, NO_SPECIFIC, None, cites)
+    text = _text(RECIFE_TEXTS, entry)
+    if not entry.row:
+        return e(occurrence, text, None, cites)
+    found = catalogue_row("recife", entry.row, on)
+    gravidade = RECIFE_GROUPS[found.gravity] if found.gravity else RECIFE_MEASURE_AND_FINE[found.measure]
+    if found.advertencia_first:
         meses = param("recife.reincidencia.meses", on)
-        return e(
-            occurrence,
-            N_("Permitir transporte que comprometa a segurança ou o conforto dos usuários (Grupo 1): a penalidade é advertência por escrito; só a reincidência em %(meses)d meses leva à multa (1 × Vb). A lotação é a fixada pelo Poder Público Municipal (art. 17, I); a regra de 12 a 20 pessoas acomodadas em assento do art. 16, I valeu nos 3 primeiros anos de operação do STCP/Recife."),
-            N_("Grupo 1"),
-            [recife("anexo-unico/grupo-1/ali-j", on), recife("art-33/inc-1", on), meses.cite.at(on), recife("art-17/inc-1", on)],
-            params={"meses": meses.value},
-            penalidade=N_("advertência por escrito"),
-        )
-    table = {
-        "sem_autorizacao": ("recife.multa.clandestino.vb", [recife("art-44", on), recife("art-45", on)], N_("Transporte remunerado sem autorização, permissão ou concessão: apreensão do veículo e multa de %(vezes)d Vb."), N_("apreensão e multa")),
-        "porta_aberta": ("recife.multa.grupo2.g", [recife("anexo-unico/grupo-2/ali-n", on)], N_("Movimentar o veículo com as portas abertas."), N_("Grupo 2")),
-        "veiculo_inseguro": ("recife.multa.grupo3.g", [recife("anexo-unico/grupo-3/ali-p", on)], N_("Operar com o veículo em más condições de uso, comprometendo a segurança dos usuários."), N_("Grupo 3")),
-        "equipamento_obrigatorio": ("recife.multa.grupo3.g", [recife("anexo-unico/grupo-3/ali-l", on)], N_("Ausência de equipamentos obrigatórios no veículo (como o cinto de segurança) ou equipamentos em más condições de uso."), N_("Grupo 3")),
-    }
-    if occurrence not in table:
-        return e(occurrence, NO_SPECIFIC, None, [recife("art-31", on)])
-    pid, cites, text, gravidade = table[occurrence]
-    fine = _recife_fine(pid, on)
-    return e(occurrence, text, gravidade, cites + [fine.pop("cite"), fine.pop("cite_multiplo"), recife("art-36", on), recife("art-36/par-1", on), recife("art-33/inc-2", on)], fine,
+        return e(occurrence, text, gravidade, cites, params={"meses": meses.value}, penalidade=N_("advertência por escrito"))
+    fine = _recife_fine(found.fine_param, on)
+    rules = [recife(unit, on) for unit in fine_rules("recife", "anexo-unico")]
+    return e(occurrence, text, gravidade, cites + [fine.pop("cite"), fine.pop("cite_multiplo")] + rules, fine,
              params={"vezes": fine["valor"]}, ressalvas=[RECIFE_VB_CORRECTED])
 
 
@@ -310,7 +332,7 @@ def classify_row(row, on: date) -> Enquadramento:
         if row.advertencia_first:
             penalidade = N_("advertência por escrito")
             notes.append(RECIFE_GROUP_1_WARNING)
-            cites.append(recife("art-33/inc-1", on))
+            cites.append(recife(warning_first("recife").ref.unit, on))
         notes.append(RECIFE_VB_CORRECTED)
     if row.measure:
         penalidade = MEASURES[row.measure]

@@ -10,8 +10,9 @@ is two rows with their dates, and a row that did not exist yet is not there.  No
 the row's words are the unit's words, and the fine comes from the dated parameters
 (``knowledge/parameters``) with their citation.
 
-Which table fines what is the law map below (``TABLES``): one entry per place, each naming the
-units that fix the table's fines, as the statute does.
+Which table fines what is each law's structure map (``knowledge/statutes/estrutura/<law>.yaml``,
+read by :mod:`knowledge.structure`), with the statute's words: ``TABLES`` below is built from it, one
+entry per place naming where the rows are and the unit that prices them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .citations import Cite
 from .history import change_dates, law_on
 from .parameters import NotInForce, param
 from .places import PLACES
+from .structure import law_map, warning_first
 from .text import fold
 from .unit_questions import unit_questions
 
@@ -39,22 +41,20 @@ class Table:
     row_parent: re.Pattern  # the units whose children are rows (a gravity, an inciso, a group)
     fine_param: str  # parameter id with {n} (the parent's number) or {level} (the gravity word)
     fine_unit: str  # the unit that says how the fine is computed ("art-28", "art-36"), cited with the row
-    responsible: tuple[str, ...] = ()  # units that say who answers for the infraction
     single_rows: tuple[tuple[str, str, str], ...] = ()  # (unit, parameter, measure) rows that are a whole article
+    # Pernambuco: the gravity is the inciso's heading ("III - GRAVES:"), its fine art. 28's inciso of that level.
+    levels: tuple[tuple[str, str], ...] = ()  # folded heading → level
 
 
-# Pernambuco: the gravity is the inciso's heading ("III - GRAVES:"), its fine art. 28's inciso of that name.
-GRAVITY_WORDS = {"leves": "leve", "moderadas": "moderada", "medias": "moderada", "graves": "grave", "gravissimas": "gravissima"}
+def _table(place: str) -> Table:
+    """The place's fine table and its whole-article rows, from its law's structure map."""
+    structure = law_map(place)
+    (main,) = [t for t in structure.tables.values() if t.rows is not None]
+    singles = tuple((t.unit, t.fine_param, t.measure.name if t.measure else "") for t in structure.tables.values() if t.unit)
+    return Table(place, structure.law_id, main.name, main.rows, main.fine_param, main.priced_by.unit, singles, main.levels)
 
-TABLES: dict[str, Table] = {
-    "pe": Table("pe", PLACES["pe"].law_id, "Anexo I", re.compile(r"^anexo-i/inc-\d+$"), "pe.multa.{level}", "art-28"),
-    "sp": Table("sp", PLACES["sp"].law_id, "art. 37", re.compile(r"^art-37/inc-\d+$"), "sp.multa.grupo{n}", "art-37",
-                responsible=("art-37",), single_rows=(("art-37/par-unico", "sp.multa.grupo1", ""),)),
-    "ac": Table("ac", PLACES["ac"].law_id, "art. 75", re.compile(r"^art-75/inc-\d+$"), "ac.multa.inc{n}", "art-75",
-                responsible=("art-75/inc-{n}",), single_rows=(("art-88", "ac.multa.clandestino", "apreensao"),)),
-    "recife": Table("recife", PLACES["recife"].law_id, "Anexo Único", re.compile(r"^anexo-unico/grupo-\d+$"), "recife.multa.grupo{n}.g", "art-36",
-                    single_rows=(("art-45", "recife.multa.clandestino.vb", "apreensao"),)),
-}
+
+TABLES: dict[str, Table] = {place: _table(place) for place in PLACES}
 
 
 @dataclass(frozen=True)
@@ -112,8 +112,10 @@ class Row:
 
     @property
     def advertencia_first(self) -> bool:
-        """Recife's Grupo 1: a written warning first, the fine only on a repeat (art. 33, I)."""
-        return self.place == "recife" and self.gravity == "1"
+        """A group whose first infraction is a written warning, the fine only on a repeat (Recife's
+        Grupo 1, art. 33, I: the structure map's ``warning_first``)."""
+        first = warning_first(self.place)
+        return first is not None and self.gravity == first.group
 
 
 def _epochs(law_id: str) -> list[tuple[date, date | None]]:
@@ -135,8 +137,8 @@ def _rows_of(table: Table, start: date, until: date | None) -> list[Row]:
             continue
         number = parent.id.rsplit("-", 1)[1]
         heading = _clean(parent.text or parent.marker)
-        if table.place == "pe":
-            level = GRAVITY_WORDS.get(fold(heading.lower()).rstrip(":").strip(), "")
+        if table.levels:  # graded by the heading's words (Pernambuco's "III - GRAVES:")
+            level = dict(table.levels).get(fold(heading.lower()).rstrip(":").strip(), "")
             gravity, fine_param = level, table.fine_param.format(level=level)
         else:
             gravity, fine_param = number if table.place == "recife" else parent.marker.split()[0], table.fine_param.format(n=number)

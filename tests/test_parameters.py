@@ -26,6 +26,7 @@ from knowledge.history import change_dates, wording_at
 from knowledge.laws import LAWS
 from knowledge.history import exists_on
 from knowledge.parameters import PARAMETERS, NotInForce, Parameter, ParameterError, load_parameters, param
+from knowledge.structure import all_maps
 
 ROOT = Path(__file__).resolve().parent.parent
 TODAY = date(2026, 11, 29)
@@ -230,6 +231,12 @@ def _reads() -> tuple[set[str], list[re.Pattern]]:
             for node in ast.walk(tree):
                 if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in PARAMETERS:
                     literal.add(node.value)
+    # The fine tables' parameter templates ("sp.multa.grupo{n}") in the laws' structure maps, which the
+    # catalogue (knowledge/infractions.py) and the complaints read, and the parameters complaints cite.
+    for law_map in all_maps():
+        for table in law_map.tables.values():
+            patterns.append(re.compile(r"[\w.]+".join(re.escape(part) for part in re.split(r"\{\w+\}", table.fine_param)) + "$"))
+        literal.update(c.param for wordings in law_map.complaints.values() for w in wordings for c in w.cites if c.param)
     return literal, patterns
 
 

@@ -360,7 +360,9 @@ def gravity_fine(unit: Unit, law_id: str) -> Unit | None:
     word = fold(level.text.strip().rstrip(":").lower())
     from ..corpus import load_law  # the law of the unit, parsed once per process
 
-    fines = load_law(law_id).by_id.get("art-28")
+    from ..structure import fine_rule  # which article prices the table: the law's structure map
+
+    fines = load_law(law_id).by_id.get(fine_rule(law_id, unit.article.segment))
     for child in fines.children if fines else []:
         if fold(child.text.lower()).startswith(word + ":"):
             return child

@@ -22,6 +22,7 @@ from ..reader.dates import facts_period
 from ..corpus import UnknownUnit, resolve
 from ..history import wording_at
 from ..places import PLACES
+from ..structure import fine_rule
 from ..units import Unit
 from .answers import parse_date
 from .confidence import confidence_of, threshold
@@ -60,7 +61,7 @@ ASKED_ELSEWHERE = 0.4
 # disposto no art. 44 …") takes.
 REFERRER_SHARE = 0.6
 # Recife's fine of a group: art. 36, "Os valores das multas são calculados através da fórmula Vm = G x Vb".
-GROUP_FORMULA = "art-36"
+GROUP_FORMULA = fine_rule("recife", "anexo-unico")  # the law's structure map (knowledge/statutes/estrutura)
 # A unit's score is ranker.score of what rank() measures of it: what the search found in it (and in the
 # caput it completes), over the best article's; how its own words carry the kind of answer asked
 # (kinds.unit_bonus) and hold the value next to what was asked (focus.focus_bonus); the share of what the
