@@ -77,6 +77,12 @@ def says(text_words: list[str], word: str, weak: bool = True) -> bool:
 
 
 @lru_cache(maxsize=65536)
+def _families_of(text_word: str) -> frozenset[int]:
+    """The FAMILIES (by index) a word of the law belongs to: one of its strong members said by it."""
+    return frozenset(i for i, f in enumerate(FAMILIES) if any(_word_says(text_word, p, True) for p in f if not p.startswith("~")))
+
+
+@lru_cache(maxsize=65536)
 def _word_says(text_word: str, word: str, weak: bool) -> bool:
     """:func:`says` of a one-word text: asked for every word before every value of every candidate."""
     joined = " " + text_word
@@ -182,7 +188,8 @@ def _value_bonus(kind: str, unit: Unit, holder: Unit, text: str, match: re.Match
     def last(test) -> int:
         return max((i for i, w in enumerate(before) if test([w])), default=-1)
 
-    closest_other = max((last(lambda w, f=f: any(says(w, p) for p in f if not p.startswith("~"))) for f in FAMILIES if f != focus_family), default=-1)
+    others = {i for i, f in enumerate(FAMILIES) if f != focus_family}
+    closest_other = max((i for i, w in enumerate(before) if _families_of(w) & others), default=-1)
     if closest_other > last(lambda w: says(w, focus[0])) >= 0:
         return -0.3  # "Não acolhida a defesa, o permissionário é comunicado do JULGAMENTO no prazo de 15 dias"
     if says(near, focus[0], weak=False):

@@ -226,14 +226,14 @@ class Outcome:
     headline: Statement | None = None
 
     def citations(self) -> list[Cite]:
+        """Each unit cited once, in order.  Membership by (law, unit) — what Cite equality compares —
+        in a set: the list scan was quadratic in the citations of an outcome (issue #32)."""
         seen: list[Cite] = []
-        for cite in _walk_cites(self.fields):
-            if cite not in seen:
+        keys: set[tuple[str, str]] = set()
+        for cite in [*_walk_cites(self.fields), *(c for rule in self.rules for c in rule.citations)]:
+            if (cite.law, cite.unit) not in keys:
+                keys.add((cite.law, cite.unit))
                 seen.append(cite)
-        for rule in self.rules:
-            for cite in rule.citations:
-                if cite not in seen:
-                    seen.append(cite)
         return seen
 
     def statements(self):
