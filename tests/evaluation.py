@@ -20,6 +20,8 @@ import json
 import re
 from pathlib import Path
 
+import yaml
+
 from knowledge.assistant.text import normalize
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,7 +121,26 @@ def rule_literals() -> list[tuple[str, str]]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings | shown:
                 for phrase in _phrases_of(node.value):
                     found.append((relative, phrase))
+    # The vocabulary moved out of Python (issue #26) is rules all the same: every string of the lexicon.
+    found += [(LEXICON_FILE, phrase) for text in _strings(yaml.safe_load((ROOT / LEXICON_FILE).read_text(encoding="utf-8")))
+              for phrase in _phrases_of(text)]
     return found
+
+
+LEXICON_FILE = "knowledge/lexicon.yaml"
+
+
+def _strings(value):
+    """Every string in a YAML document, keys included."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(str(key))
+            yield from _strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
 
 
 def statute_text() -> str:

@@ -20,28 +20,6 @@ def test_no_lexicon_phrase_copies_an_evaluation_message():
     assert len(phrases) > 100  # the check reads the lexicon at all
 
 
-def test_no_assistant_phrase_copies_an_evaluation_message():
-    from knowledge.reader.lexicon import _assistant_section
-
-    def strings(value):
-        if isinstance(value, str):
-            yield value
-        elif isinstance(value, dict):
-            for k, v in value.items():
-                yield from strings(k)
-                yield from strings(v)
-        elif isinstance(value, (list, tuple)):
-            for v in value:
-                yield from strings(v)
-
-    section = _assistant_section()
-    words = [s for s in strings(section) if "\\" not in s and "(" not in s and "|" not in s]
-    long_ones = [p for p in words if len(p.split()) >= 4]
-    messages = [f" {m} " for m in evaluation_messages()]
-    assert [p for p in long_ones if any(f" {p} " in m for m in messages)] == []
-    assert len(words) > 500  # the check reads the section at all
-
-
 # Lists of strings that stay in Python, each for a reason: the numerals of Portuguese grammar (how the
 # statutes and people spell "quinze"), and the names of the ranker's and confidence model's features.
 KEPT_IN_PYTHON = {("numbers.py", "_UNITS"), ("numbers.py", "_TEENS"), ("numbers.py", "_TENS"), ("numbers.py", "_HUNDREDS"),
