@@ -74,7 +74,7 @@ REGULATORS: dict[str, Regulator] = {
     # The decree names the DER (art. 3º).  The ARTESP is not in the decree: it was created by
     # Lei Complementar estadual nº 914/2002, which is outside this portal's corpus.
     "sp": _regulator("sp", (
-        N_("O Decreto 29.912/1989 atribui a fiscalização ao DER (art. 3º). A ARTESP, criada depois pela Lei Complementar estadual nº 914/2002 (fora do acervo deste portal), exerce hoje atribuições sobre o transporte intermunicipal: confirme o canal de denúncia com ela."),
+        N_("O Decreto 29.912/1989 atribui a fiscalização ao DER. A ARTESP, criada depois pela Lei Complementar estadual nº 914/2002 (fora do acervo deste portal), exerce hoje atribuições sobre o transporte intermunicipal: confirme o canal de denúncia com ela."),
         N_("O telefone do DER para reclamações fica afixado dentro do veículo."),
         N_("Em situação de perigo, ligue 190 (Polícia Militar)."),
     ), _units("sp"), nome="Departamento de Estradas de Rodagem — o órgão que o Decreto 29.912/1989 nomeia"),
@@ -179,7 +179,7 @@ def _pe(occurrence: str, on: date) -> Enquadramento:
 SP_TEXTS = {
     "venda_passagem_individual": N_("Cobrança indevida, a qualquer título: o fretamento não tem cobrança individual de passagem."),
     "passageiros_em_pe": N_("Transporte acima da lotação autorizada, multa por passageiro em excesso; é proibido viajar em pé."),
-    "passageiro_fora_da_lista": N_("Fretamento contínuo em desconformidade com o art. 7º (usuários sem vínculo com a contratante)."),
+    "passageiro_fora_da_lista": N_("Fretamento contínuo com usuários sem vínculo com a contratante."),
     "veiculo_inseguro": N_("Veículo em operação sem condições de perfeita segurança (sujeito a retenção)."),
     "porta_aberta": N_("Motorista dirigindo de modo a pôr em risco a segurança dos passageiros."),
     "sem_autorizacao": N_("Executar serviço de transporte coletivo sem autorização formal (sujeito a apreensão)."),
@@ -216,9 +216,9 @@ SP_READINGS = {
 # Acre: (description, what the penalty is) of each occurrence the law deals with.
 AC_TEXTS = {
     "sem_autorizacao": (N_("Transporte clandestino: sem concessão, permissão ou autorização (multa dobrada na reincidência; apreensão do veículo)."), N_("multa e apreensão")),
-    "passageiros_em_pe": (N_("No fretamento só se transportam passageiros sentados; transportar excedentes é multado por passageiro."), N_("multa (art. 75, II)")),
-    "porta_aberta": (N_("Colocar ou manter o veículo em movimento com as portas abertas."), N_("multa (art. 75, IV)")),
-    "veiculo_inseguro": (N_("Usar o veículo quando há indícios de defeitos mecânicos que possam pôr em risco a segurança dos usuários: multa e retenção imediata do veículo."), N_("multa (art. 75, IV) e retenção")),
+    "passageiros_em_pe": (N_("No fretamento só se transportam passageiros sentados; transportar excedentes é multado por passageiro."), N_("multa")),
+    "porta_aberta": (N_("Colocar ou manter o veículo em movimento com as portas abertas."), N_("multa")),
+    "veiculo_inseguro": (N_("Usar o veículo quando há indícios de defeitos mecânicos que possam pôr em risco a segurança dos usuários: multa e retenção imediata do veículo."), N_("multa e retenção")),
     "venda_passagem_individual": (N_("Vedado no fretamento; sem multa específica, cabe advertência por escrito."), N_("advertência")),
     "terminal_rodoviario": (N_("Vedado no fretamento; sem multa específica, cabe advertência por escrito."), N_("advertência")),
 }
@@ -238,12 +238,15 @@ def _ac(occurrence: str, on: date) -> Enquadramento:
     return e(occurrence, text, gravidade, cites, fine)
 
 
+# The numbers a Recife text recalls beyond its row's: the seating rule of the service's first years.
+RECIFE_FIRST_FLEET_RULE = {"passageiros_em_pe": {"minimo": "recife.veiculo.capacidade.minima", "maximo": "recife.veiculo.capacidade.maxima",
+                                                 "inicio": "recife.stcp.fase_inicial.anos"}}
 RECIFE_TEXTS = {
     # Finding 4: in the STCP the passenger pays the fare; only unauthorised tickets are an infraction.
     "venda_passagem_individual": N_("No transporte complementar do Recife o passageiro paga a tarifa do STCP/Recife: cobrar a passagem não é infração. É infração (Grupo 4) comercializar bilhete de passagem não autorizado pelo Poder Público Municipal ou desrespeitar o valor da tarifa em vigor."),
     # Finding 12: Grupo 1 is a written warning; the fine comes only on a repeat within 6 months.
     # Finding 17: art. 16, I (12 to 20 seated) governed only the first 3 years of operation; art. 17, I since.
-    "passageiros_em_pe": N_("Permitir transporte que comprometa a segurança ou o conforto dos usuários (Grupo 1): a penalidade é advertência por escrito; só a reincidência em %(meses)d meses leva à multa (1 × Vb). A lotação é a fixada pelo Poder Público Municipal (art. 17, I); a regra de 12 a 20 pessoas acomodadas em assento do art. 16, I valeu nos 3 primeiros anos de operação do STCP/Recife."),
+    "passageiros_em_pe": N_("Permitir transporte que comprometa a segurança ou o conforto dos usuários (Grupo 1): a penalidade é advertência por escrito; só a reincidência em %(meses)d meses leva à multa (%(vezes)d × Vb). A lotação é a fixada pelo Poder Público Municipal; a regra de %(minimo)d a %(maximo)d pessoas acomodadas em assento valeu nos %(inicio)d primeiros anos de operação do STCP/Recife."),
     "sem_autorizacao": N_("Transporte remunerado sem autorização, permissão ou concessão: apreensão do veículo e multa de %(vezes)d Vb."),
     "porta_aberta": N_("Movimentar o veículo com as portas abertas."),
     "veiculo_inseguro": N_("Operar com o veículo em más condições de uso, comprometendo a segurança dos usuários."),
@@ -271,8 +274,13 @@ def _recife(occurrence: str, on: date) -> Enquadramento:
     found = catalogue_row("recife", entry.row, on)
     gravidade = RECIFE_GROUPS[found.gravity] if found.gravity else RECIFE_MEASURE_AND_FINE[found.measure]
     if found.advertencia_first:
-        meses = param("recife.reincidencia.meses", on)
-        return e(occurrence, text, gravidade, cites, params={"meses": meses.value}, penalidade=N_("advertência por escrito"))
+        meses, vezes = param("recife.reincidencia.meses", on), param(found.fine_param, on)
+        params = {"meses": meses.value, "vezes": vezes.value}
+        if occurrence in RECIFE_FIRST_FLEET_RULE:
+            # The first years' seating rule the text recalls, its numbers from their parameters.  Not cited:
+            # the rule of the case is art. 17, I (legal review, finding 17), the first years' one is history.
+            params |= {name: param(pid, on).value for name, pid in RECIFE_FIRST_FLEET_RULE[occurrence].items()}
+        return e(occurrence, text, gravidade, cites, params=params, penalidade=N_("advertência por escrito"))
     fine = _recife_fine(found.fine_param, on)
     rules = [recife(unit, on) for unit in fine_rules("recife", "anexo-unico")]
     return e(occurrence, text, gravidade, cites + [fine.pop("cite"), fine.pop("cite_multiplo")] + rules, fine,

@@ -148,7 +148,7 @@ MESSAGES = {
     "automovel_capacidade": N_("Em Pernambuco só o automóvel com capacidade para 7 pessoas é admitido; o cadastro informa %(lugares)d lugares."),
     "automovel_fora_do_turismo": N_("Em Pernambuco o automóvel de 7 lugares só é admitido no fretamento turístico, e a empresa não está cadastrada nessa modalidade."),
     "idade_maxima": N_("O veículo tem %(idade)d anos de fabricação; o limite da lei é de %(limite)d anos."),
-    "idade_maxima_recife": N_("O veículo tem %(idade)d anos de fabricação; no STCP/Recife a permanência é de até %(limite)d anos de fabricação (regra do art. 17, que vale depois dos %(inicio)d primeiros anos de operação do serviço)."),
+    "idade_maxima_recife": N_("O veículo tem %(idade)d anos de fabricação; no STCP/Recife a permanência é de até %(limite)d anos de fabricação (regra que vale depois dos %(inicio)d primeiros anos de operação do serviço)."),
     "tipo_nao_admitido_sp": N_("Em São Paulo o fretamento só admite ônibus rodoviário M3 ou micro-ônibus M2 e M3; o cadastro informa um automóvel."),
     "categoria_nao_admitida_sp": N_("Em São Paulo o fretamento só admite ônibus rodoviário M3 ou micro-ônibus M2 e M3; o cadastro informa %(tipo)s da categoria %(categoria)s."),
     "idade_ingresso_sp": N_("O veículo entrou na frota registrada com %(idade)d anos de fabricação; em São Paulo a relação de veículos do registro só admite os de fabricação inferior a %(limite)d anos."),
@@ -177,7 +177,7 @@ NOTES: dict[str, list[Note]] = {
              [ac("art-36"), ac("art-66")]),
     ],
     "recife": [
-        Note("recife_capacidade", N_("Passada a fase inicial do STCP/Recife (art. 16), a capacidade de passageiros do veículo é a que o Poder Público Municipal determinar: a lei não fixa um número, e o portal não a confere."),
+        Note("recife_capacidade", N_("Passada a fase inicial do STCP/Recife, a capacidade de passageiros do veículo é a que o Poder Público Municipal determinar: a lei não fixa um número, e o portal não a confere."),
              [recife("art-17/inc-1"), recife("art-16/inc-1")]),
     ],
 }
