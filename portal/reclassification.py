@@ -318,22 +318,18 @@ def reason_of(raw: str | None) -> str:
     return text
 
 
-_EMAIL = re.compile(r"[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+")
+_EMAIL = re.compile(r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 _DIGITS = re.compile(r"(?<![\w])\+?\(?\d[\d().\s/-]{6,}\d(?![\w])")
 _DATE = re.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}")
 _NAME_SKIP = {"da", "de", "do", "das", "dos", "e"}
 OMITTED = "[dado pessoal omitido]"
+_REPEATED = re.compile(rf"{re.escape(OMITTED)}(?:\s+{re.escape(OMITTED)})+")
 
 
 def without_personal_data(text: str, contact: dict | None) -> str:
     """The reason as it may be stored and audited: e-mail addresses, phone or document numbers (8 digits
-    or more; a date stays) and the words of the complainant's own name, e-mail and phone replaced by a mark.
-    Staff write the reason, but it is read by everyone who opens the audit trail."""
-    for value in (contact or {}).values():
-        for word in re.split(r"\s+", str(value or "")):
-            if len(word) >= 3 and word.lower() not in _NAME_SKIP:
-                text = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", OMITTED, text, flags=re.IGNORECASE)
-    text = _EMAIL.sub(OMITTED, text)
+    or more; a date stays), the complainant's own e-mail and phone as stored and each word of their name
+    replaced by a mark.  Staff write the reason, but everyone who opens the audit trail reads it."""
 
     def digits(match: re.Match) -> str:
         found = match.group(0)
@@ -341,7 +337,15 @@ def without_personal_data(text: str, contact: dict | None) -> str:
             return found
         return OMITTED
 
-    return _DIGITS.sub(digits, text)
+    text = _DIGITS.sub(digits, _EMAIL.sub(OMITTED, text))
+    contact = contact or {}
+    for value in (contact.get("email"), contact.get("telefone")):
+        if value and value.strip():
+            text = re.sub(re.escape(value.strip()), OMITTED, text, flags=re.IGNORECASE)
+    for word in re.split(r"\s+", contact.get("nome") or ""):
+        if len(word) >= 3 and word.lower() not in _NAME_SKIP:
+            text = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", OMITTED, text, flags=re.IGNORECASE)
+    return _REPEATED.sub(OMITTED, text)
 
 
 def reclassify(db, complaint_id: int, form, user: dict) -> None:
