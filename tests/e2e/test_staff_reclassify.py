@@ -13,7 +13,8 @@ from knowledge.places import PLACES
 from portal.storage import staff as staff_store
 from portal.storage.db import connect
 
-from .conftest import PHONE, shoot
+from .conftest import AXE, PHONE, shoot
+from .test_accessibility import BLOCKING, run_axe
 
 PE = PLACES["pe"].law_id
 STANDING = f"{PE} anexo-i/inc-3/ali-e"  # "transportar passageiro em pé ou acima da capacidade do veículo"
@@ -27,7 +28,11 @@ def staff_phone(request, browser, live_server):
     if db.execute("SELECT 1 FROM staff_users WHERE username = ?", [USER]).fetchone() is None:
         staff_store.create_user(db, USER, PASSWORD)
     db.conn.close()
-    context = browser.new_context(viewport=PHONE, java_script_enabled=request.param == "js", locale="pt-BR")
+    js = request.param == "js"
+    # With JavaScript, axe-core audits the pages too (as tests/e2e/test_accessibility.py does).
+    context = browser.new_context(viewport=PHONE, java_script_enabled=js, locale="pt-BR", bypass_csp=js)
+    if js and AXE.exists():
+        context.add_init_script(path=str(AXE))
     context.set_default_timeout(15_000)
     pg = context.new_page()
     pg.base, pg.js = live_server["url"], request.param == "js"
@@ -44,6 +49,13 @@ def _fits(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
+def _accessible(page) -> list:
+    """The serious and critical axe-core violations (none checked without JavaScript, where axe cannot run)."""
+    if not page.js or not AXE.exists():
+        return []
+    return [(v["id"], v["help"], v["nodes"]) for v in run_axe(page) if v["impact"] in BLOCKING]
+
+
 def test_staff_reclassify_on_a_phone(staff_phone, live_server):
     page = staff_phone
     sent = live_server["app"].test_client().post("/api/v1/denuncias", json={
@@ -57,7 +69,7 @@ def test_staff_reclassify_on_a_phone(staff_phone, live_server):
     section = page.locator("#enquadramento")
     assert "confirmando a sugestão do leitor" in section.inner_text()
     assert re.search(r"Confiança do leitor: \d{1,3},\d%", section.inner_text())
-    assert _fits(page)
+    assert _fits(page) and _accessible(page) == []
 
     page.fill("#busca-linha", "cinto de segurança quebrado")
     with page.expect_navigation():
@@ -72,7 +84,8 @@ def test_staff_reclassify_on_a_phone(staff_phone, live_server):
         page.click("form.reclassify button[type=submit]")
     assert "Escreva o motivo da reclassificação" in page.locator("#motivo-erro").inner_text()
     assert page.locator(f"input[name=linha][value='{EQUIPMENT}']").is_checked()
-    assert _fits(page)
+    assert page.locator("#motivo").get_attribute("aria-invalid") == "true"
+    assert _fits(page) and _accessible(page) == []
 
     page.fill("#motivo", "Os cintos estavam quebrados, como mostra a foto.")
     with page.expect_navigation():
@@ -81,10 +94,12 @@ def test_staff_reclassify_on_a_phone(staff_phone, live_server):
     assert "Enquadramento salvo e registrado na auditoria" in page.locator(".success").inner_text()
     current = page.locator(".classification-current").inner_text()
     assert "Anexo I, inciso II, alínea c" in current and f"a equipe ({USER}," in current
-    assert _fits(page)
+    assert _fits(page) and _accessible(page) == []
     shoot(page, "equipe-reclassificar")
+    page.goto(complaint_url + "?lang=en")
+    assert "Reader's confidence" in page.locator("#enquadramento").inner_text() and _fits(page) and _accessible(page) == []
 
-    page.goto(page.base + f"/denuncia/{protocolo}")
+    page.goto(page.base + f"/denuncia/{protocolo}?lang=pt_BR")  # the language chosen above sticks
     told = page.locator("ul.statements").inner_text()
     assert "Enquadramento dado pela equipe" in told and "Multa: R$" in told
     link = page.locator("ul.statements a[href='/leis/pe-lei-16205-2017/anexo-i/inc-2/ali-c']")
