@@ -99,6 +99,7 @@ class ReaderView:
     confidence: float | None
     nearest: list[Row]  # best first; nearest[0] is the suggestion when classified
     reason: str | None  # why it does not classify (translated), None when it does
+    reason_cites: tuple[Cite, ...] = ()  # the units the reason states, when it states the law
 
     @property
     def suggested(self) -> Row | None:
@@ -120,7 +121,8 @@ def read(complaint: dict) -> ReaderView:
     report = classify_report(story, place, clock.today(place), given=on)
     reading = report.wordings[-1].reading
     if not reading.matches:
-        return ReaderView(True, False, None, [], _("Na data dos fatos a lei deste lugar ainda não estava em vigor: nenhuma linha da tabela se aplica."))
+        return ReaderView(True, False, None, [], _("Na data dos fatos a lei deste lugar ainda não estava em vigor: nenhuma linha da tabela se aplica."),
+                          (IN_FORCE_CITES[place].at(on, previous=IN_FORCE_CITES[place].previous),))
     nearest = [m.row for m in reading.matches[:NEAREST]]
     if reading.classified:
         return ReaderView(True, True, reading.confidence, nearest, None)
@@ -269,7 +271,7 @@ def panel(db, complaint: dict, *, busca: str = "", todas: bool = False, keep: st
         "on": on,
         "current": {"key": now.key, "item": shown, "who": who, "source": now.source},
         "reader": {
-            "story": reader.story, "classified": reader.classified, "reason": reader.reason,
+            "story": reader.story, "classified": reader.classified, "reason": reader.reason, "reason_citations": cites(reader.reason_cites),
             "confidence": percent(reader.confidence) if reader.confidence is not None else None,
             "nearest": [option(r, on) for r in reader.nearest],
         },

@@ -170,6 +170,23 @@ def test_a_story_below_the_threshold_shows_the_readers_reason(sqlite_app):
     assert _label(reading.matches[0].row.key) in section.split("Linhas mais próximas")[1]
 
 
+def test_facts_before_the_law_applied_have_no_row_and_say_why(sqlite_app):
+    # Lei 16.205/2017, art. 48 in its first wording: "Esta Lei entra em vigor no prazo de 90 (noventa) dias de sua publicação"
+    # (22/02/2018, knowledge/places.py): a year before, no row of Anexo I applies.
+    before = PLACES["pe"].in_force.replace(year=PLACES["pe"].in_force.year - 1)
+    complaint_id, protocolo = _complaint(sqlite_app, relato=STANDING_STORY, data_ocorrencia=before.isoformat())
+    staff = _staff(sqlite_app)
+    page = staff.get(f"/admin/denuncias/{complaint_id}")
+    assert "a lei deste lugar ainda não estava em vigor" in _section(page)
+    assert 'href="/leis/pe-lei-16205-2017/art-48' in page.get_data(as_text=True)
+    assert _radios(staff.get(f"/admin/denuncias/{complaint_id}", query_string={"todas": "1"})) == [classifications.NO_ROW]
+    refused = staff.post(f"/admin/denuncias/{complaint_id}/enquadramento", data={"linha": STANDING, "motivo": "em pé"})
+    assert refused.status_code == 400 and "não estava na tabela na data dos fatos" in _text(refused)
+    assert staff.post(f"/admin/denuncias/{complaint_id}/enquadramento", data={"linha": classifications.NO_ROW, "motivo": "antes da lei"}).status_code == 303
+    public = sqlite_app.test_client().get(f"/denuncia/{protocolo}").get_data(as_text=True)
+    assert "a tabela de infrações da lei não classifica" in public and 'href="/leis/pe-lei-16205-2017/art-48' in public
+
+
 def test_the_row_search_is_the_readers_and_every_row_of_the_day_can_be_listed(sqlite_app):
     complaint_id, _p = _complaint(sqlite_app, relato="o motorista foi grosso")
     staff = _staff(sqlite_app)
