@@ -32,7 +32,7 @@ from .storage import sessions, staff
 from .storage.registry import registry_info
 from .storage.registry_files import upload_size
 from .storage.registry_import import MAX_SHRINK, ImportFileError, import_registry
-from .text_safety import clean_all
+from .text_safety import clean, clean_all
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -260,7 +260,7 @@ def complaint_reclassify(complaint_id: int):
     try:
         reclassification.reclassify(db, complaint_id, request.form, current_user())
     except reclassification.ReclassifyError as exc:
-        form = {"linha": (request.form.get("linha") or "")[:200], "motivo": (request.form.get("motivo") or "")[:2000]}
+        form = {"linha": (request.form.get("linha") or "")[:200], "motivo": clean((request.form.get("motivo") or "")[:2000])}
         return complaint_page(complaint_id, status=exc.status, error=exc.text(), form_error=exc.field, form=form)
     return redirect(url_for("admin.complaint", complaint_id=complaint_id, salvo="enquadramento"), code=303)
 

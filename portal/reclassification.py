@@ -42,6 +42,7 @@ from .serialize import cites
 from .storage import classifications as decisions
 from .storage import complaints as store
 from .storage import staff
+from .text_safety import clean
 
 log = logging.getLogger("portal.complaints")
 
@@ -312,7 +313,8 @@ def target(complaint: dict, raw: str | None) -> str:
 
 
 def reason_of(raw: str | None) -> str:
-    text = re.sub(r"\s+", " ", raw or "").strip()
+    """The reason on one line, without control or invisible format characters (``text_safety.clean``)."""
+    text = re.sub(r"\s+", " ", clean(raw or "") or "").strip()
     if not text:
         raise ReclassifyError("motivo", N_("Escreva o motivo da reclassificação: ele fica na trilha de auditoria."))
     if len(text) > MAX_REASON:

@@ -292,6 +292,7 @@ def _old_wording_only_unit() -> str:
     ({"linha": f"{PLACES['sp'].law_id} art-37/inc-5/ali-h", "motivo": "x"}, 400, "é da lei de outro lugar (São Paulo)"),
     ({"linha": "OLD", "motivo": "x"}, 400, "não estava na tabela na data dos fatos (20/11/2026)"),
     ({"linha": EQUIPMENT, "motivo": "   "}, 400, "Escreva o motivo da reclassificação"),
+    ({"linha": EQUIPMENT, "motivo": "\x00\u200b\u202e"}, 400, "Escreva o motivo da reclassificação"),  # control and invisible characters only
     ({"linha": EQUIPMENT}, 400, "Escreva o motivo da reclassificação"),
     ({"linha": EQUIPMENT, "motivo": "m" * 301}, 400, "no máximo 300 caracteres"),
     ({"motivo": "sem linha"}, 400, "Escolha a linha da tabela"),
@@ -307,8 +308,9 @@ def test_bad_input_is_refused_with_a_message_and_nothing_is_saved(sqlite_app, fo
     assert response.status_code == status
     text = _text(response)
     assert message in text and "Classificada hoje como" in text  # the page again, with the message
-    if form.get("motivo", "").strip() and len(form["motivo"]) <= 300:
+    if form.get("motivo", "").strip() and form["motivo"].isprintable() and len(form["motivo"]) <= 300:
         assert f">{form['motivo']}</textarea>" in response.get_data(as_text=True)  # what was typed is kept
+    assert "\x00" not in response.get_data(as_text=True)  # nor a control character echoed back
     assert _saved(sqlite_app) == 0 and not [e for e in _audit(sqlite_app) if e["acao"] == "reclassificou"]
 
 
