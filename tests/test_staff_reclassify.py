@@ -30,6 +30,7 @@ from portal.database import close_store, open_store
 from portal.reclassification import OMITTED, without_personal_data
 from portal.storage import classifications
 from portal.storage import staff as staff_store
+from tests.test_openapi import validate as validate_api
 
 PE = PLACES["pe"].law_id
 ON = date(2026, 11, 20)  # the date of the facts of every complaint here (after Lei 17.107/2020)
@@ -229,6 +230,7 @@ def test_reclassify_saves_audits_and_the_status_page_shows_staffs_row(app):
     assert [e["citations"][0]["unit"] for e in api["enquadramento"]] == ["anexo-i/inc-2/ali-c"]
     assert api["enquadramento"][0]["multa"]["valor"] == row.fine(ON)["valor"]
     assert "motivo" not in str(api) and "equipe (" not in str(api)  # who decided and why stay with staff
+    validate_api(api, "ComplaintStatus")  # as the OpenAPI description says
 
     store = open_store(app)
     history = classifications.history(store, complaint_id)
@@ -248,6 +250,9 @@ def test_sem_enquadramento_is_said_with_the_table_it_is_said_of(sqlite_app):
     assert 'href="/leis/pe-lei-16205-2017/anexo-i"' in public.get_data(as_text=True)  # Anexo I, the table
     entry = next(e for e in _audit(sqlite_app) if e["acao"] == "reclassificou")
     assert entry["detalhes"].startswith(f"{_label(STANDING)} → sem enquadramento; motivo: ")
+    api = sqlite_app.test_client().get(f"/api/v1/denuncias/{protocolo}").get_json()
+    assert api["enquadramento"][0]["ocorrencia"] is None and api["enquadramento"][0]["multa"] is None
+    validate_api(api, "ComplaintStatus")
 
 
 def test_no_personal_data_of_the_complainant_in_the_audit_or_the_log(sqlite_app, caplog):
