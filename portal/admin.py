@@ -25,13 +25,14 @@ from .database import get_db, get_store, publish_registry
 from .opendata import publish_after_import
 from .security import LOGIN_LIMIT, keyed_digest, limiter
 from .complaints_service import occurrence_label
+from . import reclassification
 from .stickers import INSTRUCTIONS, STICKERS_PER_SHEET, StickerError, fleet_stickers, vehicle_sticker
 from .storage import complaints as store
 from .storage import sessions, staff
 from .storage.registry import registry_info
 from .storage.registry_files import upload_size
 from .storage.registry_import import MAX_SHRINK, ImportFileError, import_registry
-from .text_safety import clean_all
+from .text_safety import clean, clean_all
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -42,9 +43,11 @@ AUDIT_ACTIONS = {
     "viu_contato": N_("Viu o contato"), "apagou_contato": N_("Apagou o contato"), "mudou_situacao": N_("Mudou a situação"),
     "importou_registro": N_("Importou o cadastro"), "previa_registro": N_("Prévia do cadastro"), "exportou_denuncias": N_("Exportou as denúncias"),
     "imprimiu_adesivos": N_("Imprimiu adesivos"), "conta_criada": N_("Conta criada"),
+    "reclassificou": N_("Reclassificou a denúncia"),
 }
 # What the page says after a save (the redirect's ?salvo=…): a confirmation, not a silent reload.
-SAVED = {"situacao": N_("Situação salva."), "contato": N_("Contato apagado; a denúncia segue anônima.")}
+SAVED = {"situacao": N_("Situação salva."), "contato": N_("Contato apagado; a denúncia segue anônima."),
+         "enquadramento": N_("Enquadramento salvo e registrado na auditoria; a página do protocolo mostra a nova classificação.")}
 
 
 def current_user() -> dict | None:
@@ -176,16 +179,28 @@ def dashboard():
 @bp.get("/denuncias/<int:complaint_id>")
 @staff_required
 def complaint(complaint_id: int):
-    show_contact = request.args.get("contato") == "1"
+    return complaint_page(complaint_id, show_contact=request.args.get("contato") == "1",
+                          saved=_(SAVED[request.args["salvo"]]) if request.args.get("salvo") in SAVED else None)
+
+
+def complaint_page(complaint_id: int, *, status: int = 200, show_contact: bool = False, saved: str | None = None, error: str | None = None,
+                   form_error=None, form: dict | None = None):
+    """The staff complaint page — on a GET, and again with the message after a refused action (4xx).
+    Showing the contact is written to the audit trail."""
     db = get_store()
     data = clean_all(store.staff_view(db, complaint_id, with_contact=show_contact))
     if data is None:
         abort(404)
     if show_contact:
         staff.audit(db, current_user(), "viu_contato", data["protocolo"])
-    return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES, show_contact=show_contact, photos=store.photo_list(db, complaint_id),
+    # The row search comes in the address (GET) or, after a refused save, back in the form (hidden fields).
+    classification = reclassification.panel(db, data, busca=request.values.get("busca", ""), todas=request.values.get("todas") == "1",
+                                            keep=(form or {}).get("linha"))
+    return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES,
+                           show_contact=show_contact, photos=store.photo_list(db, complaint_id),
                            contact_erased=staff.last_action_at(db, "apagou_contato", data["protocolo"]), occurrence_label=occurrence_label,
-                           saved=_(SAVED[request.args["salvo"]]) if request.args.get("salvo") in SAVED else None)
+                           saved=saved, error=error, form_error=form_error, form=form or {}, cl=classification, no_row=reclassification.NO_ROW,
+                           max_reason=reclassification.MAX_REASON), status
 
 
 @bp.post("/denuncias/<int:complaint_id>/apagar-contato")
@@ -229,13 +244,25 @@ def complaint_transition(complaint_id: int):
     try:
         store.transition(db, complaint_id, new_state, note=note, public=public, staff_id=current_user()["id"])
     except store.InvalidTransition as exc:
-        data = clean_all(store.staff_view(db, complaint_id, with_contact=False))
-        if data is None:
-            abort(404)
-        return render_template("admin/complaint.html", c=data, states=STATE_LABELS, next_states=sorted(store.TRANSITIONS[data["situacao"]]), occurrences=OCCURRENCES, show_contact=False, error=str(exc),
-                               occurrence_label=occurrence_label), 400
+        return complaint_page(complaint_id, status=400, error=str(exc))
     staff.audit(db, current_user(), "mudou_situacao", str(complaint_id), f"{STATE_LABELS[new_state]}; nota {'pública' if public else 'interna'}")
     return redirect(url_for("admin.complaint", complaint_id=complaint_id, salvo="situacao"), code=303)
+
+
+@bp.post("/denuncias/<int:complaint_id>/enquadramento")
+@staff_required
+def complaint_reclassify(complaint_id: int):
+    """Staff put the complaint under another row of its place's table (or "sem enquadramento"), with a
+    reason; audited.  A refusal comes back on the page with what was chosen and typed, and a 4xx."""
+    db = get_store()
+    if store.staff_view(db, complaint_id, with_contact=False) is None:
+        abort(404)
+    try:
+        reclassification.reclassify(db, complaint_id, request.form, current_user())
+    except reclassification.ReclassifyError as exc:
+        form = {"linha": (request.form.get("linha") or "")[:200], "motivo": clean((request.form.get("motivo") or "")[:2000])}
+        return complaint_page(complaint_id, status=exc.status, error=exc.text(), form_error=exc.field, form=form)
+    return redirect(url_for("admin.complaint", complaint_id=complaint_id, salvo="enquadramento"), code=303)
 
 
 def allow_registry_upload() -> None:

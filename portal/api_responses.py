@@ -7,7 +7,7 @@ description.  The responses themselves are built by the services (plain dicts).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, create_model
 
@@ -237,8 +237,13 @@ class Fine(Schema):
     por_passageiro: bool | None = None
 
 
+# A row of the place's fine table as a complaint names it: confirmed by the citizen or given by staff (issue #27).
+RowOccurrence = Annotated[str, Field(pattern=r"^linha:\S+ \S+$")]
+
+
 class Enquadramento(Schema):
-    ocorrencia: Occurrence
+    ocorrencia: Occurrence | RowOccurrence | None = Field(
+        description="A categoria marcada; \"linha:<lei> <dispositivo>\" para uma linha da tabela de infrações (confirmada pelo cidadão ou dada pela equipe); null quando a equipe concluiu que a tabela não classifica o relatado.")
     rotulo: str | None = None
     descricao: str | None = None
     gravidade: str | None

@@ -292,7 +292,10 @@ def public_status(protocolo: str) -> dict | None:
     if view is None:
         return None
     view["orgao"] = regulator(view["jurisdicao"])
-    view["enquadramento"] = enquadramento(view)
+    from .reclassification import public_items  # (it imports this module)
+
+    # Staff's classification, once they gave one, replaces the citizen's (issue #27).
+    view["enquadramento"] = public_items(protocolo, view, get_store()) or enquadramento(view)
     view["proximos_passos"] = next_steps_of(view["jurisdicao"])
     return view
 

@@ -262,6 +262,25 @@ def _m9_complaint_time_and_photos(db: sqlite_utils.Database) -> None:
     )
 
 
+def _m11_complaint_classifications(db: sqlite_utils.Database) -> None:
+    # Staff reclassifying a complaint (issue #27): one row per decision, newest last, so the
+    # complaint's classification is the latest and the earlier ones stay readable.  ``de_linha`` /
+    # ``para_linha`` hold a catalogue row's key ("<law> <unit>"), "sem_enquadramento" (the law's
+    # table does not classify it) or, for ``de_linha``, NULL (nothing classified it before).
+    db.execute(
+        """CREATE TABLE complaint_classifications (
+               id INTEGER PRIMARY KEY,
+               complaint_id INTEGER NOT NULL REFERENCES complaints(id) ON DELETE CASCADE,
+               em TEXT NOT NULL,
+               staff_id INTEGER,
+               de_linha TEXT,
+               para_linha TEXT NOT NULL,
+               motivo TEXT NOT NULL
+           )"""
+    )
+    db.execute("CREATE INDEX idx_complaint_classifications ON complaint_classifications (complaint_id, id)")
+
+
 # A table or column for the shared writes (anything but the registry) needs its twin in
 # pg.py's MIGRATIONS too, for nodes on PostgreSQL; tests/test_storage_engines.py checks.
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
@@ -275,6 +294,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[sqlite_utils.Database], None]]] = [
     (8, "tentativas de login por usuário e cliente", _m8_login_failures),
     (9, "denúncias: hora do fato e fotos (só para a equipe)", _m9_complaint_time_and_photos),
     (10, "registro: campos de cada lugar (pessoa, veículos ativos, categoria, ingresso)", _m10_registry_per_place),
+    (11, "denúncias: reclassificação pela equipe (auditada)", _m11_complaint_classifications),
 ]
 
 
