@@ -77,3 +77,19 @@ def test_the_api_ends_a_bus_after_the_date(client):
     assert codes == ["outro_veiculo", "onibus_vistoria"]
     assert all(s["citations"] for s in data["outcome"]["por_que"])
     assert data["outcome"]["resumo"].startswith("Este assistente é sobre o automóvel de 7 lugares")
+
+
+def test_the_chat_tells_a_bus_the_same_early_end(client):
+    def say(message, conversation=None):
+        return client.post("/api/v1/assistente", json={"mensagem": message, "conversa": conversation}).get_json()
+
+    reply = say("meu ônibus pode fazer fretamento turístico?")
+    assert reply["pergunta"]["id"] == "tipo_veiculo"
+    reply = say("ônibus", reply["conversa"])
+    assert reply["pergunta"]["id"] == "data_referencia"
+    reply = say("01/06/2019", reply["conversa"])
+    assert reply["pergunta"] is None
+    # the original wording of art. 11 (ônibus "com menos de 10 (dez) anos do primeiro emplacamento"), first
+    assert "Este assistente é sobre o automóvel de 7 lugares" in reply["resposta"]
+    assert "só tratava de ônibus e micro-ônibus" in reply["resposta"] and "menos de 10 anos do primeiro emplacamento" in reply["resposta"]
+    assert ("pe-lei-16205-2017", "art-11") in {(c["law"], c["unit"]) for c in reply["citations"]}

@@ -412,8 +412,9 @@ def outro_veiculo(a: dict, when: date, options: dict | None = None) -> Outcome:
     admitido, vistoria = ONIBUS_ADMITIDO(a, when), VISTORIA_ONIBUS(a, when)
     seguro, por_viagem = SEGURO_ONIBUS(a, when), POR_VIAGEM(a, when)
     exigencias = EXIGENCIAS(a, when) + RASTREADOR_ONIBUS(a, when)
-    fields = {"elegivel": None, "data_referencia": when, "idade_veiculo": None, "pendencias": [], "vistoria": None,
-              "seguro_minimo": seguro, "exigencias": exigencias, "por_viagem": por_viagem, "outro_veiculo": [admitido, vistoria]}
+    # what the law asks of a bus first: the chat's summary reads the fields in this order
+    fields = {"outro_veiculo": [admitido, vistoria], "elegivel": None, "data_referencia": when, "idade_veiculo": None, "pendencias": [],
+              "vistoria": None, "seguro_minimo": seguro, "exigencias": exigencias, "por_viagem": por_viagem}
     headline = T.say("headline.outro_veiculo", HEADLINE_CITE(a, when), code="")
     return Outcome(fields, rules=[admitido, vistoria] + seguro + exigencias + por_viagem, headline=headline)
 
