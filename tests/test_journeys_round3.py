@@ -127,9 +127,10 @@ def test_a_utilitario_ends_the_seven_seat_guide_after_one_question(client):
     before = flow.run({"tipo_veiculo": "utilitario", "data_referencia": "2019-06-01"}, today=date(2026, 1, 5)).outcome
     assert "só tratava de ônibus e micro-ônibus" in before.fields["pendencias"][0].text
     assert {c.unit for c in before.fields["pendencias"][0].citations} == {"art-3", "art-11"}
-    # a bus still gets its own questions (vistoria by age, insurance): it is admitted
+    # a bus is admitted, but this guide is about the car: after the type, only the date is asked
+    # (its own end is tested in tests/test_wizard_bus_end.py)
     bus = flow.run({"tipo_veiculo": "onibus"}, today=date(2026, 1, 5))
-    assert bus.next_question.id == "lugares"
+    assert bus.next_question.id == "data_referencia"
 
 
 def test_a_seizure_date_in_the_future_is_refused_at_its_question(client):

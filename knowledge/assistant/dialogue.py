@@ -29,6 +29,7 @@ from .law import DOMAIN_RE, GENERIC_WORDS, PLACE_NAME_WORDS, LawAnswers, key_wor
 from .kinds import question_kind
 from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
+from .values import day_said
 from ..reader.report import classify_report
 from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, tells_a_report
 from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, occurrences_in, understand
@@ -64,6 +65,7 @@ class Assistant:
         """One turn.  ``language`` is the interface language: English and Spanish
         messages are read through their Portuguese equivalents (see foreign.py)."""
         original, message = message, to_portuguese(message, language)
+        self.law.locale = language  # amounts and dates of the reply in its language (values.py)
         question = self._current_question(state)
         parsed_answer = parse_answer(question, message, self.ports.today()) if question else None
         u = understand(
@@ -392,14 +394,14 @@ class Assistant:
         when = None
         if report.dated_by == "story":
             if report.period.exact:
-                when = self._("fatos de %(dia)s, “%(palavras)s”", dia=_day(report.period.start), palavras=report.period.words)
+                when = self._("fatos de %(dia)s, “%(palavras)s”", dia=_day(report.period.start, self.law.locale), palavras=report.period.words)
             else:
-                when = self._("fatos entre %(de)s e %(ate)s, “%(palavras)s”", de=_day(report.period.start), ate=_day(report.period.end), palavras=report.period.words)
+                when = self._("fatos entre %(de)s e %(ate)s, “%(palavras)s”", de=_day(report.period.start, self.law.locale), ate=_day(report.period.end, self.law.locale), palavras=report.period.words)
         for wording in report.wordings:
             e = wording.enquadramento
             span = ""
             if len(report.wordings) > 1:
-                span = self._("De %(de)s a %(ate)s: ", de=_day(wording.reading.on), ate=_day(wording.reading.until))
+                span = self._("De %(de)s a %(ate)s: ", de=_day(wording.reading.on, self.law.locale), ate=_day(wording.reading.until, self.law.locale))
             if e is None:
                 lines.append("• " + span + self._("não consigo dizer com segurança qual infração da tabela é essa."))
                 continue
@@ -472,9 +474,9 @@ class Assistant:
         return reply
 
 
-def _day(day) -> str:
-    """A date of facts as the law's answers write it (DD/MM/AAAA)."""
-    return day.strftime("%d/%m/%Y")
+def _day(day, locale: str | None = None) -> str:
+    """A date of facts as the law's answers write it (DD/MM/AAAA; in English, Babel's: values.day_said)."""
+    return day_said(day, locale)
 
 
 def _asks_only_a_value(text: str) -> bool:

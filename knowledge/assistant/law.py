@@ -33,7 +33,7 @@ from .kinds import carries, defined_group, group_fine, sanction_row, tipo_share,
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
 from .understanding import PLACE_ALIASES
-from .values import SAID_ELSEWHERE, plain_value
+from .values import SAID_ELSEWHERE, day_said, plain_value
 
 # A follow-up that names another step ("e pra pagar …?", "e para recorrer?") and asks nothing itself.
 ANOTHER_STEP_RE = re.compile(vocabulary("another_step_re"))
@@ -357,6 +357,7 @@ class LawAnswers:
     def __init__(self, ports: Ports, translate):
         self.ports = ports
         self._ = translate  # (text, **params) -> the text in the interface language
+        self.locale: str | None = None  # the reply's locale, for amounts and dates (Assistant.respond sets it)
 
     def _cite(self, law_id: str, unit_id: str, on: date) -> Cite:
         """A citation; to the wording in force on the facts' date when that date is past."""
@@ -377,9 +378,9 @@ class LawAnswers:
         value = plain_value(kind, unit, law_id, on, focus, asked)
         if not value:
             return ""
-        line = value.said(self._)
+        line = value.said(self._, self.locale)
         if value.basis:  # computed in reais: how, and what the law leaves out
-            line += " (" + "; ".join([value.how(self._)] + ([self._(value.missing)] if value.missing else [])) + ")"
+            line += " (" + "; ".join([value.how(self._, self.locale)] + ([self._(value.missing)] if value.missing else [])) + ")"
         elif value.missing:
             line += " (" + self._("o valor em reais não sai da lei: %(falta)s", falta=self._(value.missing)) + ")"
         return line
@@ -495,7 +496,7 @@ class LawAnswers:
 
     def _dated(self, kind, law_id: str, unit: Unit, on: date) -> tuple[Unit, str, str] | None:
         """(unit in that day's wording, value, what to say) when the facts' date had another wording."""
-        when = on.strftime("%d/%m/%Y")
+        when = day_said(on, self.locale)
         version = wording_at(law_id, unit.id, on)
         if version is None:
             return unit, self.value_line(kind, law_id, unit, on), self._("Na data dos fatos (%(data)s) este dispositivo ainda não existia.", data=when)

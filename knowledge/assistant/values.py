@@ -3,6 +3,11 @@
 When the amount is a formula or an index the reply computes what the law allows
 (Recife: Vm = G × Vb with the Vb of the dated parameter ``recife.vb``) and names the
 value the law does not give (the UFIRAC of the year, the corrected Vb, the extinct MVR).
+
+Amounts, percentages and dates are kept as values (:class:`Amount`, :class:`Share`) and said in
+the reply's locale when the reply is written (``Value.said(translate, locale)``): in Portuguese
+exactly as before ("R$ 2.900,00", the law's own figures), in English and Spanish by Babel, as the
+web layer says them (``portal/i18n.py``: ``money``, ``date_numeric``) — "R$2,900.00", "2.900,00 R$".
 """
 
 from __future__ import annotations
@@ -10,6 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from babel.dates import format_date
+from babel.numbers import format_currency, format_percent, get_currency_symbol
 
 from ..citations import N_
 from ..parameters import NotInForce, param
@@ -37,7 +46,7 @@ DAY_OF_MONTH = N_("dia %(dia)d")
 # One and many (the assistant's translate() has no plural forms).
 VB_TIMES = (N_("%(n)d vez o valor-base (Vb)"), N_("%(n)d vezes o valor-base (Vb)"))
 VB_BASIS = (N_("%(n)d vez o valor-base, Vb, de %(vb)s fixado na lei"), N_("%(n)d vezes o valor-base, Vb, de %(vb)s fixado na lei"))
-MVR_SHARE = N_("%(pct)s%% do MVR")
+MVR_SHARE = N_("%(pct)s do MVR")  # pct: a Share, "100%" ("100 %" in Spanish)
 UFIRAC_COUNT = N_("%(n)s UFIRAC")
 # A fine set against another ("será duplicado a partir da primeira reincidência"), with what it comes to.
 TIMES_AMOUNT = {2: N_("o dobro: %(v)s"), 3: N_("o triplo: %(v)s")}
@@ -47,6 +56,74 @@ TIMES_FINE = {2: N_("o dobro da multa da infração"), 3: N_("o triplo da multa 
 TIMES_GROUP = {2: N_("o dobro da multa da infração: Vm = 2 × G × Vb, sendo G o grupo da infração no Anexo Único"),
                3: N_("o triplo da multa da infração: Vm = 3 × G × Vb, sendo G o grupo da infração no Anexo Único")}
 RAW = "%(v)s"  # the law's own words ("15 dias, contados da notificação"): not a message to translate
+
+
+def _portuguese(locale: str | None) -> bool:
+    return not locale or str(locale).lower().startswith("pt")
+
+
+def _babel(locale: str) -> str:
+    return str(locale).replace("-", "_")
+
+
+@dataclass(frozen=True)
+class Amount:
+    """An amount in reais, said in the reply's locale: in Portuguese as the law writes it ("R$ 2.900,00",
+    its own figures when read from it) or as ``numbers.brl`` computes it; otherwise by Babel with the
+    real's own symbol, as ``portal.i18n.money`` ("R$2,900.00" in English, "2.900,00 R$" in Spanish)."""
+
+    value: Decimal
+    written: str = ""  # the law's figures ("2.900,00"), kept for Portuguese
+
+    def in_locale(self, locale: str | None = None) -> str:
+        if _portuguese(locale):
+            return f"R$ {self.written}" if self.written else brl(self.value)
+        text = format_currency(self.value, "BRL", locale=_babel(locale))
+        symbol = get_currency_symbol("BRL", _babel(locale))
+        return text if symbol == "R$" else text.replace(symbol, "R$")
+
+    @classmethod
+    def read(cls, written: str) -> "Amount":
+        """The law's "2.900,00" (or "50") as an amount."""
+        return cls(Decimal(written.replace(".", "").replace(",", ".")), written)
+
+
+@dataclass(frozen=True)
+class Share:
+    """A percentage the law gives ("50", "0,11"): "50%" in Portuguese as before, Babel's percent elsewhere."""
+
+    written: str
+
+    def in_locale(self, locale: str | None = None) -> str:
+        try:
+            share = Decimal(self.written.replace(",", ".")) / 100
+        except InvalidOperation:  # a word as_number could not read: as the law writes it
+            share = None
+        if _portuguese(locale) or share is None:
+            return f"{self.written}%"
+        return format_percent(share, locale=_babel(locale), decimal_quantization=False)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Words and values joined as they are ("R$ 2.900,00 (gravíssimas)"), each value in the locale."""
+
+    parts: tuple
+
+    def in_locale(self, locale: str | None = None) -> str:
+        return "".join(p if isinstance(p, str) else p.in_locale(locale) for p in self.parts)
+
+
+def day_said(day: date, locale: str | None = None) -> str:
+    """A date of the facts as a reply says it: DD/MM/AAAA in Portuguese (as before) and Spanish, Babel's
+    medium format in English — the rule of ``portal.i18n.date_numeric`` for legal dates."""
+    if _portuguese(locale):
+        return day.strftime("%d/%m/%Y")
+    return format_date(day, "medium" if str(locale).startswith("en") else "dd/MM/yyyy", locale=_babel(locale))
+
+
+def _in_locale(params: dict, locale: str | None) -> dict:
+    return {key: value.in_locale(locale) if hasattr(value, "in_locale") else value for key, value in params.items()}
 
 
 @dataclass(frozen=True)
@@ -62,14 +139,17 @@ class Value:
     params: dict = field(default_factory=dict, hash=False, compare=False)
     basis_params: dict = field(default_factory=dict, hash=False, compare=False)
 
-    def said(self, translate=None) -> str:
-        """The value in words; ``translate(text, **params)`` gives the interface language."""
-        return translate(self.text, **self.params) if translate else self.text % self.params
+    def said(self, translate=None, locale: str | None = None) -> str:
+        """The value in words; ``translate(text, **params)`` gives the interface language and
+        ``locale`` the format of its amounts and percentages (Portuguese when not given)."""
+        params = _in_locale(self.params, locale)
+        return translate(self.text, **params) if translate else self.text % params
 
-    def how(self, translate=None) -> str:
+    def how(self, translate=None, locale: str | None = None) -> str:
         if not self.basis:
             return ""
-        return translate(self.basis, **self.basis_params) if translate else self.basis % self.basis_params
+        params = _in_locale(self.basis_params, locale)
+        return translate(self.basis, **params) if translate else self.basis % params
 
 
 def raw(words: str, **kwargs) -> Value:
@@ -137,7 +217,7 @@ def _vb_times(n: int, on: date) -> Value:
         base = param("recife.vb", on).value
     except NotInForce:
         return Value(VB_TIMES[n != 1], MISSING_VB, params={"n": n})
-    return raw(brl(base * n), missing=MISSING_VB, basis=VB_BASIS[n != 1], basis_params={"n": n, "vb": brl(base)})
+    return raw(Amount(base * n), missing=MISSING_VB, basis=VB_BASIS[n != 1], basis_params={"n": n, "vb": Amount(base)})
 
 
 # "a multa do grupo 3": the group a question names.
@@ -154,7 +234,8 @@ def _multiplied(unit: Unit, law_id: str, on: date, asked: str = "") -> Value | N
     factor = 3 if re.match(r"tripl|em triplo|o triplo", match.group(1), re.I) else 2
     if not named and law_id.startswith("recife") and (group := ASKED_GROUP_RE.search(asked)):
         times = _vb_times(int(group.group(1)) * factor, on)
-        return Value(TIMES_AMOUNT[factor], times.missing, basis=times.basis, params={"v": times.said()}, basis_params=times.basis_params)
+        said = times.params["v"] if times.text == RAW else times.said()  # an Amount, said in the reply's locale
+        return Value(TIMES_AMOUNT[factor], times.missing, basis=times.basis, params={"v": said}, basis_params=times.basis_params)
     if not named and law_id.startswith("recife"):
         return Value(TIMES_GROUP[factor], MISSING_VB)
     if not named:  # PE art. 23, II: "multa em dobro equivalente à infração", whose fine is by its gravity (art. 28)
@@ -169,9 +250,9 @@ def _multiplied(unit: Unit, law_id: str, on: date, asked: str = "") -> Value | N
     if base.text == UFIRAC_COUNT and str(base.params.get("n", "")).isdigit():
         said = UFIRAC_COUNT % {"n": int(base.params["n"]) * factor}
     elif base.text == MVR_SHARE:
-        said = MVR_SHARE % {"pct": base.params["pct"]} + f" × {factor}"
+        said = Phrase((base.params["pct"], MVR_SHARE.replace("%(pct)s", ""), f" × {factor}"))
     else:
-        said = f"{base.said()} × {factor}"
+        said = Phrase((base.params["v"], f" × {factor}")) if base.text == RAW else f"{base.said()} × {factor}"
     return Value(TIMES_AMOUNT[factor], base.missing, params={"v": said})
 
 
@@ -179,7 +260,7 @@ def _amount(unit: Unit, law_id: str, on: date, asked: str = "") -> Value | None:
     if multiplied := _multiplied(unit, law_id, on, asked):
         return multiplied
     if (fine := gravity_fine(unit, law_id)) is not None and (amounts := BRL_RE.findall(texts(fine))):
-        return raw(f"R$ {amounts[0]} ({fine.text.split(':')[0].strip()})", source=fine)
+        return raw(Phrase((Amount.read(amounts[0]), f" ({fine.text.split(':')[0].strip()})")), source=fine)
     group = _recife_group(unit) if law_id.startswith("recife") else None
     if group is None and law_id.startswith("recife") and (named := ASKED_GROUP_RE.search(asked)) \
             and any(VB_RE.search(texts(u)) for u in [unit, *unit.ancestors()]):
@@ -193,11 +274,11 @@ def _amount(unit: Unit, law_id: str, on: date, asked: str = "") -> Value | None:
         if match := UFIRAC_RE.search(text):
             return Value(UFIRAC_COUNT, MISSING_UFIRAC, params={"n": as_number(match.group(1))})
         if match := MVR_RE.search(text):
-            return Value(MVR_SHARE, MISSING_MVR, params={"pct": match.group(1)})
+            return Value(MVR_SHARE, MISSING_MVR, params={"pct": Share(match.group(1))})
         if matches := BRL_RE.findall(text):
-            return raw(", ".join(f"R$ {m}" for m in matches[:3]))
+            return raw(Phrase(tuple(part for i, m in enumerate(matches[:3]) for part in ((", ",) if i else ()) + (Amount.read(m),))))
         if match := SHARE_AMOUNT_RE.search(text):
-            return raw(f"{match.group(1)}%" + (re.sub(r"\s+", " ", match.group(2)) if match.group(2) else ""))
+            return raw(Phrase((Share(match.group(1)), re.sub(r"\s+", " ", match.group(2)) if match.group(2) else "")))
         if u is not unit and not (introduces(u) or u.closing):
             break
     return None
@@ -206,15 +287,15 @@ def _amount(unit: Unit, law_id: str, on: date, asked: str = "") -> Value | None:
 def _limit(unit: Unit) -> Value | None:
     for u in [unit, *reversed(unit.ancestors())][:2]:
         text = texts(u)
-        found: list[tuple[int, str]] = []
+        found: list[tuple[int, object]] = []
         for pattern, suffix in ((YEARS_RE, "anos"), (SEATS_RE, None), (COUNT_RE, None), (TIMES_RE, "vezes")):
             for match in pattern.finditer(text):
                 found.append((match.start(), f"{as_number(match.group(1))} {suffix or match.group(2)}"))
         for match in PERCENT_RE.finditer(text):
-            found.append((match.start(), f"{as_number(match.group(1))}%"))
-        said = list(dict.fromkeys(v for _, v in sorted(found)))
-        if said:
-            return raw("; ".join(said[:3]))  # "3 anos; 6 anos": every limit the unit sets, in its order
+            found.append((match.start(), Share(as_number(match.group(1)))))
+        said = list(dict.fromkeys(v for _, v in sorted(found, key=lambda f: f[0])))
+        if said:  # "3 anos; 6 anos": every limit the unit sets, in its order
+            return raw(Phrase(tuple(part for i, v in enumerate(said[:3]) for part in (("; ",) if i else ()) + (v,))))
         if u is unit and not (unit.parent is not None and introduces(unit.parent)):
             break
     return None

@@ -60,9 +60,13 @@ def _bool(qid: str, text: str, *cites, then: tuple[Go, ...]) -> Question:
 
 
 # -- the graph: each node, its question and its next rule ------------------------------------------
+# Only the automobile goes on past the date: this guide is about the 7-seat car.  A utilitário is
+# refused there (no wording admits it), an ônibus or micro-ônibus is told what the law asks of it
+# instead and where to check it (issue #31: a bus was led on to "Pergunta 2 de 10").  The rules
+# below still read buses: the fleet check (knowledge/fleet/pernambuco.py) runs ``decide`` per vehicle.
 QUESTIONS = [
     Question("tipo_veiculo", "choice", N_("Que tipo de veículo consta no CRLV?"), options=TIPOS, legal_basis=(pe("art-3/par-3"),),
-             next=(Go("data_referencia", lambda a: not _type_admitted(a), "utilitário"), Go("lugares"))),
+             next=(Go("data_referencia", lambda a: not _automovel(a), "utilitário, ônibus ou micro-ônibus"), Go("lugares"))),
     Question("lugares", "number", N_("Qual é a capacidade de passageiros no CRLV (lugares)?"), minimum=1, maximum=100,
              legal_basis=(pe("art-3/par-3"), pe("art-9/par-2")), next=(Go("ano_fabricacao"),)),
     Question("ano_fabricacao", "number", N_("Qual é o ano de fabricação?"), minimum=1950, maximum=2100, legal_basis=(pe("art-11"),),
@@ -70,28 +74,21 @@ QUESTIONS = [
     Question(
         "data_referencia", "date", N_("Para qual data quer a resposta?"), required=False, default_today=True,
         help=N_("Deixe em branco para hoje. A lei mudou em 2020 e em 2021; a resposta usa a redação em vigor nesta data."),
-        # The date stays on the utilitário's path: the reason it is refused is read in the wording of that day.
+        # The date stays on the utilitário's and the bus's paths: what they are told is read in the wording of that day.
         next=(
             Go("nao_admitido", lambda a: not _type_admitted(a), "utilitário"),
-            Go("ano_primeiro_emplacamento", lambda a: a.get("tipo_veiculo") in ONIBUS and not _since_2020(a), "ônibus, antes da Lei 17.107/2020"),
+            Go("outro_veiculo", lambda a: a.get("tipo_veiculo") in ONIBUS, "ônibus ou micro-ônibus"),
             Go("categoria_aluguel"),
         ),
-    ),
-    Question(
-        "ano_primeiro_emplacamento", "number", N_("Em que ano o veículo foi emplacado pela primeira vez?"), minimum=1950, maximum=2100,
-        help=N_("Na redação original da lei (até 12/11/2020) a idade para a vistoria contava do primeiro emplacamento."),
-        legal_basis=(pe("art-11"),), next=(Go("categoria_aluguel"),),
     ),
     _bool("categoria_aluguel", N_("O veículo está registrado na categoria aluguel (placa de aluguel)?"), pe("art-1/par-2"), pe("art-12"), then=(Go("emplacado_pe"),)),
     _bool("emplacado_pe", N_("O veículo está emplacado em Pernambuco?"), pe("art-16"), then=(Go("empresa_crc"),)),
     _bool("empresa_crc", N_("A empresa (ou MEI) já tem o CRC da EPTI?"), pe("art-4"), then=(Go("cadastur_pe"),)),
     _bool("cadastur_pe", N_("A empresa está registrada no Cadastur em Pernambuco?"), pe("art-3/inc-2"), pe("art-5/par-2"),
           then=(Go("atividade_exclusiva_turismo", _since_2020, "desde a Lei 17.107/2020"), Go("resultado"))),
-    _bool("atividade_exclusiva_turismo", N_("A empresa se dedica exclusivamente ao turismo?"), pe("art-5/inc-16"),
-          then=(Go("reboque", _automovel, "automóvel"), Go("rastreador"))),
+    _bool("atividade_exclusiva_turismo", N_("A empresa se dedica exclusivamente ao turismo?"), pe("art-5/inc-16"), then=(Go("reboque"),)),
     _bool("reboque", N_("O carro usa reboque ou carroceria acoplada?"), pe("art-12/par-2"), then=(Go("rastreador"),)),
-    _bool("rastreador", N_("O veículo tem rastreador ou GPS com consulta online pela EPTI?"), pe("art-14/inc-4"),
-          then=(Go("envelopado", _automovel, "automóvel"), Go("resultado"))),
+    _bool("rastreador", N_("O veículo tem rastreador ou GPS com consulta online pela EPTI?"), pe("art-14/inc-4"), then=(Go("envelopado"),)),
     _bool("envelopado", N_("O carro está envelopado no modelo da EPTI?"), pe("art-14/inc-3"), then=(Go("resultado"),)),
 ]
 
@@ -360,6 +357,68 @@ def nao_admitido(a: dict, when: date, options: dict | None = None) -> Outcome:
     return Outcome(fields, rules=[reason], headline=_headline(a, when, [reason]))
 
 
+# -- a bus in the car's guide: what the law asks of it instead ----------------------------------------
+ONIBUS_ADMITIDO = Dated("ônibus admitido", "The unit that puts the bus in the fretamento, and the automobile beside it only in turismo.")
+ONIBUS_ADMITIDO.since(ORIGINAL)(lambda a, when: T.say("outro_veiculo.original", *ADMISSAO(a, when)))
+ONIBUS_ADMITIDO.since(LEI_17107)(lambda a, when: T.say("outro_veiculo.desde_2020", *ADMISSAO(a, when)))
+
+VISTORIA_ONIBUS = Dated("vistoria do ônibus", "The inspection rule of art. 11 for ônibus and micro-ônibus, whatever their age.")
+
+
+@VISTORIA_ONIBUS.since(ORIGINAL)
+def _vistoria_onibus_original(a: dict, when: date) -> Statement:
+    onibus = param("pe.vistoria.onibus.primeiro_emplacamento.anual_menos_de_anos", when)
+    micro = param("pe.vistoria.micro_onibus.primeiro_emplacamento.anual_menos_de_anos", when)
+    divisoria = param("pe.vistoria.primeiro_emplacamento.lotacao_divisoria.passageiros", when)
+    return T.say("onibus_vistoria.original", pe("art-11", when, previous=True), onibus.cite, micro.cite,
+                 onibus=onibus.value, micro=micro.value, lotacao=divisoria.value)
+
+
+@VISTORIA_ONIBUS.since(LEI_17107)
+def _vistoria_onibus_2020(a: dict, when: date) -> Statement:
+    limite = param("pe.vistoria.onibus.anual_ate_anos", when)
+    return T.say("vistoria_onibus_2020", pe("art-11", when, previous=True), limite.cite, limite=limite.value)
+
+
+@VISTORIA_ONIBUS.since(LEI_17406)
+def _vistoria_onibus_2021(a: dict, when: date) -> Statement:
+    limite = param("pe.vistoria.onibus.anual_ate_anos", when)
+    return T.say("onibus_vistoria.desde_2021", pe("art-11/inc-1/ali-a"), pe("art-11/inc-2/ali-a"), limite=limite.value)
+
+
+SEGURO_ONIBUS = Dated("seguro do ônibus", "The minimum cover: by capacity in the original art. 15 (not asked here), by type since 2020.")
+
+
+@SEGURO_ONIBUS.since(ORIGINAL)
+def _seguro_onibus_original(a: dict, when: date) -> list[Statement]:
+    divisoria = param("pe.seguro.lotacao_divisoria.passageiros", when)
+    onibus, micro = param("pe.seguro.onibus", when), param("pe.seguro.micro_onibus", when)
+    return [T.say("onibus_seguro.original", onibus.cite, micro.cite, onibus=onibus.value, micro=micro.value, lotacao=divisoria.value)]
+
+
+SEGURO_ONIBUS.since(LEI_17107)(lambda a, when: SEGURO(a, when))
+
+# Art. 14, IV (Lei 17.107/2020) asks a tracker of every vehicle; the car's interview asks it, the bus is told it.
+RASTREADOR_ONIBUS = Dated("rastreador do ônibus", "The tracker every vehicle carries since Lei 17.107/2020 (none before).")
+RASTREADOR_ONIBUS.since(ORIGINAL)(lambda a, when: [])
+RASTREADOR_ONIBUS.since(LEI_17107)(lambda a, when: [T.say("rastreador", pe("art-14/inc-4"), pe("anexo-i/inc-4/ali-i"))])
+
+
+def outro_veiculo(a: dict, when: date, options: dict | None = None) -> Outcome:
+    """An ônibus or micro-ônibus, reached after the type and the date: this guide is about the automobile;
+    the bus is told the units that admit it, the vistoria and insurance rules for its kind, what every vehicle
+    carries and each trip needs, in the wording of that day (its age and capacity are not asked: the fleet check
+    takes them, and the page links it)."""
+    admitido, vistoria = ONIBUS_ADMITIDO(a, when), VISTORIA_ONIBUS(a, when)
+    seguro, por_viagem = SEGURO_ONIBUS(a, when), POR_VIAGEM(a, when)
+    exigencias = EXIGENCIAS(a, when) + RASTREADOR_ONIBUS(a, when)
+    # what the law asks of a bus first: the chat's summary reads the fields in this order
+    fields = {"outro_veiculo": [admitido, vistoria], "elegivel": None, "data_referencia": when, "idade_veiculo": None, "pendencias": [],
+              "vistoria": None, "seguro_minimo": seguro, "exigencias": exigencias, "por_viagem": por_viagem}
+    headline = T.say("headline.outro_veiculo", HEADLINE_CITE(a, when), code="")
+    return Outcome(fields, rules=[admitido, vistoria] + seguro + exigencias + por_viagem, headline=headline)
+
+
 def decide(a: dict, today: date, options: dict | None = None) -> Outcome:
     """The full result for complete answers (the fleet check runs it per vehicle, utilitários included)."""
     return resultado(a, facts_date(a, today), options)
@@ -370,7 +429,7 @@ FLOW = Flow(
     title=N_("Meu carro de 7 lugares pode fazer fretamento turístico?"),
     description=N_("Confira se um automóvel (ou outro veículo) pode fazer fretamento turístico em Pernambuco, o que falta, a vistoria e o seguro exigidos."),
     questions=QUESTIONS,
-    outcomes={"resultado": resultado, "nao_admitido": nao_admitido},
+    outcomes={"resultado": resultado, "nao_admitido": nao_admitido, "outro_veiculo": outro_veiculo},
     legal_basis=(pe("art-3/par-3"),),
     facts_date=facts_date,
 )

@@ -15,6 +15,8 @@ A case is data a lawyer can read and review::
         - unit: pe-lei-16205-2017 anexo-i/inc-3/ali-f@2019-08-03
           words: "práticas de vendas e emissões de passagens individuais"
       ambiguous: "…"                         # the law is ambiguous: the product must show it
+      runs: decide                           # a wizard case: the module's decide on complete answers (the
+                                             # fleet check's per-vehicle rules) instead of the interview
 
 Every case runs through the real functions: complaints through the classifier,
 plate checks through the vehicle-status rules, wizards through the flow engine.

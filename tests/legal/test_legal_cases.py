@@ -118,6 +118,22 @@ def _asked(flow, answers, today):
         given[qid] = answers[qid]
 
 
+def _decided(flow, answers, today):
+    """``runs: decide`` — the flow module's ``decide`` on complete answers, as the fleet check runs it per
+    vehicle (knowledge/fleet/pernambuco.py): the rules for a kind the interview no longer walks (a bus in
+    the 7-seat-car guide ends after the date, issue #31) still decide each vehicle of a fleet list."""
+    import importlib
+
+    from knowledge.flows.engine import _date_citations
+
+    module = importlib.import_module(f"knowledge.flows.{flow.id}")
+    ids = {q.id for q in flow.questions}
+    parsed = {k: flow.question(k).parse(v, today) if k in ids else v for k, v in answers.items()}
+    outcome = module.decide(parsed, today)
+    _date_citations(outcome, flow.when(parsed, today))
+    return outcome
+
+
 def run_wizard(case, on):
     flow = FLOWS.get(case["service"])
     answers = dict(case["input"])
@@ -137,9 +153,12 @@ def run_wizard(case, on):
             assert asked == expect["asked"]
         for qid in expect.get("not_asked", []):
             assert qid not in asked
-    progress = flow.run(answers, today=today)
-    assert progress.complete, f"still asking {progress.next_question.id}"
-    outcome = progress.outcome
+    if case.get("runs") == "decide":
+        outcome = _decided(flow, answers, today)
+    else:
+        progress = flow.run(answers, today=today)
+        assert progress.complete, f"still asking {progress.next_question.id}"
+        outcome = progress.outcome
     statements = list(outcome.statements())
     by_code = {}
     for s in statements:
