@@ -12,7 +12,9 @@ the row's words are the unit's words, and the fine comes from the dated paramete
 
 Which table fines what is each law's structure map (``knowledge/statutes/estrutura/<law>.yaml``,
 read by :mod:`knowledge.structure`), with the statute's words: ``TABLES`` below is built from it, one
-entry per place naming where the rows are and the unit that prices them.
+entry per place naming where the rows are and the unit that prices them.  The same map says which
+measures the law attaches to each row (``Row.measures``) and whom it holds responsible
+(``Row.responsavel``; empty where the law names nobody), with the statute's words and unit.
 """
 
 from __future__ import annotations

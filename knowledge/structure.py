@@ -11,7 +11,9 @@ The catalogue of infractions (``knowledge.infractions``) reads the fine tables f
 complaint classifier (``knowledge.complaints``) the categories and the regulators, the assistant
 the unit that prices a table (:func:`fine_rule`).  A complaint entry that *is* a row of the
 catalogue names that row by its unit id (``row``): its gravity or group and its fine come from the
-catalogue, never restated.  Dates are act ids of ``parameters/vigencia.yaml``; an entry ends the
+catalogue, never restated.  A table also lists the measures the law attaches to its rows
+(retenção, apreensão … by gravity, by group or on the rows an article names) and whom the law holds
+responsible (:class:`RowRule`); the catalogue gives each row those that apply to it.  Dates are act ids of ``parameters/vigencia.yaml``; an entry ends the
 day before the next entry of the same category starts.
 """
 
