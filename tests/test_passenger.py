@@ -434,7 +434,7 @@ def test_suggestion_shows_each_row_measure_and_who_answers_with_its_citation(dem
     data = {"jurisdicao": "recife", "data_ocorrencia": "2026-11-20", "relato": "o motorista da kombi foi grosso e gritou com os passageiros"}
     partial = client.post("/denuncia/sugestao", data=data, headers={"HX-Request": "true"}).get_data(as_text=True)
     assert "grupo-2/ali-j" in partial
-    assert re.search(r"Medida: retenção do veículo \(<span class=\"cites\"><a href=\"[^\"]*art-38/par-1", partial)
+    assert re.search(r"Medida: retenção do veículo <span class=\"cites\"><a href=\"[^\"]*art-38/par-1", partial)
     assert "Quem responde:" in partial and "permissionário do STCP/Recife" in partial and "art-34" in partial
     english = client.post("/denuncia/sugestao", data=data, headers={"HX-Request": "true", "Accept-Language": "en"}).get_data(as_text=True)
     assert "Measure: retention of the vehicle" in english and "Who answers for it:" in english
