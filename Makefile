@@ -76,7 +76,7 @@ run: install index demo
 ## from a busy one.  TEST_WORKERS=0 runs everything in this one process.  The browser tests' screenshots
 ## (reviewers' material, not checks) are left out unless E2E_SCREENSHOTS=1.
 TEST_WORKERS ?= auto
-TEST_XDIST = -n $(TEST_WORKERS) --maxprocesses 8 --dist worksteal
+TEST_XDIST = -n $(TEST_WORKERS) --maxprocesses 8 --dist worksteal --durations=15
 
 test: install-test
 	E2E_SCREENSHOTS=$${E2E_SCREENSHOTS:-0} $(BIN)/python -m pytest $(TEST_XDIST)

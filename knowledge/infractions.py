@@ -12,7 +12,9 @@ the row's words are the unit's words, and the fine comes from the dated paramete
 
 Which table fines what is each law's structure map (``knowledge/statutes/estrutura/<law>.yaml``,
 read by :mod:`knowledge.structure`), with the statute's words: ``TABLES`` below is built from it, one
-entry per place naming where the rows are and the unit that prices them.
+entry per place naming where the rows are and the unit that prices them.  The same map says which
+measures the law attaches to each row (``Row.measures``) and whom it holds responsible
+(``Row.responsavel``; empty where the law names nobody), with the statute's words and unit.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from .citations import Cite
 from .history import change_dates, law_on
 from .parameters import NotInForce, param
 from .places import PLACES
-from .structure import law_map, warning_first
+from .structure import FineTable, RowRule, law_map, warning_first
 from .text import fold
 from .unit_questions import unit_questions
 
@@ -58,6 +60,25 @@ TABLES: dict[str, Table] = {place: _table(place) for place in PLACES}
 
 
 @dataclass(frozen=True)
+class RowMeasure:
+    """An administrative measure or penalty the law attaches to a row ("retencao", "apreensao" …: the
+    structure map's ``MEASURE_KINDS``), the statute's words that order it and their unit."""
+
+    kind: str
+    words: str
+    cite: Cite  # dated the row's first day; ``cite.at(on)`` for the date of the facts
+
+
+@dataclass(frozen=True)
+class Responsible:
+    """Whom the law holds responsible for a row: the statute's words naming them, and their unit."""
+
+    text: str
+    words: str
+    cite: Cite
+
+
+@dataclass(frozen=True)
 class Row:
     """One row of a fine table in one wording: what the law says is an infraction, and its fine."""
 
@@ -73,6 +94,9 @@ class Row:
     until: date | None  # last day of this wording (None: in force today)
     measure: str = ""  # "apreensao" when the row's article orders it
     previous: bool = False  # this wording was replaced since
+    # The measures the law attaches to the row, and whom it holds responsible (none: the law does not say).
+    measures: tuple[RowMeasure, ...] = field(default=(), compare=False)
+    responsavel: tuple[Responsible, ...] = field(default=(), compare=False)
     questions: tuple[str, ...] = field(default=(), compare=False, repr=False)  # people's words for it (perguntas)
 
     @property
@@ -127,7 +151,28 @@ def _clean(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().rstrip(";,.").removesuffix(" e").removesuffix(" ou").strip()
 
 
+def _with_rules(row: Row, spec: FineTable) -> Row:
+    """The row with the measures and the responsible persons its table's map entry attaches to it."""
+    def cite(rule: RowRule) -> Cite:
+        return Cite(row.law_id, rule.ref.unit, row.since)
+
+    measures = tuple(RowMeasure(r.kind, r.ref.words, cite(r)) for r in spec.measures if r.applies(row.unit_id, row.gravity))
+    responsible = tuple(Responsible(r.who or r.ref.words, r.ref.words, cite(r)) for r in spec.responsible if r.applies(row.unit_id, row.gravity))
+    return replace(row, measures=measures, responsavel=responsible)
+
+
+def _specs(place: str) -> tuple[FineTable, dict[str, FineTable]]:
+    """The place's main table and its whole-article tables by unit, as the structure map has them."""
+    tables = law_map(place).tables.values()
+    return next(t for t in tables if t.rows is not None), {t.unit: t for t in tables if t.unit}
+
+
 def _rows_of(table: Table, start: date, until: date | None) -> list[Row]:
+    main, singles = _specs(table.place)
+    return [_with_rules(r, singles.get(r.unit_id, main) if not r.heading else main) for r in _bare_rows_of(table, start, until)]
+
+
+def _bare_rows_of(table: Table, start: date, until: date | None) -> list[Row]:
     law = law_on(table.law_id, start).law
     questions = unit_questions(table.law_id)
     current_text = {u.id: _clean(u.text) for u in law_on(table.law_id, _epochs(table.law_id)[-1][0]).law.units()}

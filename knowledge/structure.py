@@ -11,7 +11,9 @@ The catalogue of infractions (``knowledge.infractions``) reads the fine tables f
 complaint classifier (``knowledge.complaints``) the categories and the regulators, the assistant
 the unit that prices a table (:func:`fine_rule`).  A complaint entry that *is* a row of the
 catalogue names that row by its unit id (``row``): its gravity or group and its fine come from the
-catalogue, never restated.  Dates are act ids of ``parameters/vigencia.yaml``; an entry ends the
+catalogue, never restated.  A table also lists the measures the law attaches to its rows
+(retenção, apreensão … by gravity, by group or on the rows an article names) and whom the law holds
+responsible (:class:`RowRule`); the catalogue gives each row those that apply to it.  Dates are act ids of ``parameters/vigencia.yaml``; an entry ends the
 day before the next entry of the same category starts.
 """
 
@@ -63,6 +65,36 @@ class Measure:
     ref: Ref
 
 
+# The administrative measures and penalties a row of a table can carry, as the four laws name them
+# (the labels are the web layer's; the law's words are each entry's quote).
+MEASURE_KINDS = (
+    "retencao", "remocao", "apreensao", "recolhimento_documentos", "suspensao_crc", "cancelamento_crc",
+    "cassacao_registro", "cassacao_permissao", "suspensao_cadastro", "cassacao_cadastro",
+)
+
+
+@dataclass(frozen=True)
+class RowRule:
+    """A rule of the law that attaches to some rows of a fine table: a measure it orders (``kind``) or the
+    person it holds responsible (``who``, words of the quote).  Which rows: every row of the table, or
+    only those of some gravities or groups (``gravities``), listed rows (``rows``), or the rows under a
+    unit (``under``: Acre's art. 75, I … IV each name their own)."""
+
+    ref: Ref
+    kind: str = ""
+    who: str = ""
+    gravities: tuple[str, ...] = ()
+    rows: tuple[str, ...] = ()
+    under: str = ""
+
+    def applies(self, unit_id: str, gravity: str) -> bool:
+        if self.rows and unit_id not in self.rows:
+            return False
+        if self.under and not unit_id.startswith(self.under + "/"):
+            return False
+        return not self.gravities or gravity in self.gravities
+
+
 @dataclass(frozen=True)
 class WarningFirst:
     """A group whose first infraction is a written warning, the fine coming only on a repeat."""
@@ -86,6 +118,8 @@ class FineTable:
     also: tuple[Ref, ...] = ()  # the fine's other rules, cited beside it
     measure: Measure | None = None
     warning_first: WarningFirst | None = None
+    measures: tuple[RowRule, ...] = ()  # the measures the law attaches to the table's rows (with ``measure``'s)
+    responsible: tuple[RowRule, ...] = ()  # who the law holds responsible for the table's rows
 
 
 @dataclass(frozen=True)
@@ -124,11 +158,25 @@ def _ref(raw, where: str) -> Ref:
     return Ref(str(raw["unit"]), " ".join(str(raw["words"]).split()))
 
 
+def _row_rule(raw, where: str, *, measure: bool) -> RowRule:
+    ref = _ref(raw, where)
+    kind, who = str(raw.get("kind", "")), " ".join(str(raw.get("who", "")).split())
+    if measure and kind not in MEASURE_KINDS:
+        raise StructureError(f"{where}: 'kind' deve ser um de {MEASURE_KINDS}, não {kind!r}")
+    if who and who not in ref.words:
+        raise StructureError(f"{where}: 'who' deve ser parte de 'words' ({who!r})")
+    return RowRule(ref, kind=kind, who=who, gravities=tuple(str(g) for g in raw.get("gravities") or ()),
+                   rows=tuple(str(r) for r in raw.get("rows") or ()), under=str(raw.get("under", "")))
+
+
 def _table(table_id: str, raw: dict, where: str) -> FineTable:
     if bool(raw.get("rows")) == bool(raw.get("unit")):
         raise StructureError(f"{where}: uma tabela tem 'rows' (linhas sob dispositivos) ou 'unit' (uma linha só)")
     measure = raw.get("measure")
     first = raw.get("warning_first")
+    measures = tuple(_row_rule(m, f"{where} measures", measure=True) for m in raw.get("measures") or ())
+    if measure:  # a whole-article row's own measure is one of its measures
+        measures = (_row_rule({"kind": measure["name"], **measure}, f"{where} measure", measure=True),) + measures
     return FineTable(
         id=table_id,
         name=str(raw["name"]),
@@ -140,6 +188,8 @@ def _table(table_id: str, raw: dict, where: str) -> FineTable:
         also=tuple(_ref(r, f"{where} also") for r in raw.get("also") or ()),
         measure=Measure(str(measure["name"]), _ref(measure, f"{where} measure")) if measure else None,
         warning_first=WarningFirst(str(first["group"]), _ref(first, f"{where} warning_first")) if first else None,
+        measures=measures,
+        responsible=tuple(_row_rule(r, f"{where} responsible", measure=False) for r in raw.get("responsible") or ()),
     )
 
 

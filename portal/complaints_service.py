@@ -167,6 +167,39 @@ def occurrence_label(code: str) -> str:
     return code
 
 
+# What the citizen reads for each measure a catalogue row carries (knowledge.structure.MEASURE_KINDS);
+# the law's own words and unit come with it.
+MEASURE_LABELS = {
+    "retencao": N_("retenção do veículo"),
+    "remocao": N_("remoção do veículo"),
+    "apreensao": N_("apreensão do veículo"),
+    "recolhimento_documentos": N_("recolhimento dos documentos obrigatórios"),
+    "suspensao_crc": N_("suspensão do CRC"),
+    "cancelamento_crc": N_("cancelamento do CRC"),
+    "cassacao_registro": N_("cassação do registro, se a infração se repetir"),
+    "cassacao_permissao": N_("cassação da permissão, na segunda reincidência"),
+    "suspensao_cadastro": N_("suspensão do cadastro do condutor ou cobrador, na reincidência"),
+    "cassacao_cadastro": N_("cassação do cadastro do condutor ou cobrador, na segunda reincidência"),
+}
+
+
+def row_facts(row, on: date) -> dict:
+    """What the law attaches to a catalogue row, as the form and the receipt show it: the measures it
+    orders and whom it holds responsible (an empty list: the law does not say), each with the statute's
+    words and their citation on the date of the facts."""
+    return {
+        "medidas": [{"tipo": m.kind, "rotulo": gettext(MEASURE_LABELS[m.kind]), "palavras": m.words, "citations": cites([m.cite.at(on)])}
+                    for m in row.measures],
+        "responsavel": [{"texto": r.text, "palavras": r.words, "citations": cites([r.cite.at(on)])} for r in row.responsavel],
+    }
+
+
+def row_facts_of(complaint: dict) -> dict | None:
+    """:func:`row_facts` of the row a complaint names, on the date of its facts; None when it names none."""
+    found = row_of(complaint)
+    return row_facts(found, date.fromisoformat(complaint["data_ocorrencia"])) if found is not None else None
+
+
 def check_row(complaint: dict) -> None:
     """A confirmed row must be of the place's law and in force on the date of the facts."""
     if any(o.startswith(ROW_PREFIX) for o in complaint["ocorrencias"]) and row_of(complaint) is None:
@@ -196,7 +229,8 @@ def suggest(relato: str, jurisdicao: str | None, data_ocorrencia: str | None) ->
     options = []
     for match in wording.reading.matches[:5]:
         e = classify_row(match.row, on)
-        options.append({"linha": match.row.key, "texto": e.descricao, "item": _item(e, None), "suggested": False})
+        options.append({"linha": match.row.key, "texto": e.descricao, "item": _item(e, None), "suggested": False,
+                        "fatos": row_facts(match.row, on)})
     if wording.row is not None:
         options[0]["suggested"] = True
     return {"classified": wording.row is not None, "confidence": round(wording.confidence, 2), "options": options,

@@ -263,6 +263,7 @@ def denuncia_status(protocolo: str):
     return render_template(
         "denuncia_status.html", status=status, nova=request.args.get("nova") == "1", occurrences=OCCURRENCES,
         regulator=regulator_card(status["jurisdicao"]), photo_count=photo_count(get_store(), status["protocolo"]),
+        linha_fatos=service.row_facts_of(status),  # the confirmed row's measures and who answers for it
         # The share link on PORTAL_BASE_URL, never on the request's Host header (issue #34).
         status_url=current_app.config["PORTAL_BASE_URL"].rstrip("/") + url_for("passenger.denuncia_status", protocolo=status["protocolo"]),
     )

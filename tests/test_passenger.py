@@ -422,3 +422,45 @@ def test_lockout_after_repeated_failures(db):
         staff_store.authenticate(db, "bia", "senha-muito-segura-2026")
     hashed = db.execute("SELECT password_hash FROM staff_users WHERE username = 'bia'").fetchone()[0]
     assert hashed.startswith("scrypt:")
+
+
+# -- a catalogue row's measures and who answers for it (issue #27) ------------------------------
+
+
+def test_suggestion_shows_each_row_measure_and_who_answers_with_its_citation(demo_app):
+    """The form's suggested rows carry the measure the law attaches (Recife Grupo 2: art. 38, § 1º "A retenção
+    do veículo é cabível nas infrações dos Grupos 1 e 2") and the persons of arts. 33 and 34, linked to the reader."""
+    client = demo_app.test_client()
+    data = {"jurisdicao": "recife", "data_ocorrencia": "2026-11-20", "relato": "o motorista da kombi foi grosso e gritou com os passageiros"}
+    partial = client.post("/denuncia/sugestao", data=data, headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "grupo-2/ali-j" in partial
+    assert re.search(r"Medida: retenção do veículo <span class=\"cites\"><a href=\"[^\"]*art-38/par-1", partial)
+    assert "Quem responde:" in partial and "permissionário do STCP/Recife" in partial and "art-34" in partial
+    english = client.post("/denuncia/sugestao", data=data, headers={"HX-Request": "true", "Accept-Language": "en"}).get_data(as_text=True)
+    assert "Measure: retention of the vehicle" in english and "Who answers for it:" in english
+
+
+def test_receipt_shows_the_row_measures_who_answers_and_says_when_the_law_names_nobody(demo_app):
+    client = demo_app.test_client()
+    # PE Anexo I, II, a (moderada until 12/11/2020): art. 29, § 1º retenção; § 4º recolhimento dos documentos; art. 23.
+    sent = client.post("/denuncia", data={"jurisdicao": "pe", "data_ocorrencia": "2019-05-01", "relato": "o fretado levou gente em pé",
+                                          "linha": "pe-lei-16205-2017 anexo-i/inc-2/ali-a", "chave": "k-medida"})
+    assert sent.status_code == 303
+    page = client.get(sent.headers["Location"]).get_data(as_text=True)
+    assert "Medida: retenção do veículo — <q>A retenção do veículo é cabível em todas as infrações estabelecidas no Anexo I</q>" in page
+    assert "Medida: recolhimento dos documentos obrigatórios" in page and "Medida: remoção" not in page
+    assert "art-29/par-1" in page and "art-29/par-4" in page
+    assert "Quem responde:" in page and "empresa autorizatária, preposto ou transportador" in page and "art-23" in page
+    # Recife art. 45 says only "o infrator": the receipt says the law does not say who.
+    sent = client.post("/denuncia", data={"jurisdicao": "recife", "data_ocorrencia": "2025-03-10", "relato": "carro sem permissão levando gente",
+                                          "linha": "recife-lei-16856-2003 art-45", "chave": "k-medida-45"})
+    page = client.get(sent.headers["Location"]).get_data(as_text=True)
+    assert "Medida: apreensão do veículo" in page and "Quem responde: a lei não diz" in " ".join(page.split())
+
+
+def test_the_api_receipt_is_unchanged_by_the_row_measures(demo_app):
+    """The measures are shown on the pages; the JSON receipt keeps its documented fields only."""
+    good = demo_app.test_client().post("/api/v1/denuncias", json={"jurisdicao": "sp", "data_ocorrencia": "2026-11-01", "relato": "veículo sem segurança",
+                                                                  "linha": "sp-decreto-29912-1989 art-37/inc-5/ali-n"})
+    assert good.status_code == 201
+    assert set(good.get_json()["enquadramento"][0]) == {"ocorrencia", "rotulo", "descricao", "gravidade", "penalidade", "multa", "ressalvas", "citations"}

@@ -210,3 +210,68 @@ def test_every_recife_complaint_row_has_its_group_named():
             if wording.row:
                 found = row("recife", wording.row, wording.since)
                 assert found.gravity in RECIFE_GROUPS if found.gravity else found.measure in RECIFE_MEASURE_AND_FINE, occurrence
+
+
+def _row_rules(law_map_):
+    for table in law_map_.tables.values():
+        for rule in table.measures:
+            yield table, "measure", rule
+        for rule in table.responsible:
+            yield table, "responsible", rule
+
+
+ROW_RULES = [(m, t, what, rule) for m in all_maps() for t, what, rule in _row_rules(m)]
+
+
+@pytest.mark.parametrize("law_map_,table,what,rule", ROW_RULES,
+                         ids=[f"{m.law_id} {t.id} {w} {r.kind or r.who[:20]} {r.ref.unit}" for m, t, w, r in ROW_RULES])
+def test_measure_and_responsible_units_say_the_quoted_words_on_every_day_of_their_rows(law_map_, table, what, rule):
+    """A measure or a responsible person is in the law on every day a row it attaches to is in force,
+    word for word in the wording of that day, and attaches to at least one row."""
+    rows = [r for r in catalogue(law_map_.place) if rule in (_rules_of(r, what))]
+    assert rows, f"{law_map_.law_id} {table.id}: {rule} attaches to no row"
+    for found in rows:
+        for day in days(law_map_.law_id, found.since, found.until):
+            _assert_in_wording(law_map_.law_id, rule.ref, day, f"{table.id} {what} for {found.unit_id}")
+    # the rows it names exist: a typo in a unit id would attach the rule to nothing
+    assert all(any(r.unit_id == u for r in rows) for u in rule.rows), rule.rows
+    if rule.who:
+        assert rule.who in rule.ref.words
+
+
+def _rules_of(catalogue_row, what):
+    """The map's rules a catalogue row carries (by unit and quote)."""
+    items = catalogue_row.measures if what == "measure" else catalogue_row.responsavel
+    return [next(r for t in law_map(catalogue_row.place).tables.values() for r in (t.measures if what == "measure" else t.responsible)
+                 if r.ref.unit == i.cite.unit and r.ref.words == i.words and (what != "measure" or r.kind == i.kind)) for i in items]
+
+
+def test_every_row_says_who_answers_or_that_the_law_does_not():
+    """Every row of PE, SP and AC names whom the law holds responsible; Recife's Anexo Único rows name
+    the permissionário (art. 33) and the auxiliary driver or conductor (art. 34); Recife's art. 45 names only
+    "o infrator" and so nobody (the portal says the law does not say)."""
+    for place in ("pe", "sp", "ac"):
+        assert all(r.responsavel for r in catalogue(place)), place
+    recife = catalogue("recife")
+    assert all([p.cite.unit for p in r.responsavel] == ["art-33", "art-34", "art-35"] for r in recife if r.heading)
+    assert [r.responsavel for r in recife if r.unit_id == "art-45"] == [()]
+
+
+def test_measures_follow_the_row_gravity_across_the_pe_change():
+    """PE art. 29 and 30 attach measures by gravity: II a) "transportar passageiro em pé" (moderada) until
+    12/11/2020 has retenção and recolhimento dos documentos; III e) "… ou acima da capacidade do veículo"
+    (grave) since 13/11/2020 also remoção and suspensão do CRC."""
+    lei_17107 = act("pe-lei-17107-2020").in_force
+    before, after = row("pe", "anexo-i/inc-2/ali-a", lei_17107 - timedelta(days=1)), row("pe", "anexo-i/inc-3/ali-e", lei_17107)
+    assert [m.kind for m in before.measures] == ["retencao", "recolhimento_documentos"]
+    assert [m.kind for m in after.measures] == ["retencao", "remocao", "recolhimento_documentos", "suspensao_crc"]
+
+
+def test_a_malformed_measure_fails_when_read():
+    priced = {"unit": "art-1", "words": "x"}
+    with pytest.raises(StructureError):  # an unknown measure
+        structure._table("t", {"name": "t", "fine_param": "p", "priced_by": priced, "unit": "b",
+                               "measures": [{"kind": "multa", "unit": "art-1", "words": "x"}]}, "t")
+    with pytest.raises(StructureError):  # who must be words of the quote
+        structure._table("t", {"name": "t", "fine_param": "p", "priced_by": priced, "unit": "b",
+                               "responsible": [{"who": "y", "unit": "art-1", "words": "x"}]}, "t")

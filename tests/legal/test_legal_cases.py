@@ -264,7 +264,20 @@ def run_frota(case, on):
         assert any(s.data.get("efeito") == "duvida" for s in report.statements()), "the law is ambiguous here: the result must say so"
 
 
-RUNNERS = {"frota": run_frota, "relato": run_relato, "orgao": run_orgao, "denuncia": run_denuncia, "denuncia_sem_lugar": run_denuncia_sem_lugar, "veiculo": run_veiculo, "veiculo_nao_encontrado": run_veiculo_nao_encontrado}
+def run_linha(case, on):
+    """A row of the place's table on the date of the facts → the measures the law attaches to it and whom it
+    holds responsible (knowledge.infractions Row.measures, Row.responsavel), the whole lists in order."""
+    from knowledge.infractions import row
+
+    data, expect = case["input"], case["expect"]
+    found = row(data["jurisdicao"], data["linha"], on)
+    assert found is not None, f"no row {data['linha']} on {on}"
+    assert [f"{m.kind} {m.cite.unit}" for m in found.measures] == expect["medidas"]
+    assert [r.cite.unit for r in found.responsavel] == expect["responsavel"]
+    assert all(r.text in r.words for r in found.responsavel)
+
+
+RUNNERS = {"frota": run_frota, "linha": run_linha, "relato": run_relato, "orgao": run_orgao, "denuncia": run_denuncia, "denuncia_sem_lugar": run_denuncia_sem_lugar, "veiculo": run_veiculo, "veiculo_nao_encontrado": run_veiculo_nao_encontrado}
 
 
 @pytest.mark.parametrize("case", EVERY, ids=IDS)
