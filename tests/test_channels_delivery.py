@@ -3,12 +3,13 @@
 The kill drill runs the real worker (``portal.queue.run_worker``, huey's consumer) in a
 process of its own on the installation's SQLite queue, kills it with SIGKILL while a send
 is in flight, starts another, and checks that every reply reached the stub exactly once,
-in order.
+in order, and that each is the reply to its own message.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import subprocess
@@ -85,9 +86,45 @@ def test_no_reply_outside_the_whatsapp_24_hour_window(tmp_path, index_dir, stub)
         assert get_store().execute("SELECT estado FROM channel_outbound").fetchall() == [("fora_da_janela",)]
 
 
-def _start_worker(config: dict) -> subprocess.Popen:
+def test_a_turn_that_finds_the_machine_busy_waits_and_gets_its_own_reply(tmp_path, index_dir, stub, caplog):
+    """Every heavy slot taken (here by this test; in a worker, by its other thread or a web
+    request): the turn is put off, not answered with an apology, and the update keeps its
+    place — the reply that goes later is the plate's, once, before the next message's."""
+    from portal.channels import delivery
+    from portal.work_budget import slot
+
+    app, _config = make_app(tmp_path, index_dir, stub, PORTAL_HEAVY_SLOTS=1)
+    client = app.test_client()
+    telegram(client, tg_message(300, "ABC1D31", chat_id=6464))
+    telegram(client, tg_message(301, "ABC1D32", chat_id=6464))
+    [conversation] = delivery.pending(app)
+    with app.test_request_context("/"), slot("assistente"):
+        delay = delivery.drain(app, conversation)
+        assert 0.5 <= delay <= 5  # come back soon
+        assert stub.sent() == [] and delivery.pending(app) == [conversation]
+    run_queue(app)
+    texts = [s["body"]["text"] for s in stub.sent("telegram")]
+    assert len(texts) == 2 and "ABC1D31" in texts[0] and "ABC1D32" in texts[1], texts
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "update #1 put off (1 time(s)), the assistant is busy" in logged
+    assert "ABC1D3" not in logged and "6464" not in logged  # the update's number, not its text or sender
+
+
+def test_a_turn_too_costly_for_the_assistant_gets_the_webs_answer_not_an_apology(tmp_path, index_dir, stub):
+    # The CPU budget applies where the turn runs in the main thread (here, run_queue).
+    app, _config = make_app(tmp_path, index_dir, stub, ASSISTANT_CPU_SECONDS=0.001)
+    telegram(app.test_client(), tg_message(310, "Pode vender passagem individual no fretamento em São Paulo?", chat_id=6565))
+    run_queue(app)
+    [sent] = stub.sent("telegram")
+    assert "dá trabalho demais para o assistente" in sent["body"]["text"]
+
+
+def _start_worker(config: dict, log: Path) -> subprocess.Popen:
+    """The worker in a process of its own; what it logs goes to ``log`` (a pipe nobody read
+    would hide it, and block the worker once full)."""
     env = {**os.environ, "CHANNELS_TEST_CONFIG": json.dumps(config)}
-    return subprocess.Popen([sys.executable, "-c", WORKER.format(root=str(ROOT))], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with log.open("ab") as out:
+        return subprocess.Popen([sys.executable, "-c", WORKER.format(root=str(ROOT))], env=env, stdout=subprocess.DEVNULL, stderr=out)
 
 
 def _wait(condition, timeout: float, what: str):
@@ -100,9 +137,23 @@ def _wait(condition, timeout: float, what: str):
 
 
 @pytest.mark.drill
-@pytest.mark.xfail(strict=False, reason="known race, open in #32: about one run in two, alone or in the suite, one reply "
-                   "after the restart carries no plate (seen in the ninth session, with the previous version of this file too)")
+def _recorded_as_sent(app) -> int:
+    with app.app_context():
+        from portal.database import get_store
+
+        return get_store().execute("SELECT count(*) FROM channel_outbound WHERE estado = 'enviada'").fetchone()[0]
+
+
 def test_a_worker_killed_mid_send_delivers_each_reply_exactly_once_after_restart(tmp_path, index_dir, stub):
+    """The worker's two threads answer two chats at once (one may wait for the other's turn of
+    the assistant: issue #32, where that reply used to be an apology); the first send hangs,
+    the platform stays unreachable, and the worker is killed.
+
+    The kill waits until every send the platform accepted is recorded as sent: the one
+    duplicate the README leaves possible — a reply accepted in the instant before the worker
+    could record it, which neither platform's API lets a sender deduplicate — is not what
+    this drill is about, and a kill landing in that instant (the other thread sending) made
+    it fail about one run in five once the apology was gone."""
     # The sender waits for the platform long enough to be killed meanwhile; a dead worker's
     # hold on the conversation lapses after 2 seconds.
     app, config = make_app(tmp_path, index_dir, stub, CHANNELS_LOCK_SECONDS=2, CHANNELS_HTTP_TIMEOUT=25)
@@ -111,17 +162,18 @@ def test_a_worker_killed_mid_send_delivers_each_reply_exactly_once_after_restart
     for n, plate in enumerate(plates):
         telegram(client, tg_message(100 + n, plate, chat_id=4242))
     telegram(client, tg_message(200, "ABC1D09", chat_id=5353))
-    stub.hang = 1  # the first send hangs: the worker is killed while it waits
-    first = _start_worker(config)
+    stub.hang = 1  # the first send hangs, and every later one until recover(): the worker is killed meanwhile
+    first = _start_worker(config, tmp_path / "worker-1.log")
     try:
-        _wait(lambda: stub.hanging == 1, 60, "a send in flight")
+        _wait(lambda: stub.hanging >= 1 and _recorded_as_sent(app) == len(stub.sent()), 60, "a send in flight, the accepted ones recorded")
         first.send_signal(signal.SIGKILL)
         first.wait(10)
     finally:
         if first.poll() is None:
             first.kill()
     delivered_before = len(stub.sent())
-    second = _start_worker(config)
+    stub.recover()
+    second = _start_worker(config, tmp_path / "worker-2.log")
     try:
         _wait(lambda: len(stub.sent()) >= 4, 90, "every reply after the restart")
         time.sleep(3)  # time for a duplicate to show up, if there were one
@@ -131,6 +183,9 @@ def test_a_worker_killed_mid_send_delivers_each_reply_exactly_once_after_restart
             second.wait(15)
         except subprocess.TimeoutExpired:
             second.kill()
+    logged = "".join(p.read_text() for p in (tmp_path / "worker-1.log", tmp_path / "worker-2.log"))
+    assert "answering update" not in logged, logged  # no turn failed: no apology went out instead of a reply
+    assert not any(secret in logged for secret in [*plates, "ABC1D09", "4242", "5353"])
     assert delivered_before < 4
     sent = stub.sent("telegram")
     to_4242 = [s["body"]["text"] for s in sent if s["body"]["chat_id"] == "4242"]

@@ -8,11 +8,17 @@ each marked sent right after the platform accepted it.  A failed send is retried
 doubling delays (the later parts wait: order is kept); a send the platform refuses is
 dropped with a log line that names no one.  A worker killed mid-way leaves the lease to
 expire and the unsent parts in the table: the next worker picks them up (queue.sweep).
+
+An update whose turn finds the machine's every heavy slot taken (``work_budget.slot``,
+shared with the web and with this worker's other threads) stays unanswered, and the
+conversation comes back later — with an apology in its place, the person would get a
+reply that is not the one their message has (issue #32: one reply in two drills).
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 import traceback
 
@@ -20,11 +26,22 @@ from flask import Flask
 
 from ..database import get_store
 from ..storage import conversations
+from ..work_budget import RETRY_AFTER
 from . import http, store
 from .adapters import ADAPTERS
 
 log = logging.getLogger("portal.channels")
 BUSY_RETRY_SECONDS = 0.5
+# A turn put off because the machine is busy comes back after 0.5 s, then after twice as
+# long each time it is put off again, up to the web's Retry-After: quick while it is a
+# moment's contention, less often (and fewer log lines) while the machine stays full.
+DEFERRED_RETRY_SECONDS = 0.5
+# How many times each update was put off, in this process (for the back-off and the log);
+# an entry goes when its update is answered.  Bounded: a worker that forgot a count only
+# starts that update's back-off again.
+_put_off: dict[int, int] = {}
+_PUT_OFF_MAX = 10_000
+_put_off_lock = threading.Lock()
 
 
 def _request_context(app: Flask, language: str):
@@ -43,6 +60,7 @@ def drain(app: Flask, conversation: str) -> float | None:
             # that worker have died, the conversation is tried again when its hold lapses.
             until = store.held_until(db, conversation)
             return max((until or 0) - time.time(), 0) + BUSY_RETRY_SECONDS
+    deferred = None
     try:
         while True:
             with app.app_context():
@@ -52,8 +70,11 @@ def drain(app: Flask, conversation: str) -> float | None:
                 language = (item or {}).get("content", {}).get("idioma") or store.conversation_state(db, conversation).get("idioma") or "pt_BR"
             if item is None:
                 break
-            _answer(app, conversation, item, language)
-        delay = _send_all(app, conversation, token)
+            deferred = _answer(app, conversation, item, language)
+            if deferred is not None:  # the later updates wait behind it: order is kept
+                break
+        # The replies already queued (to earlier updates) still go now.
+        delay = _soonest(_send_all(app, conversation, token), deferred)
     finally:
         with app.app_context():
             store.release(get_store(), conversation, token)
@@ -65,7 +86,14 @@ def drain(app: Flask, conversation: str) -> float | None:
     return delay
 
 
-def _answer(app: Flask, conversation: str, item: dict, language: str) -> None:
+def _soonest(*delays: float | None) -> float | None:
+    pending = [d for d in delays if d is not None]
+    return min(pending) if pending else None
+
+
+def _answer(app: Flask, conversation: str, item: dict, language: str) -> float | None:
+    """Answer one update; None when done, or the delay after which to try it again when the
+    turn had to be put off (nothing was stored, the update stays unanswered)."""
     from . import turn
 
     with _request_context(app, language):
@@ -74,11 +102,25 @@ def _answer(app: Flask, conversation: str, item: dict, language: str) -> None:
         state["idioma"] = language
         try:
             sends = turn.answer(item, state, conversation)
+        except turn.Deferred as deferred:
+            with _put_off_lock:
+                if len(_put_off) >= _PUT_OFF_MAX:
+                    _put_off.clear()
+                times = _put_off[item["seq"]] = _put_off.get(item["seq"], 0) + 1
+            delay = min(DEFERRED_RETRY_SECONDS * 2 ** (times - 1), deferred.retry_after or RETRY_AFTER)
+            waited = max(time.time() - (item.get("received_at") or time.time()), 0.0)
+            # Numbers only: the update's, never its text or sender.
+            log.warning("channels: update #%d put off (%d time(s)), the assistant is busy (every heavy slot taken); "
+                        "received %.1f s ago, next try in %.1f s", item["seq"], times, waited, delay)
+            return delay
         except Exception as exc:  # a bug must not stall the conversation: say sorry, log without content
             # The frames, not the exception's message (which may quote what the person wrote).
             log.error("channels: answering update #%d failed: %s\n%s", item["seq"], type(exc).__name__, "".join(traceback.format_tb(exc.__traceback__)))
             sends = turn.apology(item["platform"], state)
         store.finish_inbound(db, item, state, conversation, sends)
+    with _put_off_lock:
+        _put_off.pop(item["seq"], None)
+    return None
 
 
 def _send_all(app: Flask, conversation: str, token: str) -> float | None:

@@ -86,13 +86,13 @@ def record_inbound(db, *, message_key: str, conversation: str, platform: str, ad
 
 def next_inbound(db, conversation: str) -> dict | None:
     row = db.execute(
-        "SELECT seq, chave_msg, plataforma, endereco, conteudo FROM channel_inbound "
+        "SELECT seq, chave_msg, plataforma, endereco, conteudo, recebida_em FROM channel_inbound "
         "WHERE conversa_chave = ? AND processada_em IS NULL ORDER BY seq LIMIT 1",
         [conversation],
     ).fetchone()
     if row is None:
         return None
-    return {"seq": row[0], "key": row[1], "platform": row[2], "address": row[3], "content": json.loads(row[4] or "{}")}
+    return {"seq": row[0], "key": row[1], "platform": row[2], "address": row[3], "content": json.loads(row[4] or "{}"), "received_at": row[5]}
 
 
 def pending_conversations(db) -> list[str]:

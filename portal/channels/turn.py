@@ -11,6 +11,10 @@ web page has as pages of its own:
 - the complaint form, asked one field at a time (complaint_chat.py), when the person
   takes the assistant's offer to report;
 - a button pressed: the option's value, as the web page's button sends it.
+
+A turn the assistant refuses for lack of room on the machine (every heavy slot taken,
+``work_budget.slot``: the web's 503) is not an answer: it raises ``Deferred``, and the
+worker tries the update again later, as a web client retries after ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from flask_babel import gettext as _
 from knowledge.citations import N_
 
 from .. import complaints_service
-from ..assistant_service import check_message, converse, reply_json
+from ..assistant_service import Refused, check_message, converse, reply_json
 from ..database import get_store
 from ..storage import conversations
 from ..storage.complaints import normalize_protocol
@@ -36,6 +40,14 @@ ERASE_COMMANDS = {"apagar meus dados", "apague meus dados", "apagar dados", "del
 PROTOCOL_RE = re.compile(r"EL-\d{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}")
 # The words of the status page (denuncia_status.html).
 STATUS_LABELS = {"recebida": N_("Recebida"), "em_analise": N_("Em análise"), "encaminhada": N_("Encaminhada ao órgão"), "arquivada": N_("Arquivada")}
+
+
+class Deferred(Exception):
+    """The turn cannot run now and changed nothing: answer the update later, not with an apology."""
+
+    def __init__(self, retry_after: float | None):
+        super().__init__("assistente ocupado")
+        self.retry_after = retry_after
 
 
 def fold(text: str) -> str:
@@ -102,7 +114,12 @@ def _assistant(text: str, state: dict) -> Message:
     problem = check_message(text)
     if problem:
         return Message(problem)
-    conversation_id, reply, _state = converse(text, state.get("conversa"))
+    try:
+        conversation_id, reply, _state = converse(text, state.get("conversa"))
+    except Refused as refused:
+        if refused.status == 503:  # no room on the machine now: the same message, later
+            raise Deferred(refused.retry_after) from None
+        return Message(refused.text)  # what the web says to this message (422: too costly to answer)
     state["conversa"] = conversation_id
     data = reply_json(conversation_id, reply)
     state["oferta"] = complaint_prefill(data)
