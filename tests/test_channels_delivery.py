@@ -22,7 +22,7 @@ import pytest
 
 from app import create_app
 from tests import channels_stub as stub_api
-from tests.channels_stub import post_telegram, post_whatsapp, run_queue, tg_message, wa_body, wa_text
+from tests.channels_stub import post_telegram, post_whatsapp, run_queue, tg_callback, tg_message, wa_body, wa_text
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = textwrap.dedent("""
@@ -117,6 +117,85 @@ def test_a_turn_too_costly_for_the_assistant_gets_the_webs_answer_not_an_apology
     run_queue(app)
     [sent] = stub.sent("telegram")
     assert "dá trabalho demais para o assistente" in sent["body"]["text"]
+
+
+class _Killed(BaseException):
+    """The worker dying (SIGKILL) at that point: no handler runs."""
+
+
+def test_an_update_answered_again_after_a_crash_gets_the_reply_it_would_have_had(tmp_path, index_dir, stub, monkeypatch):
+    """A worker that dies after the assistant's turn and before the update is stored as answered
+    (the reply queued in the same transaction) leaves the update to be answered again; the
+    second time starts from the assistant's conversation as it was before, so a wizard's
+    answer is not applied twice (the second time to the next question)."""
+    from portal.channels import delivery, inbox, store
+
+    app, _config = make_app(tmp_path, index_dir, stub)
+    client = app.test_client()
+
+    def replies(chat_id: int) -> list[str]:
+        return [s["body"]["text"] for s in stub.sent("telegram") if s["body"]["chat_id"] == str(chat_id)]
+
+    def first_button(chat_id: int) -> str:
+        [last] = [s["body"] for s in stub.sent("telegram") if s["body"]["chat_id"] == str(chat_id)][-1:]
+        return last["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+
+    for chat_id in (7070, 8080):  # the same wizard in two chats; the second one's worker dies
+        telegram(client, tg_message(chat_id, "Apreenderam minha van", chat_id=chat_id))
+    run_queue(app)
+    assert replies(7070) == replies(8080) and first_button(7070)
+    telegram(client, tg_callback(7071, first_button(7070), chat_id=7070))
+    run_queue(app)
+    expected = replies(7070)[-1]
+
+    finish = store.finish_inbound
+
+    def dies(*args, **kwargs):
+        raise _Killed
+
+    monkeypatch.setattr(store, "finish_inbound", dies)
+    telegram(client, tg_callback(8081, first_button(8080), chat_id=8080))
+    with app.app_context():
+        conversation = inbox.conversation_key("telegram", "8080")
+    with pytest.raises(_Killed):
+        delivery.drain(app, conversation)
+    monkeypatch.setattr(store, "finish_inbound", finish)
+    run_queue(app)  # the next worker answers the update again
+    assert replies(8080)[-1] == expected and len(replies(8080)) == len(replies(7070))
+
+
+def test_a_worker_whose_hold_lapsed_mid_turn_does_not_reply_a_second_time(tmp_path, index_dir, stub, monkeypatch, caplog):
+    """A turn outlasts the worker's hold on the chat; another worker takes the chat over and
+    answers the same update meanwhile: one reply goes, not two."""
+    from portal.channels import delivery, store, turn
+    from portal.database import get_store
+
+    caplog.set_level(logging.DEBUG)
+    app, _config = make_app(tmp_path, index_dir, stub)
+    telegram(app.test_client(), tg_message(400, "ABC1D41", chat_id=9191))
+    [conversation] = delivery.pending(app)
+    answer, other = turn.answer, {}
+
+    def slow_turn(item, state, conv):
+        result = answer(item, state, conv)
+        if not other:  # while this turn ran, its hold lapsed and another worker took the chat
+            with app.app_context():
+                get_store().execute("UPDATE channel_conversations SET trava_ate = 0 WHERE chave = ?", [conv])
+                other["token"] = store.acquire(get_store(), conv, 60)
+            delivery._answer(app, conv, item, "pt_BR", other["token"])  # ... and answered the same update
+        return result
+
+    monkeypatch.setattr(turn, "answer", slow_turn)
+    assert delivery.drain(app, conversation) is None  # it stops: the chat is the other worker's
+    monkeypatch.setattr(turn, "answer", answer)
+    assert stub.sent() == []
+    with app.app_context():
+        store.release(get_store(), conversation, other["token"])
+    run_queue(app)
+    [sent] = stub.sent("telegram")
+    assert "ABC1D41" in sent["body"]["text"]
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "update #1: this worker lost its hold" in logged and "ABC1D41" not in logged and "9191" not in logged
 
 
 def _start_worker(config: dict, log: Path) -> subprocess.Popen:

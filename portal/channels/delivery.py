@@ -8,6 +8,10 @@ each marked sent right after the platform accepted it.  A failed send is retried
 doubling delays (the later parts wait: order is kept); a send the platform refuses is
 dropped with a log line that names no one.  A worker killed mid-way leaves the lease to
 expire and the unsent parts in the table: the next worker picks them up (queue.sweep).
+A worker that finds it lost its hold (its turn or send outlasted the lease, and another
+worker took the conversation over) stops; its reply to the update it was answering is
+not stored (store.finish_inbound checks the hold in the same transaction), so one
+update never gets two replies.
 
 An update whose turn finds the machine's every heavy slot taken (``work_budget.slot``,
 shared with the web and with this worker's other threads) stays unanswered, and the
@@ -65,12 +69,14 @@ def drain(app: Flask, conversation: str) -> float | None:
         while True:
             with app.app_context():
                 db = get_store()
-                store.renew(db, conversation, token, lease)
+                if not store.renew(db, conversation, token, lease):
+                    _lost_hold()
+                    return None  # another worker has the conversation now, and its work
                 item = store.next_inbound(db, conversation)
                 language = (item or {}).get("content", {}).get("idioma") or store.conversation_state(db, conversation).get("idioma") or "pt_BR"
             if item is None:
                 break
-            deferred = _answer(app, conversation, item, language)
+            deferred = _answer(app, conversation, item, language, token)
             if deferred is not None:  # the later updates wait behind it: order is kept
                 break
         # The replies already queued (to earlier updates) still go now.
@@ -91,7 +97,12 @@ def _soonest(*delays: float | None) -> float | None:
     return min(pending) if pending else None
 
 
-def _answer(app: Flask, conversation: str, item: dict, language: str) -> float | None:
+def _lost_hold() -> None:
+    log.warning("channels: a worker lost its hold on a conversation (a turn or a send took longer than CHANNELS_LOCK_SECONDS); "
+                "it stops, and the worker that took the conversation over goes on")
+
+
+def _answer(app: Flask, conversation: str, item: dict, language: str, token: str) -> float | None:
     """Answer one update; None when done, or the delay after which to try it again when the
     turn had to be put off (nothing was stored, the update stays unanswered)."""
     from . import turn
@@ -100,6 +111,7 @@ def _answer(app: Flask, conversation: str, item: dict, language: str) -> float |
         db = get_store()
         state = store.conversation_state(db, conversation)
         state["idioma"] = language
+        before = state.get("conversa")
         try:
             sends = turn.answer(item, state, conversation)
         except turn.Deferred as deferred:
@@ -117,7 +129,11 @@ def _answer(app: Flask, conversation: str, item: dict, language: str) -> float |
             # The frames, not the exception's message (which may quote what the person wrote).
             log.error("channels: answering update #%d failed: %s\n%s", item["seq"], type(exc).__name__, "".join(traceback.format_tb(exc.__traceback__)))
             sends = turn.apology(item["platform"], state)
-        store.finish_inbound(db, item, state, conversation, sends)
+        if not store.finish_inbound(db, item, state, conversation, sends, token):
+            if state.get("conversa") and state["conversa"] != before:
+                conversations.delete(db, state["conversa"])  # this turn's copy of the assistant's conversation
+            log.warning("channels: update #%d: this worker lost its hold on the conversation before storing the reply (a turn longer than "
+                        "CHANNELS_LOCK_SECONDS); the reply dropped, the worker holding the conversation answers it", item["seq"])
     with _put_off_lock:
         _put_off.pop(item["seq"], None)
     return None
@@ -136,7 +152,9 @@ def _send_all(app: Flask, conversation: str, token: str) -> float | None:
             if adapter.WINDOW_SECONDS and now - last_inbound > adapter.WINDOW_SECONDS:
                 store.mark_sent(db, row["id"], "fora_da_janela")  # the 24-hour window closed while it waited
                 continue
-            store.renew(db, conversation, token, cfg["CHANNELS_LOCK_SECONDS"])
+            if not store.renew(db, conversation, token, cfg["CHANNELS_LOCK_SECONDS"]):
+                _lost_hold()
+                return None
             try:
                 adapter.send(row["method"], row["body"], row["address"])
             except http.Retry as exc:
