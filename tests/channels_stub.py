@@ -2,8 +2,10 @@
 
 A small HTTP server on loopback (the task's port range) that answers as each platform
 documents and records every call it receives, so a test can read exactly what the
-portal sent.  ``hang`` makes the next message sends hang without being delivered (a
-network that drops the request), ``fail`` makes them fail with a 500.
+portal sent.  ``hang`` makes the next message send hang without being delivered (a
+network that drops the request), and the platform stays unreachable from then on —
+every later send hangs too, undelivered — until ``recover()``; ``fail`` makes the next
+sends fail with a 500.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ class Stub:
         self.calls: list[dict] = []
         self.lock = threading.Lock()
         self.hang = 0
-        self.hanging = 0  # sends being held right now
+        self.down = False  # from the first hanging send until recover()
+        self.hanging = 0  # sends held so far
         self.fail = 0
         self.photo = jpeg_bytes()
         self.server = self._bind()
@@ -83,11 +86,13 @@ class Stub:
         sending = path.endswith("/sendMessage") or path.endswith("/messages")
         if sending:
             with self.lock:
-                hang, self.hang = self.hang > 0, max(0, self.hang - 1)
+                hang = self.down or self.hang > 0
+                self.hang = max(0, self.hang - 1)
                 fail, self.fail = self.fail > 0, max(0, self.fail - 1)
-            if hang:
-                with self.lock:
+                if hang:
+                    self.down = True
                     self.hanging += 1
+            if hang:
                 time.sleep(30)  # the sender is killed while it waits: the send did not happen
                 return
             if fail:
@@ -110,6 +115,11 @@ class Stub:
                 return h._reply(401, {"error": "sem token"})
             return h._reply(200, self.photo, "image/jpeg")
         return h._reply(404, {"error": "desconhecido"})
+
+    def recover(self) -> None:
+        """The platform reachable again: sends from now on are delivered."""
+        with self.lock:
+            self.down, self.hang = False, 0
 
     def sent(self, platform: str | None = None) -> list[dict]:
         """The messages delivered (not the media look-ups), in the order received."""

@@ -8,11 +8,21 @@ each marked sent right after the platform accepted it.  A failed send is retried
 doubling delays (the later parts wait: order is kept); a send the platform refuses is
 dropped with a log line that names no one.  A worker killed mid-way leaves the lease to
 expire and the unsent parts in the table: the next worker picks them up (queue.sweep).
+A worker that finds it lost its hold (its turn or send outlasted the lease, and another
+worker took the conversation over) stops; its reply to the update it was answering is
+not stored (store.finish_inbound checks the hold in the same transaction), so one
+update never gets two replies.
+
+An update whose turn finds the machine's every heavy slot taken (``work_budget.slot``,
+shared with the web and with this worker's other threads) stays unanswered, and the
+conversation comes back later — with an apology in its place, the person would get a
+reply that is not the one their message has (issue #32: one reply in two drills).
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 import traceback
 
@@ -20,11 +30,22 @@ from flask import Flask
 
 from ..database import get_store
 from ..storage import conversations
+from ..work_budget import RETRY_AFTER
 from . import http, store
 from .adapters import ADAPTERS
 
 log = logging.getLogger("portal.channels")
 BUSY_RETRY_SECONDS = 0.5
+# A turn put off because the machine is busy comes back after 0.5 s, then after twice as
+# long each time it is put off again, up to the web's Retry-After: quick while it is a
+# moment's contention, less often (and fewer log lines) while the machine stays full.
+DEFERRED_RETRY_SECONDS = 0.5
+# How many times each update was put off, in this process (for the back-off and the log);
+# an entry goes when its update is answered.  Bounded: a worker that forgot a count only
+# starts that update's back-off again.
+_put_off: dict[int, int] = {}
+_PUT_OFF_MAX = 10_000
+_put_off_lock = threading.Lock()
 
 
 def _request_context(app: Flask, language: str):
@@ -43,17 +64,23 @@ def drain(app: Flask, conversation: str) -> float | None:
             # that worker have died, the conversation is tried again when its hold lapses.
             until = store.held_until(db, conversation)
             return max((until or 0) - time.time(), 0) + BUSY_RETRY_SECONDS
+    deferred = None
     try:
         while True:
             with app.app_context():
                 db = get_store()
-                store.renew(db, conversation, token, lease)
+                if not store.renew(db, conversation, token, lease):
+                    _lost_hold()
+                    return None  # another worker has the conversation now, and its work
                 item = store.next_inbound(db, conversation)
                 language = (item or {}).get("content", {}).get("idioma") or store.conversation_state(db, conversation).get("idioma") or "pt_BR"
             if item is None:
                 break
-            _answer(app, conversation, item, language)
-        delay = _send_all(app, conversation, token)
+            deferred = _answer(app, conversation, item, language, token)
+            if deferred is not None:  # the later updates wait behind it: order is kept
+                break
+        # The replies already queued (to earlier updates) still go now.
+        delay = _soonest(_send_all(app, conversation, token), deferred)
     finally:
         with app.app_context():
             store.release(get_store(), conversation, token)
@@ -65,20 +92,51 @@ def drain(app: Flask, conversation: str) -> float | None:
     return delay
 
 
-def _answer(app: Flask, conversation: str, item: dict, language: str) -> None:
+def _soonest(*delays: float | None) -> float | None:
+    pending = [d for d in delays if d is not None]
+    return min(pending) if pending else None
+
+
+def _lost_hold() -> None:
+    log.warning("channels: a worker lost its hold on a conversation (a turn or a send took longer than CHANNELS_LOCK_SECONDS); "
+                "it stops, and the worker that took the conversation over goes on")
+
+
+def _answer(app: Flask, conversation: str, item: dict, language: str, token: str) -> float | None:
+    """Answer one update; None when done, or the delay after which to try it again when the
+    turn had to be put off (nothing was stored, the update stays unanswered)."""
     from . import turn
 
     with _request_context(app, language):
         db = get_store()
         state = store.conversation_state(db, conversation)
         state["idioma"] = language
+        before = state.get("conversa")
         try:
             sends = turn.answer(item, state, conversation)
+        except turn.Deferred as deferred:
+            with _put_off_lock:
+                if len(_put_off) >= _PUT_OFF_MAX:
+                    _put_off.clear()
+                times = _put_off[item["seq"]] = _put_off.get(item["seq"], 0) + 1
+            delay = min(DEFERRED_RETRY_SECONDS * 2 ** (times - 1), deferred.retry_after or RETRY_AFTER)
+            waited = max(time.time() - (item.get("received_at") or time.time()), 0.0)
+            # Numbers only: the update's, never its text or sender.
+            log.warning("channels: update #%d put off (%d time(s)), the assistant is busy (every heavy slot taken); "
+                        "received %.1f s ago, next try in %.1f s", item["seq"], times, waited, delay)
+            return delay
         except Exception as exc:  # a bug must not stall the conversation: say sorry, log without content
             # The frames, not the exception's message (which may quote what the person wrote).
             log.error("channels: answering update #%d failed: %s\n%s", item["seq"], type(exc).__name__, "".join(traceback.format_tb(exc.__traceback__)))
             sends = turn.apology(item["platform"], state)
-        store.finish_inbound(db, item, state, conversation, sends)
+        if not store.finish_inbound(db, item, state, conversation, sends, token):
+            if state.get("conversa") and state["conversa"] != before:
+                conversations.delete(db, state["conversa"])  # this turn's copy of the assistant's conversation
+            log.warning("channels: update #%d: this worker lost its hold on the conversation before storing the reply (a turn longer than "
+                        "CHANNELS_LOCK_SECONDS); the reply dropped, the worker holding the conversation answers it", item["seq"])
+    with _put_off_lock:
+        _put_off.pop(item["seq"], None)
+    return None
 
 
 def _send_all(app: Flask, conversation: str, token: str) -> float | None:
@@ -94,7 +152,9 @@ def _send_all(app: Flask, conversation: str, token: str) -> float | None:
             if adapter.WINDOW_SECONDS and now - last_inbound > adapter.WINDOW_SECONDS:
                 store.mark_sent(db, row["id"], "fora_da_janela")  # the 24-hour window closed while it waited
                 continue
-            store.renew(db, conversation, token, cfg["CHANNELS_LOCK_SECONDS"])
+            if not store.renew(db, conversation, token, cfg["CHANNELS_LOCK_SECONDS"]):
+                _lost_hold()
+                return None
             try:
                 adapter.send(row["method"], row["body"], row["address"])
             except http.Retry as exc:

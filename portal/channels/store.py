@@ -20,6 +20,7 @@ import json
 import secrets
 import time
 
+from ..storage import conversations
 from ..storage.db import transaction
 
 _TABLES = {
@@ -86,13 +87,13 @@ def record_inbound(db, *, message_key: str, conversation: str, platform: str, ad
 
 def next_inbound(db, conversation: str) -> dict | None:
     row = db.execute(
-        "SELECT seq, chave_msg, plataforma, endereco, conteudo FROM channel_inbound "
+        "SELECT seq, chave_msg, plataforma, endereco, conteudo, recebida_em FROM channel_inbound "
         "WHERE conversa_chave = ? AND processada_em IS NULL ORDER BY seq LIMIT 1",
         [conversation],
     ).fetchone()
     if row is None:
         return None
-    return {"seq": row[0], "key": row[1], "platform": row[2], "address": row[3], "content": json.loads(row[4] or "{}")}
+    return {"seq": row[0], "key": row[1], "platform": row[2], "address": row[3], "content": json.loads(row[4] or "{}"), "received_at": row[5]}
 
 
 def pending_conversations(db) -> list[str]:
@@ -165,19 +166,43 @@ def save_state(db, conversation: str, state: dict) -> None:
 # -- outbound --------------------------------------------------------------------------------
 
 
-def finish_inbound(db, item: dict, state: dict, conversation: str, sends: list[tuple[str, dict]]) -> None:
-    """In one transaction: the reply's parts queued in order, the conversation's state saved, the
-    update marked answered and its sender's address erased from it."""
+class _Stale(Exception):
+    """This worker no longer holds the conversation, or the update was answered meanwhile."""
+
+
+def finish_inbound(db, item: dict, state: dict, conversation: str, sends: list[tuple[str, dict]], token: str) -> bool:
+    """In one transaction: the reply's parts queued in order, the conversation's state saved (the
+    assistant's conversation it replaces deleted), the update marked answered and its sender's
+    address erased from it — only while the worker holding ``token`` still holds the
+    conversation and the update is still unanswered; False (nothing changed) otherwise.
+
+    The check is in the transaction: a worker whose hold lapsed while it answered (a turn
+    longer than ``CHANNELS_LOCK_SECONDS``) and the one that took the conversation over cannot
+    both queue a reply to the same update."""
     now = time.time()
-    with transaction(db):
-        for method, body in sends:
-            db.execute(
-                "INSERT INTO channel_outbound (conversa_chave, plataforma, endereco, metodo, corpo, proxima_em, criada_em, origem_seq) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [conversation, item["platform"], item["address"], method, json.dumps(body, ensure_ascii=False), now, now, item["seq"]],
-            )
-        save_state(db, conversation, state)
-        db.execute("UPDATE channel_inbound SET processada_em = ?, endereco = NULL WHERE seq = ?", [now, item["seq"]])
+    try:
+        with transaction(db):
+            _finish(db, item, state, conversation, sends, token, now)
+    except _Stale:
+        return False
+    return True
+
+
+def _finish(db, item: dict, state: dict, conversation: str, sends: list[tuple[str, dict]], token: str, now: float) -> None:
+    if db.execute("UPDATE channel_conversations SET atualizada_em = ? WHERE chave = ? AND trava_dono = ?", [now, conversation, token]).rowcount != 1:
+        raise _Stale
+    if db.execute("UPDATE channel_inbound SET processada_em = ?, endereco = NULL WHERE seq = ? AND processada_em IS NULL", [now, item["seq"]]).rowcount != 1:
+        raise _Stale
+    replaced = db.execute("SELECT conversa FROM channel_conversations WHERE chave = ?", [conversation]).fetchone()[0]
+    if replaced and replaced != state.get("conversa"):
+        conversations.delete(db, replaced)
+    for method, body in sends:
+        db.execute(
+            "INSERT INTO channel_outbound (conversa_chave, plataforma, endereco, metodo, corpo, proxima_em, criada_em, origem_seq) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [conversation, item["platform"], item["address"], method, json.dumps(body, ensure_ascii=False), now, now, item["seq"]],
+        )
+    save_state(db, conversation, state)
 
 
 def pending_sends(db, conversation: str) -> list[dict]:
@@ -192,7 +217,7 @@ def pending_sends(db, conversation: str) -> list[dict]:
 
 def mark_sent(db, send_id: int, state: str = "enviada") -> None:
     """Delivered (or given up): the recipient's address is erased from the row."""
-    db.execute("UPDATE channel_outbound SET estado = ?, enviada_em = ?, endereco = NULL WHERE id = ?", [state, time.time(), send_id])
+    db.execute("UPDATE channel_outbound SET estado = ?, enviada_em = ?, endereco = NULL WHERE id = ? AND estado = 'pendente'", [state, time.time(), send_id])
 
 
 def postpone(db, send_id: int, attempts: int, at: float) -> None:

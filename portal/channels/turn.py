@@ -11,6 +11,16 @@ web page has as pages of its own:
 - the complaint form, asked one field at a time (complaint_chat.py), when the person
   takes the assistant's offer to report;
 - a button pressed: the option's value, as the web page's button sends it.
+
+The assistant's conversation is changed on a copy (``_working_copy``): the update is
+marked answered, its reply queued and the copy made the conversation in one transaction
+(store.finish_inbound), so an update answered again — its worker died in between, or
+lost its hold on the chat — starts from the conversation as it was, and gets the reply
+it would have had (a wizard's answer is not applied twice, to the next question too).
+
+A turn the assistant refuses for lack of room on the machine (every heavy slot taken,
+``work_budget.slot``: the web's 503) is not an answer: it raises ``Deferred``, and the
+worker tries the update again later, as a web client retries after ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -18,13 +28,13 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from flask import url_for
+from flask import current_app, url_for
 from flask_babel import gettext as _
 
 from knowledge.citations import N_
 
 from .. import complaints_service
-from ..assistant_service import check_message, converse, reply_json
+from ..assistant_service import Refused, check_message, converse, reply_json
 from ..database import get_store
 from ..storage import conversations
 from ..storage.complaints import normalize_protocol
@@ -36,6 +46,14 @@ ERASE_COMMANDS = {"apagar meus dados", "apague meus dados", "apagar dados", "del
 PROTOCOL_RE = re.compile(r"EL-\d{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}")
 # The words of the status page (denuncia_status.html).
 STATUS_LABELS = {"recebida": N_("Recebida"), "em_analise": N_("Em análise"), "encaminhada": N_("Encaminhada ao órgão"), "arquivada": N_("Arquivada")}
+
+
+class Deferred(Exception):
+    """The turn cannot run now and changed nothing: answer the update later, not with an apology."""
+
+    def __init__(self, retry_after: float | None):
+        super().__init__("assistente ocupado")
+        self.retry_after = retry_after
 
 
 def fold(text: str) -> str:
@@ -102,11 +120,31 @@ def _assistant(text: str, state: dict) -> Message:
     problem = check_message(text)
     if problem:
         return Message(problem)
-    conversation_id, reply, _state = converse(text, state.get("conversa"))
-    state["conversa"] = conversation_id
+    working = _working_copy(state.get("conversa"))
+    try:
+        conversation_id, reply, _state = converse(text, working)
+    except Exception as exc:
+        if working:
+            conversations.delete(get_store(), working)  # the turn changed nothing
+        if not isinstance(exc, Refused):
+            raise
+        if exc.status == 503:  # no room on the machine now: the same message, later
+            raise Deferred(exc.retry_after) from None
+        return Message(exc.text)  # what the web says to this message (422: too costly to answer)
+    state["conversa"] = conversation_id  # the previous one is deleted when this turn is stored
     data = reply_json(conversation_id, reply)
     state["oferta"] = complaint_prefill(data)
     return from_reply(data, complaint_label=_("Denunciar por aqui"))
+
+
+def _working_copy(conversation_id: str | None) -> str | None:
+    """A copy of the assistant's conversation under a new id, for this turn to change (None
+    when there is none alive: the turn starts a new one)."""
+    db = get_store()
+    found, data = conversations.load(db, conversation_id)
+    if found is None:
+        return None
+    return conversations.save(db, None, data, ttl=current_app.config.get("CONVERSATION_TTL", conversations.TTL))
 
 
 def status_message(protocol: str) -> Message:
