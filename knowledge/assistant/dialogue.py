@@ -284,9 +284,12 @@ class Assistant:
             # Recife's Vm = G × Vb, computed (never "× Vb" shown): the Vb the law fixes, said to be corrected.
             vb = e.multa["valor_brl"] / e.multa["valor"]
             amount = self.ports.say(Statement("%(v)s", [], {"v": e.multa["valor_brl"]}))
-            detail += " " + self._("Multa: %(v)s.", v=amount + " " + self._(
-                "(%(n)d vezes o valor base, Vb, que a lei fixa em %(vb)s; a prefeitura o corrige com o reajuste da tarifa)",
-                n=int(e.multa["valor"]), vb=self.ports.say(Statement("%(v)s", [], {"v": vb}))))
+            base = self.ports.say(Statement("%(v)s", [], {"v": vb}))
+            times = (self._("(uma vez o valor base, Vb, que a lei fixa em %(vb)s; a prefeitura o corrige com o reajuste da tarifa)", vb=base)
+                     if int(e.multa["valor"]) == 1 else
+                     self._("(%(n)d vezes o valor base, Vb, que a lei fixa em %(vb)s; a prefeitura o corrige com o reajuste da tarifa)",
+                            n=int(e.multa["valor"]), vb=base))
+            detail += " " + self._("Multa: %(v)s.", v=amount + " " + times)
         elif e.multa and e.multa.get("unidade") == "MVR_PCT":
             detail += " " + self._("Multa: %(v)s%% do MVR.", v=e.multa["valor"]) + " " + self._(
                 "(o MVR, Maior Valor de Referência, é um índice federal extinto; o decreto não diz quanto isso vale hoje em reais)")
