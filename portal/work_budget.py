@@ -37,8 +37,13 @@ class Busy(RuntimeError):
     """Every slot for costly work is taken on this machine."""
 
 
-class TooCostly(RuntimeError):
-    """The step used its whole CPU budget and was stopped."""
+class TooCostly(BaseException):
+    """The step used its whole CPU budget and was stopped.
+
+    A BaseException, like KeyboardInterrupt: the deadline may strike anywhere inside the step, and
+    a library's ``except Exception`` must not turn it into its own error (opening the search index
+    read it as a damaged index, and the chat apologised instead of saying the message was too
+    costly).  Only the caller of :func:`cpu_deadline` catches it."""
 
 
 def _slot_count() -> int:
