@@ -68,12 +68,18 @@ def focus_words(text: str, key_words: list[str], kind: str | None, message: str 
 QUESTION_SENTENCE_RE = re.compile(r"[^.!?;\n]*\?")
 
 
-def says(text_words: list[str], word: str, weak: bool = True) -> bool:
+def says(text_words: list[str] | tuple[str, ...], word: str, weak: bool = True) -> bool:
     """Does the text use the word, or a word of its family (a "~" member only when ``weak``)?"""
     if len(text_words) == 1:
         return _word_says(text_words[0], word, weak)
     joined = " " + " ".join(text_words)
-    return any(f" {s.lstrip('~')}" in joined for s in _stems_of(word) if weak or not s.startswith("~"))
+    return any(needle in joined for needle in _needles(word, weak))
+
+
+@lru_cache(maxsize=16384)
+def _needles(word: str, weak: bool) -> tuple[str, ...]:
+    """What :func:`says` looks for: " " + each stem of the word's family ("~" members only when weak)."""
+    return tuple(f" {s.lstrip('~')}" for s in _stems_of(word) if weak or not s.startswith("~"))
 
 
 @lru_cache(maxsize=65536)
@@ -86,7 +92,7 @@ def _families_of(text_word: str) -> frozenset[int]:
 def _word_says(text_word: str, word: str, weak: bool) -> bool:
     """:func:`says` of a one-word text: asked for every word before every value of every candidate."""
     joined = " " + text_word
-    return any(f" {s.lstrip('~')}" in joined for s in _stems_of(word) if weak or not s.startswith("~"))
+    return any(needle in joined for needle in _needles(word, weak))
 
 
 def _value_pattern(kind: str) -> re.Pattern:

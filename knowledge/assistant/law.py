@@ -208,11 +208,11 @@ def answers(query: str, hit: Hit) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _passage_words(passage: str) -> tuple[frozenset[str], frozenset[str], list[str]]:
+def _passage_words(passage: str) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
     """A passage's words, their first five letters, and the words sorted: the same articles'
-    passages come back for every message (issue #32).  The list is only read."""
+    passages come back for every message (issue #32)."""
     words = set(normalize(passage).split())
-    return frozenset(words), frozenset(w[:5] for w in words if len(w) >= 5), sorted(words)
+    return frozenset(words), frozenset(w[:5] for w in words if len(w) >= 5), tuple(sorted(words))
 
 
 def quote_unit(unit: Unit, limit: int = 450) -> str:

@@ -22,9 +22,15 @@ class LexiconError(ValueError):
     """knowledge/lexicon.yaml is malformed."""
 
 
+@lru_cache(maxsize=2)
+def _document(path: Path) -> dict:
+    """knowledge/lexicon.yaml, parsed once for the reader's sections and the named entries alike."""
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
 @lru_cache(maxsize=1)
 def lexicon() -> dict:
-    data = yaml.safe_load(PATH.read_text(encoding="utf-8"))
+    data = _document(PATH)
     for section in ("slang", "law_words", "festas", "dias_relativos"):
         if not isinstance(data.get(section), dict):
             raise LexiconError(f"{PATH.name}: section {section!r} missing")
@@ -68,18 +74,12 @@ def _frozen(value):
 
 
 @lru_cache(maxsize=2)
-def _assistant_section(section: str = "assistente") -> dict:
-    data = yaml.safe_load(PATH.read_text(encoding="utf-8")).get(section)
+def _section(section: str) -> dict:
+    """A section of named entries (``assistente``, ``busca``).  Their patterns are compiled by the
+    modules that read them, at import: a malformed one fails the start, not a conversation."""
+    data = _document(PATH).get(section)
     if not isinstance(data, dict):
         raise LexiconError(f"{PATH.name}: section {section!r} missing")
-    for name, value in data.items():
-        patterns = [value] if name.endswith("_re") and isinstance(value, str) else []
-        patterns += [p for p in (value.values() if name == "kind_rules" else [pair[0] for pair in value] if name == "statute_words" else [])]
-        for pattern in patterns:
-            try:
-                re.compile(pattern)
-            except re.error as exc:
-                raise LexiconError(f"{PATH.name}: assistente.{name}: {exc}") from exc
     return {name: _frozen(value) for name, value in data.items()}
 
 
@@ -88,6 +88,6 @@ def vocabulary(name: str, section: str = "assistente"):
     search's (``busca``), lists as tuples; a missing entry fails the import of the module that reads
     it, not a conversation."""
     try:
-        return _assistant_section(section)[name]
+        return _section(section)[name]
     except KeyError:
         raise LexiconError(f"{PATH.name}: {section}.{name} missing") from None
