@@ -46,7 +46,7 @@ def training_pairs():
     for place in ("pe", "sp", "ac", "recife"):
         for row in catalogue(place):
             candidates = rows_on(place, row.since)
-            for question in row.questions:
+            for question in row.examples:
                 matrix = features(vector(question), place, row.since, leave_out=question)
                 X.append(matrix)
                 y.append(np.array([1.0 if (c.unit_id == row.unit_id or c.text == row.text) else 0.0 for c in candidates]))

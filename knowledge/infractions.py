@@ -24,11 +24,12 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from functools import lru_cache
 
-from .citations import Cite
+from .citations import N_, Cite
 from .history import change_dates, law_on
 from .parameters import NotInForce, param
 from .places import PLACES
 from .structure import FineTable, RowRule, law_map, warning_first
+from .relatos import relatos
 from .text import fold
 from .unit_questions import unit_questions
 
@@ -57,6 +58,22 @@ def _table(place: str) -> Table:
 
 
 TABLES: dict[str, Table] = {place: _table(place) for place in PLACES}
+
+
+# What the citizen reads for each measure a catalogue row carries (knowledge.structure.MEASURE_KINDS);
+# the law's own words and unit come with it.
+MEASURE_LABELS = {
+    "retencao": N_("retenção do veículo"),
+    "remocao": N_("remoção do veículo"),
+    "apreensao": N_("apreensão do veículo"),
+    "recolhimento_documentos": N_("recolhimento dos documentos obrigatórios"),
+    "suspensao_crc": N_("suspensão do CRC"),
+    "cancelamento_crc": N_("cancelamento do CRC"),
+    "cassacao_registro": N_("cassação do registro, se a infração se repetir"),
+    "cassacao_permissao": N_("cassação da permissão, na segunda reincidência"),
+    "suspensao_cadastro": N_("suspensão do cadastro do condutor ou cobrador, na reincidência"),
+    "cassacao_cadastro": N_("cassação do cadastro do condutor ou cobrador, na segunda reincidência"),
+}
 
 
 @dataclass(frozen=True)
@@ -98,6 +115,12 @@ class Row:
     measures: tuple[RowMeasure, ...] = field(default=(), compare=False)
     responsavel: tuple[Responsible, ...] = field(default=(), compare=False)
     questions: tuple[str, ...] = field(default=(), compare=False, repr=False)  # people's words for it (perguntas)
+    relatos: tuple[str, ...] = field(default=(), compare=False, repr=False)  # how passengers tell it (relatos)
+
+    @property
+    def examples(self) -> tuple[str, ...]:
+        """Everything people say about the row: the questions asked about it, then the narratives told."""
+        return self.questions + self.relatos
 
     @property
     def key(self) -> str:
@@ -260,7 +283,17 @@ def catalogue(place: str) -> tuple[Row, ...]:
     rows: list[Row] = []
     for start, until in _epochs(table.law_id):
         rows.extend(_rows_of(table, start, until))
-    return tuple(_merge(rows))
+    return _with_relatos(_merge(rows))
+
+
+def _with_relatos(rows: list[Row]) -> tuple[Row, ...]:
+    """Each row with the narratives written for it; a row of another wording with the very same words
+    takes those of the row that was written for (the writers cover an unchanged text once)."""
+    if not rows:
+        return ()
+    told = relatos(rows[0].law_id)
+    by_text = {r.text: told[(r.unit_id, r.since)] for r in rows if (r.unit_id, r.since) in told}
+    return tuple(replace(r, relatos=told.get((r.unit_id, r.since)) or by_text.get(r.text, ())) for r in rows)
 
 
 def rows_on(place: str, on: date) -> list[Row]:

@@ -20,6 +20,7 @@ from knowledge import clock
 from knowledge.citations import N_
 from knowledge.complaint_next_steps import next_steps
 from knowledge.complaints import IN_FORCE_CITES, OCCURRENCES, REGULATORS, Enquadramento, classify, classify_row
+from knowledge.infractions import MEASURE_LABELS
 from knowledge.infractions import row as infraction_row
 from knowledge.places import PLACES
 from knowledge.reader.report import classify_report, period_of
@@ -165,22 +166,6 @@ def occurrence_label(code: str) -> str:
             where = f"{law_id} {unit_id}"
         return gettext(N_("Infração da tabela da lei")) + ": " + where
     return code
-
-
-# What the citizen reads for each measure a catalogue row carries (knowledge.structure.MEASURE_KINDS);
-# the law's own words and unit come with it.
-MEASURE_LABELS = {
-    "retencao": N_("retenção do veículo"),
-    "remocao": N_("remoção do veículo"),
-    "apreensao": N_("apreensão do veículo"),
-    "recolhimento_documentos": N_("recolhimento dos documentos obrigatórios"),
-    "suspensao_crc": N_("suspensão do CRC"),
-    "cancelamento_crc": N_("cancelamento do CRC"),
-    "cassacao_registro": N_("cassação do registro, se a infração se repetir"),
-    "cassacao_permissao": N_("cassação da permissão, na segunda reincidência"),
-    "suspensao_cadastro": N_("suspensão do cadastro do condutor ou cobrador, na reincidência"),
-    "cassacao_cadastro": N_("cassação do cadastro do condutor ou cobrador, na segunda reincidência"),
-}
 
 
 def row_facts(row, on: date) -> dict:

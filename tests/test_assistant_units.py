@@ -195,6 +195,22 @@ def test_a_recife_fine_in_a_report_is_said_in_reais_never_as_a_formula(chat):
 
 
 
+def test_a_report_in_the_chat_says_the_measure_and_who_answers_with_their_units(chat):
+    # PE art. 29, § 1º: "A retenção do veículo é cabível em todas as infrações estabelecidas no Anexo I";
+    # art. 23: "A infração cometida por empresa autorizatária, preposto ou transportador às disposições desta
+    # Lei será sancionada" — the same facts the complaint form and the receipt show (portal row_facts).
+    reply = converse(chat, ["em 2019 em Pernambuco o ônibus fretado levou gente em pé no corredor"])
+    assert "Medida: retenção do veículo" in reply["resposta"]
+    assert "Quem responde: empresa autorizatária, preposto ou transportador." in reply["resposta"]
+    cited = [(c["law"], c["unit"]) for c in reply["citations"]]
+    assert ("pe-lei-16205-2017", "art-29/par-1") in cited and ("pe-lei-16205-2017", "art-23") in cited
+    # Recife art. 38, § 1º: "A retenção do veículo é cabível nas infrações dos Grupos 1 e 2" (Grupo 2, n: portas abertas).
+    reply = converse(chat, ["a van estava com a porta aberta no complementar do recife"])
+    assert "Medida: retenção do veículo." in reply["resposta"]
+    assert reply["citations"][0]["unit"] == "anexo-unico/grupo-2/ali-n"
+    assert ("recife-lei-16856-2003", "art-38/par-1") in [(c["law"], c["unit"]) for c in reply["citations"]]
+
+
 def test_a_question_about_past_facts_cites_that_days_wording_and_keeps_the_date(tmp_path, index_dir):
     # PE art. 28, IV before Lei 17.107/2020: "gravíssimas: R$ 3.900,00 (três mil e novecentos reais)".
     from pathlib import Path

@@ -30,6 +30,7 @@ from .kinds import question_kind
 from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
 from .values import day_said
+from ..infractions import MEASURE_LABELS
 from ..reader.report import classify_report
 from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, tells_a_report
 from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, occurrences_in, understand
@@ -269,6 +270,20 @@ class Assistant:
         return Reply("\n".join(([intro] if intro else []) + lines), intent, citations=outcome.citations()[:12], acoes=[result])
 
     # -- complaints ------------------------------------------------------------------------------
+    def _row_facts(self, row, on) -> tuple[list[str], list]:
+        """What the law attaches to the row besides the fine — the measures it orders and whom it holds
+        responsible (knowledge/infractions.py) — as the form and the receipt say it, with their units."""
+        lines, cited = [], []
+        if row.measures:
+            lines.append("  " + self._("Medida:") + " " + "; ".join(self._(MEASURE_LABELS[m.kind]) for m in row.measures) + ".")
+            cited += [m.cite.at(on) for m in row.measures]
+        if row.responsavel:
+            lines.append("  " + self._("Quem responde:") + " " + "; ".join(r.text for r in row.responsavel) + ".")
+            cited += [r.cite.at(on) for r in row.responsavel]
+        else:
+            lines.append("  " + self._("Quem responde:") + " " + self._("a lei não diz") + ".")
+        return lines, cited
+
     def _detail(self, e) -> str:
         detail = self._(e.descricao, **e.params) if e.params and "%(" in e.descricao else self._(e.descricao)
         unit = (e.multa or {}).get("unidade")
@@ -411,6 +426,9 @@ class Assistant:
             label = e.citations[0].label
             lines.append(f"• {span}{label}: {self._detail(e)}")
             citations.extend(c for c in e.citations if c not in citations)
+            facts, cited = self._row_facts(wording.row, wording.reading.on)
+            lines.extend(facts)
+            citations.extend(c for c in cited if c not in citations)
             rows.append(wording.row.key)
         if rows:
             head = self._("Pelo que você contou, %(no_lugar)s isso é infração", no_lugar=self._(place.in_name))

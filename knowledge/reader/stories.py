@@ -106,8 +106,8 @@ def block(place: str, on: date) -> Block:
     vectorizer = _vectorizer()
     rows = rows_on(place, on)
     texts = vectorizer.transform([r.text + " " + r.heading for r in rows])
-    question_texts = [q for r in rows for q in r.questions]
-    owner = np.array([i for i, r in enumerate(rows) for _ in r.questions], dtype=int)
+    question_texts = [q for r in rows for q in r.examples]
+    owner = np.array([i for i, r in enumerate(rows) for _ in r.examples], dtype=int)
     questions = vectorizer.transform(question_texts) if question_texts else None
     counts = np.bincount(owner, minlength=len(rows)) if len(owner) else np.zeros(len(rows), dtype=int)
     sums = None
@@ -177,7 +177,7 @@ def inputs_digest() -> str:
             h.update(f"{law_id} {unit_id}|{'|'.join(asked.perguntas)}".encode())
     for place in ("pe", "sp", "ac", "recife"):
         for r in catalogue(place):
-            h.update(f"{r.key}|{r.since}|{r.text}|{'|'.join(r.questions)}".encode())
+            h.update(f"{r.key}|{r.since}|{r.text}|{'|'.join(r.examples)}".encode())
     return h.hexdigest()
 
 
