@@ -292,8 +292,12 @@ def _with_relatos(rows: list[Row]) -> tuple[Row, ...]:
     if not rows:
         return ()
     told = relatos(rows[0].law_id)
-    by_text = {r.text: told[(r.unit_id, r.since)] for r in rows if (r.unit_id, r.since) in told}
-    return tuple(replace(r, relatos=told.get((r.unit_id, r.since)) or by_text.get(r.text, ())) for r in rows)
+
+    def same(text: str) -> str:  # "… do veículo;" (today, before "e") and "… do veículo" (until 2020) say the same
+        return text.rstrip(";,. ")
+
+    by_text = {same(r.text): told[(r.unit_id, r.since)] for r in rows if (r.unit_id, r.since) in told}
+    return tuple(replace(r, relatos=told.get((r.unit_id, r.since)) or by_text.get(same(r.text), ())) for r in rows)
 
 
 def rows_on(place: str, on: date) -> list[Row]:

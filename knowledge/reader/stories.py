@@ -82,9 +82,11 @@ def _analyzer(text: str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _vectorizer() -> TfidfVectorizer:
-    """The TF-IDF space, fitted on every unit question of the four laws and every row's words."""
+    """The TF-IDF space, fitted on every unit question of the four laws, every row's words and the
+    passengers' narratives of each row (a word only passengers use must have a dimension to match on)."""
     documents = [q for law_id in LAWS for asked in unit_questions(law_id).values() for q in asked.perguntas]
     documents += [r.text for place in ("pe", "sp", "ac", "recife") for r in catalogue(place)]
+    documents += [t for place in ("pe", "sp", "ac", "recife") for r in catalogue(place) for t in r.relatos]
     return TfidfVectorizer(analyzer=_analyzer, sublinear_tf=True).fit(documents)
 
 
