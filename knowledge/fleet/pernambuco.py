@@ -24,7 +24,7 @@ from datetime import date
 
 from ..citations import N_, as_of, pe
 from ..flows import carro_turismo
-from ..modalities import ADDED_BY_LEI_17107
+from ..modalities import ADDED_BY_LEI_17107, BY_ID
 from ..parameters import LEI_17107, NotInForce
 from ..parameters import param as _raw_param
 from .verdicts import VehicleVerdict, blocks, doubt, info
@@ -34,7 +34,8 @@ from .vehicles import Vehicle
 CYCLE_MONTHS = {"anual": 12, "semestral": 6}
 # The wizard's pendências that are about the vehicle itself (the others are about the company).
 VEHICLE_PENDENCIAS = {"automovel_antes_da_lei", "tipo_nao_admitido", "capacidade", "idade_nao_admitida"}
-OWN_FLEET_MODALITIES = {"social": "art-3/inc-4", "proprio": "art-3/inc-5"}  # "com frota própria"
+# The modalities art. 3º defines as run "com frota própria"; each is cited by its own inciso (knowledge/modalities.py).
+OWN_FLEET_MODALITIES = ("social", "proprio")
 
 
 def modalities(when: date) -> list[str]:
@@ -92,7 +93,7 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
         verdict.motivos.append(_utilitario(when))
     if modalidade in OWN_FLEET_MODALITIES and not v.proprio:
         verdict.motivos.append(blocks(
-            N_("Esta modalidade é prestada com frota própria: um veículo locado não serve."), as_of(pe(OWN_FLEET_MODALITIES[modalidade]), when), code="frota_propria_exigida",
+            N_("Esta modalidade é prestada com frota própria: um veículo locado não serve."), as_of(pe(BY_ID[modalidade].pe_unit), when), code="frota_propria_exigida",
         ))
     rule = next((s for s in outcome.rules if s.code.startswith("vistoria")), None)
     if rule is not None:
