@@ -17,7 +17,8 @@ from icalendar import Calendar
 
 from app import create_app
 from knowledge import clock
-from knowledge.fleet import Dates, check, deadlines, parse
+from knowledge.places import PLACES
+from knowledge.fleet import Dates, check, deadlines, modalities, parse
 from knowledge.fleet.calendar_file import ics
 from knowledge.fleet.deadlines import add_months
 from knowledge.fleet.vehicles import TEMPLATE
@@ -290,3 +291,104 @@ def test_every_statement_of_every_place_is_cited(fleet_app):
                 with fleet_app.test_request_context():
                     for cite in statement.citations:
                         assert citation_dict(cite.law, cite.unit, cite.on)["url"]
+
+
+# -- the units a reason rests on are its citations, not words of its text (issue #33) ----------------------
+
+ARTICLE_NAMED = re.compile(r"\barts?\.\s*\d|\bartigos?\s+\d|\bincisos?\s+[IVXL]+\b|§\s*\d", re.I)
+EVERY_KIND = "\n".join([";onibus;44;2008;2008;locado;2024-01-01", ";micro_onibus;16;2005;2005;proprio;2024-06-01", ";automovel;7;2019;2019;proprio;2024-02-01",
+                        ";utilitario;12;2018;2018;locado;2024-03-01", ";micro_onibus;30;2014;2014;proprio;"])
+
+
+def _every_statement(on: date):
+    vehicles, _ = parse(EVERY_KIND, on)
+    dates = Dates(emissao_registro=date(2024, 2, 1), validade_seguro=date(2025, 6, 1), data_notificacao=date(2024, 12, 20), data_decisao=date(2024, 12, 30))
+    for place, modality in (("pe", "turistico"), ("pe", "eventual"), ("pe", "social"), ("sp", "continuo"), ("recife", "stcp"), ("ac", "fretamento")):
+        for when in (date(2015, 1, 10), date(2020, 11, 12), date(2020, 11, 13), date(2025, 1, 1)):
+            if when < PLACES[place].in_force or modality not in modalities(place, when):
+                continue
+            listed = [v for v in vehicles if v.ano_fabricacao <= when.year]
+            report = check(place, modality, when, listed, frota_regular=40 if place == "pe" else None)
+            yield from report.statements()
+            yield from deadlines(report, dates, on)
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "en", "es"])
+def test_no_reason_names_an_article_in_its_text_in_any_language(fleet_app, lang):
+    """Rendered as the reader sees them (parameters filled in, translated): the units are the links."""
+    from portal.serialize import say
+
+    with fleet_app.test_request_context(headers={"Accept-Language": lang}):
+        seen = 0
+        for statement in _every_statement(date(2025, 1, 15)):
+            text = say(statement)
+            assert not ARTICLE_NAMED.search(text), (statement.code, text)
+            seen += 1
+    assert seen > 200
+
+
+def test_every_fleet_text_is_translated():
+    import ast
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parent.parent
+    msgids = [node.args[0].value for path in sorted((root / "knowledge" / "fleet").glob("*.py")) for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+              if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "N_"]
+    assert len(msgids) > 60
+    for lang in ("en", "es"):
+        with open(root / "portal" / "translations" / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
+            catalog = read_po(handle)
+        missing = [m for m in msgids if not (catalog.get(m) and catalog.get(m).string and not catalog.get(m).fuzzy)]
+        assert missing == [], (lang, missing)
+
+
+def _units(statement) -> list[tuple[str, bool]]:
+    return [(c.unit, c.previous) for c in statement.citations]
+
+
+def test_the_reworded_reasons_cite_the_units_they_used_to_name():
+    vehicles, _ = parse(";onibus;44;2008;2008;locado;\n;micro_onibus;16;2012;2012;proprio;", date(2025, 1, 1))
+    sp_old = check("sp", "eventual", date(2015, 1, 10), vehicles)
+    vehicle_doubt = sp_old.veiculos[0].motivos[0]
+    assert vehicle_doubt.code == "redacao_desconhecida" and vehicle_doubt.params["desde"] == "04/12/2015"
+    assert _units(vehicle_doubt) == [("art-19/inc-6", True), ("art-22/par-1", True), ("art-25", True)]
+    assert _units(sp_old.frota[0]) == [("art-19/inc-6", True), ("art-22/par-1", True)]
+    sp_now = check("sp", "eventual", date(2025, 1, 1), vehicles)
+    between = next(m for m in sp_now.veiculos[0].motivos if m.code == "idade_registro_operacao")
+    assert [u for u, _ in _units(between)] == ["art-19/inc-6", "art-22/par-1"]
+    assert (between.params["registro"], between.params["pct"], between.params["anos"], between.params["limite"]) == (15, 50, 15, 20)
+    leased = next(m for m in sp_now.veiculos[0].motivos if m.code == "locado_sem_regra")
+    assert [u for u, _ in _units(leased)] == ["art-19/inc-5", "art-19/inc-6"] and leased.params["minimo"] == 2
+    renewal = next(s for s in deadlines(sp_now, Dates(emissao_registro=date(2021, 6, 1)), date(2025, 1, 1)) if s.code == "registro_renovacao")
+    assert [u for u, _ in _units(renewal)] == ["art-21", "art-19/par-unico"]
+    pe_now = check("pe", "eventual", date(2025, 1, 1), vehicles)
+    assert [u for u, _ in _units(next(s for s in pe_now.frota if s.code == "remissao_art18"))] == ["art-3/par-4", "art-18/par-2"]
+    assert [u for u, _ in _units(next(s for s in pe_now.frota if s.code == "mesmo_grupo"))] == ["art-18/par-3"]
+    pe_old = check("pe", "eventual", date(2019, 6, 1), vehicles, frota_regular=40)
+    before = next(s for s in pe_old.frota if s.code == "regular_10_inexistente")
+    assert before.params["pct"] == 10 and "10% da frota" in before.render()
+    recife_now = check("recife", "stcp", date(2025, 1, 1), parse(";micro_onibus;30;2023;2023;proprio;", date(2025, 1, 1))[0])
+    phase = next(s for s in recife_now.frota if s.code == "fase_do_stcp")
+    assert [u for u, _ in _units(phase)] == ["art-16", "art-17"] and phase.params["anos"] == 3
+    seats = next(m for m in recife_now.veiculos[0].motivos if m.code == "capacidade")
+    assert [u for u, _ in _units(seats)] == ["art-16/inc-1", "art-16", "art-17/inc-1"] and (seats.params["anos"], seats.params["min"], seats.params["max"]) == (3, 12, 20)
+
+
+def test_a_utility_vehicle_outside_turismo_names_the_car_only_once_the_law_admits_it():
+    vehicles, _ = parse(";utilitario;12;2018;2018;proprio;", date(2025, 1, 1))
+    before = next(m for m in check("pe", "eventual", date(2019, 6, 1), vehicles).veiculos[0].motivos if m.code == "tipo_nao_admitido")
+    after = next(m for m in check("pe", "eventual", date(2025, 1, 1), vehicles).veiculos[0].motivos if m.code == "tipo_nao_admitido")
+    assert "automóvel" not in before.render() and _units(before) == [("art-11", True)]
+    assert "automóvel de 7 lugares" in after.render() and [u for u, _ in _units(after)] == ["art-3/par-3"]
+
+
+def test_the_page_links_the_reworded_reasons_to_the_law_reader(web):
+    response = web.post("/frota", data={"lugar": "sp", "modalidade": "eventual", "data": "2015-01-10", "frota": ";onibus;44;2008;2008;proprio;"})
+    assert response.status_code == 200
+    html, text = response.get_data(as_text=True), text_of(response)
+    assert "Antes de 04/12/2015 as regras do Regulamento sobre o tipo, a idade e a vistoria" in text
+    assert not ARTICLE_NAMED.search(text.split("Antes de 04/12/2015", 1)[1].split(".", 1)[0])
+    for unit in ("art-19", "art-22", "art-25"):
+        assert re.search(rf'href="/leis/sp-decreto-29912-1989/[^"]*{unit}', html), unit

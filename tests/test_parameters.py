@@ -262,17 +262,26 @@ INLINE_NUMBER = re.compile(
 READING_NOTES = {"PE_GRAVE_WORDS", "SP_READINGS"}
 
 
+# The domain code whose statements and comparisons the checks read: the flows and the operators' fleet
+# check (knowledge/fleet/), which applies the same rules to a whole list.
+RULE_DIRS = ("flows", "fleet")
+
+
+def _rule_files() -> list[Path]:
+    return sorted(p for d in RULE_DIRS for p in (ROOT / "knowledge" / d).rglob("*.py"))
+
+
 def _statement_templates() -> list[tuple[str, int, str]]:
-    """String literals of the flows, the vehicle status rules and the working-day counts, except
-    question and option labels (what the user is asked), and the texts of the flows' data files
-    (``knowledge/flows/*.texts.yaml``)."""
+    """String literals of the flows, the fleet check, the vehicle status rules and the working-day
+    counts, except question and option labels (what the user is asked), and the texts of the flows'
+    data files (``knowledge/flows/*.texts.yaml``)."""
     import yaml
 
     found = []
     for path in sorted((ROOT / "knowledge" / "flows").rglob("*.texts.yaml")):
         for key, value in yaml.compose(path.read_text(encoding="utf-8")).value:
             found.append((path.name, value.start_mark.line + 1, value.value))
-    paths = sorted((ROOT / "knowledge" / "flows").rglob("*.py")) + [ROOT / "knowledge" / "vehicle_status.py", ROOT / "knowledge" / "working_days.py",
+    paths = _rule_files() + [ROOT / "knowledge" / "vehicle_status.py", ROOT / "knowledge" / "working_days.py",
                                                                     ROOT / "knowledge" / "complaint_next_steps.py", ROOT / "knowledge" / "complaints.py"]
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -322,9 +331,10 @@ def test_no_statement_template_names_an_article():
 
 
 def _numbers_compared() -> list[str]:
-    """Comparisons in the flows' code with a number other than 0 (``a["lugares"] > 20``, ``lugares != 7``)."""
+    """Comparisons in the flows' and the fleet check's code with a number other than 0
+    (``a["lugares"] > 20``, ``lugares != 7``); bounds that are not law (input checks) are named constants."""
     found = []
-    for path in sorted((ROOT / "knowledge" / "flows").rglob("*.py")):
+    for path in _rule_files():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Compare):
                 continue
@@ -337,6 +347,16 @@ def _numbers_compared() -> list[str]:
 def test_no_flow_compares_with_a_legal_number():
     """Seats, ages, capacities a rule compares with are parameters (with their citation), not literals."""
     assert _numbers_compared() == []
+
+
+def test_the_checks_read_the_fleet_check():
+    """The fleet check words its own reasons and compares ages, seats and shares: both checks read it."""
+    fleet = {p.name for p in (ROOT / "knowledge" / "fleet").glob("*.py")}
+    assert {"pernambuco.py", "sao_paulo.py", "recife.py", "acre.py", "deadlines.py"} <= fleet
+    assert fleet <= {p.name for p in _rule_files()}
+    texts = {text for name, _, text in _statement_templates() if name in fleet}
+    assert "Veículos próprios: %(proprios)d; a lei exige no mínimo %(minimo)d." in texts
+    assert any("a Declaração de Vistoria vale por esse período" in text for text in texts)
 
 
 def test_the_comparison_detector_sees_an_inline_number():

@@ -17,6 +17,8 @@ from icalendar import Calendar, Event
 
 from ..flows.engine import Statement
 
+SUMMARY_CHARS = 120  # a calendar app shows a short title; the whole text is in the description
+
 
 def ics(items: list[Statement], *, render: Callable[[Statement], str], cite_text: Callable[[Statement], str], title: str, now: datetime | None = None) -> bytes:
     """The dated statements as a VCALENDAR; ``render`` and ``cite_text`` put them in the reader's language."""
@@ -34,7 +36,7 @@ def ics(items: list[Statement], *, render: Callable[[Statement], str], cite_text
         event.add("dtstamp", stamp)
         event.add("dtstart", statement.due)
         event.add("dtend", statement.due + timedelta(days=1))
-        event.add("summary", text if len(text) <= 120 else text[:117] + "…")
+        event.add("summary", text if len(text) <= SUMMARY_CHARS else text[:SUMMARY_CHARS - 3] + "…")
         event.add("description", f"{text}\n{cite_text(statement)}")
         event.add("transp", "TRANSPARENT")
         calendar.add_component(event)

@@ -34,6 +34,8 @@ from ..working_days import holiday_name
 from .check import FleetError
 from .verdicts import FleetReport, info
 
+WEEKEND = {5, 6}  # date.weekday() of Saturday and Sunday
+
 
 @dataclass(frozen=True)
 class Dates:
@@ -63,7 +65,7 @@ def _due(statement: Statement, due: date, place: str) -> Statement:
         statement.data["passou"] = True
     statement.data["efeito"] = "prazo"
     name = holiday_name(due, place)
-    if name or due.weekday() >= 5:
+    if name or due.weekday() in WEEKEND:
         statement.data["dia_nao_util"] = name or N_("fim de semana")
     return statement
 
@@ -92,7 +94,7 @@ def registration(place: str, dates: Dates) -> list[Statement]:
         out.append(_due(say_(N_("O Certificado de Registro vence (validade de %(anos)d anos)."), vcite, code="registro_vencimento", anos=validade.value), expiry, place))
         by_months, by_days = add_months(expiry, -meses.value), expiry - timedelta(days=dias.value)
         out.append(_due(say_(
-            N_("Renovação do registro: o art. 21 pede o requerimento com antecedência mínima de %(meses)d meses do vencimento; o parágrafo único do art. 19 diz \"até %(dias)d dias antes\". As duas regras não coincidem: esta é a data mais cedo das duas."),
+            N_("Renovação do registro: uma regra do Regulamento pede o requerimento com antecedência mínima de %(meses)d meses do vencimento; outra diz \"até %(dias)d dias antes\". As duas regras não coincidem: esta é a data mais cedo das duas."),
             mcite, dcite, code="registro_renovacao", meses=meses.value, dias=dias.value,
         ), min(by_months, by_days), place))
         out[-1].data["efeito"] = "prazo"

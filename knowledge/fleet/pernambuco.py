@@ -24,8 +24,8 @@ from datetime import date
 
 from ..citations import N_, as_of, pe
 from ..flows import carro_turismo
-from ..modalities import ADDED_BY_LEI_17107
-from ..parameters import LEI_17107
+from ..modalities import ADDED_BY_LEI_17107, BY_ID
+from ..parameters import LEI_17107, NotInForce
 from ..parameters import param as _raw_param
 from .verdicts import VehicleVerdict, blocks, doubt, info
 from .vehicles import Vehicle
@@ -34,7 +34,8 @@ from .vehicles import Vehicle
 CYCLE_MONTHS = {"anual": 12, "semestral": 6}
 # The wizard's pendências that are about the vehicle itself (the others are about the company).
 VEHICLE_PENDENCIAS = {"automovel_antes_da_lei", "tipo_nao_admitido", "capacidade", "idade_nao_admitida"}
-OWN_FLEET_MODALITIES = {"social": "art-3/inc-4", "proprio": "art-3/inc-5"}  # "com frota própria"
+# The modalities art. 3º defines as run "com frota própria"; each is cited by its own inciso (knowledge/modalities.py).
+OWN_FLEET_MODALITIES = ("social", "proprio")
 
 
 def modalities(when: date) -> list[str]:
@@ -89,13 +90,10 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
             N_("Fora do fretamento turístico a lei não admite automóvel: só ônibus e micro-ônibus."), pe("art-3/par-3", when), code="automovel_fora_do_turismo",
         ))
     if not turismo and v.tipo == "utilitario":
-        verdict.motivos.append(blocks(
-            N_("A lei trata de ônibus e micro-ônibus no fretamento (e do automóvel de 7 lugares só no turístico); um utilitário não está entre eles."),
-            pe("art-3/par-3", when) if when >= LEI_17107 else pe("art-11", when, previous=True), code="tipo_nao_admitido",
-        ))
+        verdict.motivos.append(_utilitario(when))
     if modalidade in OWN_FLEET_MODALITIES and not v.proprio:
         verdict.motivos.append(blocks(
-            N_("Esta modalidade é prestada com frota própria: um veículo locado não serve."), as_of(pe(OWN_FLEET_MODALITIES[modalidade]), when), code="frota_propria_exigida",
+            N_("Esta modalidade é prestada com frota própria: um veículo locado não serve."), as_of(pe(BY_ID[modalidade].pe_unit), when), code="frota_propria_exigida",
         ))
     rule = next((s for s in outcome.rules if s.code.startswith("vistoria")), None)
     if rule is not None:
@@ -112,6 +110,19 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
         seguro[0].data["efeito"] = "info"
         verdict.motivos.append(seguro[0])
     return verdict
+
+
+def _utilitario(when: date):
+    """Outside turismo a utilitário is none of the kinds the law names; the automobile it admits in turismo
+    (and its seats) exists only from the date its parameter starts (Lei 17.107/2020)."""
+    try:
+        lugares = param("pe.automovel.lugares", when)
+    except NotInForce:
+        return blocks(N_("A lei trata de ônibus e micro-ônibus no fretamento; um utilitário não está entre eles."), pe("art-11", when, previous=True), code="tipo_nao_admitido")
+    return blocks(
+        N_("A lei trata de ônibus e micro-ônibus no fretamento (e do automóvel de %(lugares)d lugares só no turístico); um utilitário não está entre eles."),
+        lugares.cite, code="tipo_nao_admitido", lugares=lugares.value,
+    )
 
 
 def fleet(vehicles: list[Vehicle], when: date, modalidade: str, frota_regular: int | None) -> tuple[list, dict]:
@@ -139,7 +150,7 @@ def fleet(vehicles: list[Vehicle], when: date, modalidade: str, frota_regular: i
             out.append(info(N_("Sem ônibus na frota, o mínimo de %(minimo)d veículos próprios não se aplica: ele vale para quem se cadastra utilizando veículo tipo ônibus."), minimo.cite, code="minimo_nao_se_aplica", minimo=minimo.value))
         if tipos & {"onibus", "micro_onibus"}:
             out.append(doubt(
-                N_("O § 4º do art. 3º manda observar o § 2º do art. 18, que desde a Lei 17.107/2020 trata da exceção do automóvel no turístico e não mais do limite de locados: a remissão parece ter ficado da redação anterior."),
+                N_("A regra do mínimo de veículos próprios remete a um parágrafo que, desde a Lei 17.107/2020, trata da exceção do automóvel no turístico e não mais do limite de locados: a remissão parece ter ficado da redação anterior."),
                 pe("art-3/par-4", when), pe("art-18/par-2", when), code="remissao_art18",
             ))
     out.extend(_leasing(own, leased, when, modalidade))
@@ -157,7 +168,9 @@ def fleet(vehicles: list[Vehicle], when: date, modalidade: str, frota_regular: i
         else:
             out.append(blocks(N_("Empresa do transporte regular: a frota desta lista (%(total)d) passa dos %(pct)d%% da frota do regular (%(regular)d veículos: até %(ceil)d)."), regular.cite, code="regular_10_excedido", total=len(vehicles), pct=regular.value, regular=frota_regular, ceil=ceil))
     elif frota_regular is not None:
-        out.append(info(N_("Nesta data a lei não tinha a regra dos 10%% da frota do transporte regular (ela veio com a Lei 17.107/2020)."), pe("art-3", when), code="regular_10_inexistente"))
+        # The share as it came with Lei 17.107/2020: the rule this date did not have yet.
+        regular = param("pe.frota.regular.percentual", LEI_17107)
+        out.append(info(N_("Nesta data a lei não tinha a regra dos %(pct)d%% da frota do transporte regular (ela veio com a Lei 17.107/2020)."), pe("art-3", when), code="regular_10_inexistente", pct=regular.value))
     return out, {"proprios": len(own), "locados": len(leased), "total": len(vehicles)}
 
 
@@ -210,7 +223,7 @@ def _leasing(own: list, leased: list, when: date, modalidade: str) -> list:
 
 def _same_group(when: date):
     return info(
-        N_("O § 3º do art. 18 diz que \"o disposto no caput\" não é exigido quando se comprova que as empresas são do mesmo grupo econômico; a lei não diz se isso afasta também o limite de locados."),
+        N_("A lei diz que \"o disposto no caput\" do artigo que admite veículos locados não é exigido quando se comprova que as empresas são do mesmo grupo econômico; não diz se isso afasta também o limite de locados."),
         as_of(pe("art-18/par-3"), when), code="mesmo_grupo",
     )
 

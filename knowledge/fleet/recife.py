@@ -41,9 +41,10 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
         verdict.motivos.append(info(N_("Com %(idade)d anos de fabricação pode ingressar no serviço (até %(ingresso)d anos) e permanecer até %(limite)d."), ingresso.cite, code="idade", idade=idade, ingresso=ingresso.value, limite=permanencia.value))
     minima, maxima = param("recife.veiculo.capacidade.minima", when), param("recife.veiculo.capacidade.maxima", when)
     if not minima.value <= v.lugares <= maxima.value:
+        inicio = param("recife.stcp.fase_inicial.anos", when)
         verdict.motivos.append(doubt(
-            N_("%(lugares)d lugares: nos três primeiros anos do STCP a lei exigia de %(min)d a %(max)d pessoas sentadas; depois, a capacidade é a que a Prefeitura determinar, e essa determinação não está no corpus."),
-            minima.cite, recife("art-17/inc-1", when), code="capacidade", lugares=v.lugares, min=minima.value, max=maxima.value,
+            N_("%(lugares)d lugares: nos %(anos)d primeiros anos do STCP a lei exigia de %(min)d a %(max)d pessoas sentadas; depois, a capacidade é a que a Prefeitura determinar, e essa determinação não está no corpus."),
+            minima.cite, inicio.cite, recife("art-17/inc-1", when), code="capacidade", lugares=v.lugares, anos=inicio.value, min=minima.value, max=maxima.value,
         ))
     if not v.proprio:
         verdict.motivos.append(blocks(N_("Cada permissão registra um único veículo de propriedade do permissionário: um veículo locado não serve."), recife("art-3/par-2", when), code="veiculo_proprio"))
@@ -59,7 +60,7 @@ def fleet(vehicles: list[Vehicle], when: date, modalidade: str, frota_regular: i
     return [
         info(N_("Cada veículo precisa de uma permissão própria: esta lista de %(total)d veículo(s) corresponde a %(total)d permissão(ões)."), recife("art-3/par-2", when), code="uma_permissao_por_veiculo", total=len(vehicles)),
         doubt(
-            N_("As exigências mudam depois dos %(anos)d primeiros anos de operação do STCP/Recife (art. 16 para o art. 17); a data do início da operação não está no corpus, e a verificação aplica o art. 17."),
+            N_("As exigências da frota mudam depois dos %(anos)d primeiros anos de operação do STCP/Recife; a data do início da operação não está no corpus, e a verificação aplica as exigências de depois desse prazo."),
             inicio.cite, recife("art-17", when), code="fase_do_stcp", anos=inicio.value,
         ),
     ], {"proprios": len(own), "locados": len(vehicles) - len(own), "total": len(vehicles)}

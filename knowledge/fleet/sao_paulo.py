@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from ..citations import N_, sp
+from ..citations import N_, as_of, sp
 from ..modalities import SP_MODALITIES
 from ..parameters import NotInForce, param
 from ..vigencia import act
@@ -29,10 +29,25 @@ from .vehicles import Vehicle
 
 DECRETO_61694 = act("sp-decreto-61694-2015").in_force
 ADMITTED = {"onibus", "micro_onibus"}
+# The units Decreto 61.694/2015 rewrote that the check applies (art. 19, VI: kinds, registration age, own
+# vehicles; art. 22, § 1º: old M3 share and age limit; art. 25: inspection cycle): before it, their
+# wording is not in the corpus, and the doubt cites each of them (as_of marks the previous wording).
+VEHICLE_UNITS = ("art-19/inc-6", "art-22/par-1", "art-25")
+FLEET_UNITS = ("art-19/inc-6", "art-22/par-1")
 
 
 def modalities(when: date) -> list[str]:
     return list(SP_MODALITIES)
+
+
+def _distinct(*cites):
+    """The citations in order, each unit once (several parameters come from the same paragraph)."""
+    seen, out = set(), []
+    for cite in cites:
+        if (cite.law, cite.unit) not in seen:
+            seen.add((cite.law, cite.unit))
+            out.append(cite)
+    return out
 
 
 def _cycle(idade: int, when: date):
@@ -50,8 +65,8 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
     verdict = VehicleVerdict(v, idade)
     if when < DECRETO_61694:
         verdict.motivos.append(doubt(
-            N_("Antes de 04/12/2015 os arts. 19, VI, 22, § 1º e 25 do Regulamento tinham outra redação, que o portal não tem: a idade, o tipo e a vistoria deste veículo não podem ser conferidos nesta data."),
-            sp("art-22/par-1", when, previous=True), code="redacao_desconhecida",
+            N_("Antes de %(desde)s as regras do Regulamento sobre o tipo, a idade e a vistoria dos veículos tinham outra redação, que o portal não tem: a idade, o tipo e a vistoria deste veículo não podem ser conferidos nesta data."),
+            *(as_of(sp(unit), when) for unit in VEHICLE_UNITS), code="redacao_desconhecida", desde=DECRETO_61694.strftime("%d/%m/%Y"),
         ))
         return verdict
     if v.tipo == "utilitario":
@@ -71,9 +86,11 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
     if idade > limite.value:
         verdict.motivos.append(blocks(N_("Com %(idade)d anos de fabricação passa do limite de %(limite)d anos para o fretamento."), limite.cite, code="idade_maxima", idade=idade, limite=limite.value))
     elif idade >= registro.value:
+        antigo, pct = param("sp.frota.m3_antigo.anos", when), param("sp.frota.m3_antigo.percentual", when)
         verdict.motivos.append(doubt(
-            N_("Com %(idade)d anos de fabricação: o art. 19, VI pede veículos de fabricação inferior a %(registro)d anos na relação do registro e da renovação, mas o art. 22, § 1º admite até metade dos M3 com mais de 15 anos e o limite de %(limite)d anos em operação. Confirme com o DER se este veículo pode constar do registro."),
-            registro.cite, limite.cite, code="idade_registro_operacao", idade=idade, registro=registro.value, limite=limite.value,
+            N_("Com %(idade)d anos de fabricação: o Regulamento pede veículos de fabricação inferior a %(registro)d anos na relação do registro e da renovação, mas admite até %(pct)d%% dos M3 com mais de %(anos)d anos e o limite de %(limite)d anos em operação. Confirme com o DER se este veículo pode constar do registro."),
+            *_distinct(registro.cite, antigo.cite, pct.cite, limite.cite), code="idade_registro_operacao",
+            idade=idade, registro=registro.value, pct=pct.value, anos=antigo.value, limite=limite.value,
         ))
     if v.tipo == "micro_onibus":
         m2 = param("sp.registro.micro_m2.ano_minimo", when)
@@ -83,9 +100,10 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
                 m2.cite, code="micro_m2_2009", ano=m2.value,
             ))
     if not v.proprio:
+        minimo = param("sp.registro.proprios.minimo", when)
         verdict.motivos.append(doubt(
-            N_("O Regulamento pede a prova de propriedade dos veículos da frota e de pelo menos 2 próprios, e não trata de veículos locados: confirme com o DER se este pode constar do registro."),
-            sp("art-19/inc-5", when), sp("art-19/inc-6", when), code="locado_sem_regra",
+            N_("O Regulamento pede a prova de propriedade dos veículos da frota e de pelo menos %(minimo)d próprios, e não trata de veículos locados: confirme com o DER se este pode constar do registro."),
+            sp("art-19/inc-5", when), minimo.cite, code="locado_sem_regra", minimo=minimo.value,
         ))
     if idade <= limite.value:
         meses = _cycle(idade, when)
@@ -101,7 +119,10 @@ def fleet(vehicles: list[Vehicle], when: date, modalidade: str, frota_regular: i
     try:
         minimo = param("sp.registro.proprios.minimo", when)
     except NotInForce:
-        return [doubt(N_("Antes de 04/12/2015 as regras da frota (arts. 19, VI e 22, § 1º) tinham outra redação, que o portal não tem."), sp("art-19/inc-6", when, previous=True), code="redacao_desconhecida")], counts
+        return [doubt(
+            N_("Antes de %(desde)s as regras do Regulamento sobre a frota (o mínimo de veículos próprios e a parcela de ônibus antigos) tinham outra redação, que o portal não tem."),
+            *(as_of(sp(unit), when) for unit in FLEET_UNITS), code="redacao_desconhecida", desde=DECRETO_61694.strftime("%d/%m/%Y"),
+        )], counts
     out = []
     if len(own) >= minimo.value:
         out.append(info(N_("Veículos próprios: %(proprios)d (a lei exige no mínimo %(minimo)d)."), minimo.cite, code="minimo_proprios", proprios=len(own), minimo=minimo.value))

@@ -32,7 +32,7 @@ KINDS = tuple(option.value for option in TIPOS)
 KIND_LABELS = {option.value: option.label for option in TIPOS}
 MAX_VEHICLES = 500  # a fleet list, not a registry dump: bigger files are refused with a message
 MAX_CHARS = 100_000
-MIN_YEAR, MAX_SEATS = 1950, 100  # the wizard's own bounds for the same answers
+MIN_YEAR, MIN_SEATS, MAX_SEATS = 1950, 1, 100  # the wizard's own bounds for the same answers (input checks, not law)
 
 # What operators write for each kind and ownership, folded (no accents, lower case).
 KIND_WORDS = {
@@ -147,8 +147,8 @@ def _vehicle(number: int, cells: dict, today: date) -> tuple[Vehicle | None, Lin
         lugares = int(cells["lugares"])
     except ValueError:
         return None, LineError(number, "lugares", N_("Informe os lugares como um número inteiro (por exemplo, 44)."), {})
-    if not 1 <= lugares <= MAX_SEATS:
-        return None, LineError(number, "lugares", N_("Lugares fora do intervalo aceito (1 a %(max)d)."), {"max": MAX_SEATS})
+    if not MIN_SEATS <= lugares <= MAX_SEATS:
+        return None, LineError(number, "lugares", N_("Lugares fora do intervalo aceito (%(min)d a %(max)d)."), {"min": MIN_SEATS, "max": MAX_SEATS})
     fabricacao, error = _year(number, "ano_fabricacao", cells["ano_fabricacao"], today)
     if error:
         return None, error
