@@ -6,7 +6,7 @@
    (every stories set of evaluation/sets.yaml that is development data), weighted STORY_WEIGHT.  Logistic regression, lbfgs, no random
    state: the same inputs give the same numbers.
 2. The calibration, on the development stories each scored by a ranker fitted without it (5 folds): Platt scaling
-   of the top score and its margin over the second into the probability that the top row is right (a story the law does not classify
+   of the top score, its margin over the second and the top row's closeness (stories.CALIBRATION) into the probability that the top row is right (a story the law does not classify
    counts as wrong whatever row comes first).
 3. The threshold: the lowest at which, among the stories it would classify, at most ``RISK`` are wrong
    — so the reader says "cannot classify" rather than give a wrong row.
@@ -64,7 +64,7 @@ def story_pairs() -> list[tuple[np.ndarray, np.ndarray, list[str], list[str]]]:
     """For each development story: its candidates' features, labels (a row the case accepts), the
     candidates' keys and the accepted keys — read as the product reads it (the date from the story)."""
     from knowledge.infractions import rows_on
-    from knowledge.reader.stories import features, vector
+    from knowledge.reader.stories import FEATURES, features, vector
 
     out = []
     for case in development_stories():
@@ -72,7 +72,7 @@ def story_pairs() -> list[tuple[np.ndarray, np.ndarray, list[str], list[str]]]:
         rows = rows_on(case["place"], period.start)
         accepted = [case["expect"].get("row"), *case["expect"].get("also_acceptable", [])] if case["expect"]["classifiable"] else []
         if not rows:
-            out.append((np.zeros((0, 7)), np.zeros(0), [], accepted))
+            out.append((np.zeros((0, len(FEATURES))), np.zeros(0), [], accepted))
             continue
         keys = [r.key for r in rows]
         out.append((features(vector(case["story"]), case["place"], period.start), np.array([1.0 if k in accepted else 0.0 for k in keys]), keys, accepted))
@@ -90,14 +90,19 @@ def fit_ranker(X, y, stories, weight: float) -> LogisticRegression:
 
 
 def outcome(ranker, story) -> tuple[list[float], bool]:
+    """What the calibration reads of a story (CALIBRATION: the top score, its margin, the top row's own
+    closeness features) and whether the top row is one the case accepts."""
+    from knowledge.reader.stories import CALIBRATION, FEATURES
+
     matrix, _, keys, accepted = story
     if not len(matrix):
-        return [-10.0, 0.0], False
+        return [-10.0, 0.0] + [0.0] * (len(CALIBRATION) - 2), False
     scores = ranker.decision_function(matrix)
     order = np.argsort(-scores, kind="stable")
     top = scores[order[0]]
     margin = top - scores[order[1]] if len(order) > 1 else 0.0
-    return [float(top), float(margin)], keys[order[0]] in accepted
+    own = [float(matrix[order[0], FEATURES.index(name)]) for name in CALIBRATION[2:]]
+    return [float(top), float(margin)] + own, keys[order[0]] in accepted
 
 
 def cross_fitted_outcomes(X, y, stories, folds: int = 5) -> list[tuple[list[float], bool]]:
@@ -126,7 +131,7 @@ def choose_threshold(probabilities: list[float], right: list[bool]) -> tuple[flo
 
 
 def main() -> int:
-    from knowledge.reader.stories import FEATURES, FITTED, inputs_digest
+    from knowledge.reader.stories import CALIBRATION, FEATURES, FITTED, inputs_digest
 
     X, y = training_pairs()
     stories = story_pairs()
@@ -144,7 +149,7 @@ def main() -> int:
         "features": list(FEATURES),
         "coef": [round(float(c), 6) for c in coef],
         "intercept": round(intercept, 6),
-        "platt": {"top": round(weights[0], 6), "margin": round(weights[1], 6), "intercept": round(b, 6)},
+        "platt": {"inputs": list(CALIBRATION), "coef": [round(w, 6) for w in weights], "intercept": round(b, 6)},
         "threshold": round(threshold, 4),
         "risk_target": RISK,
         "story_weight": STORY_WEIGHT,

@@ -119,7 +119,9 @@ def per_place(results: list[dict]) -> dict[str, dict]:
 
 def score_intent(case: dict, reply: dict) -> dict:
     """Whether the conversation's last reply has the intent, action, wizard step and article expected."""
-    ok = reply["intencao"] == case["intent"]
+    # A report with no place is asked where it happened (issue #27: each place has its own table), the
+    # complaint offered beside the question: that is the report's reply too.
+    ok = reply["intencao"] == case["intent"] or (case["intent"] == "denuncia" and reply["intencao"] == "denuncia_lugar")
     kinds = [a["tipo"] for a in reply["acoes"]]
     if case.get("action") and case["action"] not in kinds:
         ok = False

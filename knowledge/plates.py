@@ -81,7 +81,8 @@ PLATE_IN_TEXT_RE = re.compile(r"(?<!\w)([A-Za-z]{3})[\s\-]?([0-9][A-Za-z0-9][0-9
 # Three-letter words that, before a year, are not a plate: "um carro ano 2024", "van 2019", "lei 1620".
 # A plate written in lower case with a space is read only when its letters are not such a word.
 NOT_PLATE_WORDS = frozenset("ano van dia mes lei art com sem por das dos nas nos uma ate que ela ele seu sua meu "
-                            "era foi tem ter bus fim vez cao via".split())
+                            "era foi tem ter bus fim vez cao via pra pro pras pros pelo pela num uns mas nao sim "
+                            "mil boa bom mal sao sob aos ali ida".split())
 
 
 def find_plates(text: str) -> list[str]:

@@ -127,6 +127,9 @@ def test_a_safety_report_without_its_place_is_asked_where_then_classified(chat):
     # II, c) "utilizar em serviço veículos sem os equipamentos obrigatórios exigidos pelo Código de Trânsito Brasileiro".
     first = converse(chat, ["o ônibus de excursão não tem cinto"])
     assert first["intencao"] == "denuncia_lugar" and first["pergunta"]["id"] == "jurisdicao"
+    # The complaint is offered beside the question (the form asks the place): nothing waits on the answer.
+    offered = [a for a in first["acoes"] if a["tipo"] == "denuncia"]
+    assert offered and "relato=" in offered[0]["url"] and "jurisdicao=" not in offered[0]["url"]
     reply = converse(chat, ["o ônibus de excursão não tem cinto", "Pernambuco"])
     assert reply["intencao"] == "denuncia"
     assert reply["citations"][0]["unit"] == "anexo-i/inc-2/ali-c"
@@ -193,6 +196,37 @@ def test_a_recife_fine_in_a_report_is_said_in_reais_never_as_a_formula(chat):
     assert "Gravidade: Grupo 2. Multa: R$ 100,00 (2 vezes o valor base, Vb, que a lei fixa em R$ 50,00; " in reply["resposta"].replace("\xa0", " ")
     assert "× Vb" not in reply["resposta"]
 
+
+
+def test_a_recife_group_1_report_says_the_first_infraction_is_a_written_warning(chat):
+    # Recife art. 33, I: "advertência por escrito aplicada quando praticar as infrações do Grupo 1"; Grupo 1, f)
+    # "permitir o comércio ambulante e a mendicância dentro do veículo". The fine said is the repeat's.
+    reply = converse(chat, ["ontem no recife o condutor da van do complementar deixou um vendedor ambulante subir e ficar vendendo bala lá dentro"])
+    assert reply["citations"][0]["unit"] == "anexo-unico/grupo-1/ali-f"
+    assert "a primeira infração leva a advertência por escrito; a multa vem na reincidência" in reply["resposta"]
+    assert ("recife-lei-16856-2003", "art-33/inc-1") in [(c["law"], c["unit"]) for c in reply["citations"]]
+
+
+def test_christmas_as_the_date_of_the_facts_is_not_the_city_of_natal(chat):
+    # "natal" names a festival (knowledge/lexicon.yaml festas) and a city of another state; told as a date it
+    # is the date of the facts: Recife, Anexo Único, Grupo 4, i) "conduzir o veículo sob a influência de álcool…".
+    reply = converse(chat, ["no natal de 2021 o condutor da kombi do complementar do recife dirigia bêbado"])
+    assert not reply["fora_do_escopo"], reply["resposta"]
+    assert reply["intencao"] == "denuncia"
+    assert "24/12/2021" in reply["resposta"]
+    # The city, in a trip that names no place of the four: another state's law.
+    assert converse(chat, ["o fretado de natal pra joão pessoa pode levar gente em pé?"])["fora_do_escopo"]
+
+
+def test_a_question_about_facts_that_happened_is_a_report_when_the_reader_is_sure(chat):
+    # A question that does not say it asks about the infraction ("é normal?") but tells what happened: the row
+    # of the date, when the reader classifies it with confidence. PE Anexo I, III, e) (since 13/11/2020):
+    # "transportar passageiro em pé ou acima da capacidade do veículo".
+    reply = converse(chat, ["semana passada em pernambuco o fretado da usina levou uns vinte trabalhadores em pé no corredor. isso é normal?"])
+    assert reply["intencao"] == "denuncia", reply["resposta"]
+    assert reply["citations"][0]["unit"] == "anexo-i/inc-3/ali-e"
+    # Facts in the question's own clause, asking a value: not a report (the law, or the seizure guide, answers).
+    assert converse(chat, ["a van do meu primo foi guinchada em rio branco no acre, quanto custa a diária do pátio?"])["intencao"] not in ("denuncia", "denuncia_lugar")
 
 
 def test_a_report_in_the_chat_says_the_measure_and_who_answers_with_their_units(chat):

@@ -65,6 +65,9 @@ def test_known_pairs_and_plates_in_text():
     assert find_plates("um automóvel ano 2024 e uma van 2019") == []
     assert find_plates("a placa é ano-2024") == ["ANO2024"]
     assert find_plates("um rodoviário 2004 e o horário 1230") == []  # letters inside an accented word
+    # "pra"/"pro" before a year is the preposition ("da virada de 2023 pra 2024"), not plate PRA-2024.
+    assert find_plates("a festa da virada de 2023 pra 2024 e a volta pro 2025") == []
+    assert find_plates("a van PRA-2024 saiu lotada") == ["PRA2024"]
 
 
 # -- status rules ------------------------------------------------------------------------------

@@ -56,8 +56,8 @@ NAMES = RANK_FEATURES + ("no_place", "likeness", "likeness_lead", "score", "lead
 
 @lru_cache(maxsize=8)
 def _questions_of(law_id: str):
-    """Every unit question of a law in the reader's TF-IDF space (knowledge/reader/stories.py), with the
-    unit each belongs to."""
+    """Every unit question of a law in the questions' TF-IDF space (knowledge/reader/stories.py, without
+    the narratives: the space this model was fitted in), with the unit each belongs to."""
     import numpy as np
 
     from ..reader.stories import _vectorizer
@@ -67,7 +67,7 @@ def _questions_of(law_id: str):
     for unit_id, asked in unit_questions(law_id).items():
         owners += [unit_id] * len(asked.perguntas)
         texts += list(asked.perguntas)
-    return _vectorizer().transform(texts), np.array(owners)
+    return _vectorizer(told=False).transform(texts), np.array(owners)
 
 
 def warm() -> None:
@@ -89,7 +89,7 @@ def question_likeness(query: str, law_id: str, unit_id: str) -> tuple[float, flo
     matrix, owners = _questions_of(law_id)
     if not len(owners):
         return 0.0, 0.0
-    cosines = (matrix @ vector(query).T).toarray().ravel()
+    cosines = (matrix @ vector(query, told=False).T).toarray().ravel()
     mine = owners == unit_id
     own = float(cosines[mine].max()) if mine.any() else 0.0
     other = float(cosines[~mine].max()) if (~mine).any() else 0.0

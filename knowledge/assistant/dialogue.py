@@ -16,7 +16,7 @@ import re
 
 from ..reader.lexicon import vocabulary
 from ..citations import N_, Cite
-from ..complaints import OCCURRENCES, REGULATORS, classify
+from ..complaints import OCCURRENCES, RECIFE_GROUP_1_WARNING, REGULATORS, classify
 from ..plate_verdict import plate_verdict
 from ..corpus import UnknownUnit, resolve
 from ..flows import FLOWS, InvalidAnswer
@@ -32,7 +32,7 @@ from .text import fold, normalize
 from .values import day_said
 from ..infractions import MEASURE_LABELS
 from ..reader.report import classify_report
-from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, tells_a_report
+from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, may_tell_a_report, tells_a_report
 from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, occurrences_in, understand
 
 # Words of any report that say nothing about what happened (who, which vehicle).
@@ -308,6 +308,10 @@ class Assistant:
         elif e.multa and e.multa.get("unidade") == "MVR_PCT":
             detail += " " + self._("Multa: %(v)s%% do MVR.", v=e.multa["valor"]) + " " + self._(
                 "(o MVR, Maior Valor de Referência, é um índice federal extinto; o decreto não diz quanto isso vale hoje em reais)")
+        if e.penalidade and RECIFE_GROUP_1_WARNING in e.ressalvas:
+            # The first infraction of the group is a written warning (its unit is among the citations): the
+            # fine said above is the repeat's — as the form and the receipt say.
+            detail += " " + self._(RECIFE_GROUP_1_WARNING)
         return detail
 
     def _law_on_report(self, text: str, place: str | None) -> list[tuple[str, Hit, str]]:
@@ -374,7 +378,8 @@ class Assistant:
     # -- a report read by the one reader (knowledge/reader) -----------------------------------------
     def _report(self, u, message: str, state: State) -> Reply | None:
         """A message that tells what happened: the row of the law of that day, or None for the other paths."""
-        if not tells_a_report(message):
+        told = tells_a_report(message)
+        if not told and not may_tell_a_report(message):
             return None
         today = self.ports.today()
         place = u.jurisdiction or state.jurisdiction
@@ -382,15 +387,18 @@ class Assistant:
             report = classify_report(message, place, today)
             # A story that asks nothing is a report even when no row fits; a question that tells facts
             # and no row fits is answered from the law.
-            if report.classified or u.intent == "denuncia" or not is_question(message, u.text):
+            if report.classified or (told and (u.intent == "denuncia" or not is_question(message, u.text))):
                 return self._report_reply(report, state, named=bool(u.jurisdiction), occurrences=u.occurrences)
             return None
         if classified_somewhere(message, today):
             # Each place has its own table: the row (and the regulator) depend on where it happened.
             state.pending_report = message
             pergunta = self.law.place_question(self._("Onde aconteceu? Cada lugar tem sua lei, sua tabela de multas e seu órgão de fiscalização."))
+            # The complaint is offered at once all the same (the form asks the place): nothing waits on the answer.
+            url = self.ports.denuncia_url(relato=message[:1000], ocorrencias=list(u.occurrences) or None)
             return Reply(self._("Isso parece uma infração. Para dizer qual, e quanto é a multa, preciso saber onde aconteceu.") + "\n" + pergunta["texto"],
-                         "denuncia_lugar", pergunta=pergunta)
+                         "denuncia_lugar", pergunta=pergunta,
+                         acoes=[{"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia"), "linhas": []}])
         return None
 
     def _who_takes_complaints(self, u, state: State) -> Reply:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..reader.lexicon import vocabulary
+from ..reader.lexicon import lexicon, vocabulary
 from ..modalities import MODALITY_IDS
 from ..places import PLACES
 from ..plates import find_plates
@@ -23,6 +23,7 @@ from .text import has_phrase, has_word, normalize
 PLACE_ALIASES = vocabulary("place_aliases")
 JURISDICTION_WORDS = {pid: (normalize(place.name), *PLACE_ALIASES[pid]) for pid, place in PLACES.items()}
 OTHER_PLACES = vocabulary("other_places")
+FESTA_AS_DATE_RE = vocabulary("festa_as_date_re")
 
 GREETINGS = vocabulary("greetings")
 THANKS = vocabulary("thanks")
@@ -176,9 +177,14 @@ def out_of_scope(text: str, words: list[str]) -> str | None:
         return "outro_modal"
     if has_word(words, "taxi", "taxista", "taxis") and not (jurisdiction_in(text) == "ac" or has_phrase(text, "outra cidade", "intermunicipal", "outro municipio")):
         return "taxi"
-    if any(has_phrase(text, place) for place in OTHER_PLACES) and not jurisdiction_in(text):
+    if any(has_phrase(text, place) and not _a_festas_date(text, place) for place in OTHER_PLACES) and not jurisdiction_in(text):
         return "outro_estado"
     return None
+
+
+def _a_festas_date(text: str, name: str) -> bool:
+    """"no natal de 2019": the festival (a date of the facts), not the city of Natal."""
+    return name in lexicon()["festas"] and re.search(FESTA_AS_DATE_RE.replace("{festa}", re.escape(name)), text) is not None
 
 
 # The words around a place in a follow-up that only changes the place: "e em São Paulo?", "e aqui no

@@ -13,8 +13,9 @@ disagree.  How it decides:
 3. **A fitted ranker** (logistic regression, scikit-learn) turns them into a score.  Its weights are
    fitted on the law's own data only — each row question, held out from its row, is a story whose row
    is known — by ``evaluation/fit_reader.py``, reproducibly (no random state).
-4. **Calibration**: the top score and its margin over the second become a probability that the row is right (Platt scaling fitted on
-   the development stories); below the threshold chosen there, the reader says it cannot classify the
+4. **Calibration**: the top score, its margin over the second and the top row's own closeness to the
+   story (``CALIBRATION``) become a probability that the row is right (Platt scaling fitted on the
+   development stories); below the threshold chosen there, the reader says it cannot classify the
    story, and the complaint still goes to the regulator.
 
 The fitted numbers live in ``knowledge/reader/fitted.json`` with the hash of what they were fitted
@@ -41,7 +42,8 @@ from .dates import Period
 from .words import terms
 
 FITTED = Path(__file__).with_name("fitted.json")
-FEATURES = ("text", "question_best", "question_top3", "centroid", "text_margin", "question_margin", "has_questions")
+FEATURES = ("text", "question_best", "question_top3", "centroid", "told_best", "told_top3", "told_centroid",
+            "text_margin", "question_margin", "told_margin", "has_questions")
 
 
 @dataclass(frozen=True)
@@ -80,91 +82,112 @@ def _analyzer(text: str) -> list[str]:
     return stems + [f"{a}_{b}" for a, b in zip(stems, stems[1:])]
 
 
-@lru_cache(maxsize=1)
-def _vectorizer() -> TfidfVectorizer:
-    """The TF-IDF space, fitted on every unit question of the four laws, every row's words and the
-    passengers' narratives of each row (a word only passengers use must have a dimension to match on)."""
+@lru_cache(maxsize=2)
+def _vectorizer(told: bool = True) -> TfidfVectorizer:
+    """The TF-IDF space, fitted on every unit question of the four laws, every row's words and — for the
+    reader of stories (``told``) — the passengers' narratives of each row: a word only passengers use must
+    have a dimension to match on.  The assistant's confidence model (knowledge/assistant/confidence.py)
+    was fitted in the space without the narratives, and reads that one."""
     documents = [q for law_id in LAWS for asked in unit_questions(law_id).values() for q in asked.perguntas]
     documents += [r.text for place in ("pe", "sp", "ac", "recife") for r in catalogue(place)]
-    documents += [t for place in ("pe", "sp", "ac", "recife") for r in catalogue(place) for t in r.relatos]
+    if told:
+        documents += [t for place in ("pe", "sp", "ac", "recife") for r in catalogue(place) for t in r.relatos]
     return TfidfVectorizer(analyzer=_analyzer, sublinear_tf=True).fit(documents)
 
 
 @dataclass
+class Examples:
+    """One kind of people's words for the candidates (all their examples, or only the narratives), as a
+    matrix: a story is compared with every one at once."""
+
+    vectors: object  # sparse, every example of every candidate, candidate by candidate
+    owner: np.ndarray  # candidate index of each example
+    texts: list[str]
+    sums: object  # sparse, per candidate: the sum of its examples' vectors (centroid before norm)
+    counts: np.ndarray  # examples per candidate
+
+
+@dataclass
 class Block:
-    """The candidates of one place on one day, as matrices: a story is compared with all at once."""
+    """The candidates of one place on one day: their own words, and what people say about them."""
 
     rows: list[Row]
     texts: object  # sparse, one row per candidate: its words (and heading)
-    questions: object  # sparse, every question of every candidate
-    owner: np.ndarray  # candidate index of each question
-    question_texts: list[str]
-    sums: object  # sparse, per candidate: the sum of its questions' vectors (centroid before norm)
-    counts: np.ndarray  # questions per candidate
+    examples: Examples | None  # questions and narratives
+    told: Examples | None  # the narratives alone: told as a story is, they weigh apart
+
+
+def _examples(rows: list[Row], of) -> Examples | None:
+    texts = [t for r in rows for t in of(r)]
+    if not texts:
+        return None
+    from scipy.sparse import csr_matrix
+
+    owner = np.array([i for i, r in enumerate(rows) for _ in of(r)], dtype=int)
+    vectors = _vectorizer().transform(texts)
+    membership = csr_matrix((np.ones(len(owner)), (owner, np.arange(len(owner)))), shape=(len(rows), len(owner)))
+    return Examples(vectors, owner, texts, membership @ vectors, np.bincount(owner, minlength=len(rows)))
 
 
 @lru_cache(maxsize=64)
 def block(place: str, on: date) -> Block:
-    vectorizer = _vectorizer()
     rows = rows_on(place, on)
-    texts = vectorizer.transform([r.text + " " + r.heading for r in rows])
-    question_texts = [q for r in rows for q in r.examples]
-    owner = np.array([i for i, r in enumerate(rows) for _ in r.examples], dtype=int)
-    questions = vectorizer.transform(question_texts) if question_texts else None
-    counts = np.bincount(owner, minlength=len(rows)) if len(owner) else np.zeros(len(rows), dtype=int)
-    sums = None
-    if questions is not None:
-        from scipy.sparse import csr_matrix
+    texts = _vectorizer().transform([r.text + " " + r.heading for r in rows])
+    return Block(rows, texts, _examples(rows, lambda r: r.examples), _examples(rows, lambda r: r.relatos))
 
-        membership = csr_matrix((np.ones(len(owner)), (owner, np.arange(len(owner)))), shape=(len(rows), len(owner)))
-        sums = membership @ questions
-    return Block(rows, texts, questions, owner, question_texts, sums, counts)
+
+def _compared(story_vector, e: Examples | None, n: int, leave_out: str | None) -> np.ndarray:
+    """Per candidate: the best, the mean of the three best and the centroid match of its examples
+    (zeros for a candidate with none); ``leave_out`` is never compared with."""
+    out = np.zeros((n, 3))
+    if e is None:
+        return out
+    sims = (story_vector @ e.vectors.T).toarray()[0]
+    sums = (story_vector @ e.sums.T).toarray()[0]
+    norms = np.sqrt(np.asarray(e.sums.multiply(e.sums).sum(axis=1)).ravel())
+    if leave_out is not None:
+        left = np.array([t == leave_out for t in e.texts])
+        for j in np.flatnonzero(left):
+            i = e.owner[j]
+            rest = e.sums[i] - e.vectors[j]
+            sums[i] -= sims[j]
+            norms[i] = np.sqrt(rest.multiply(rest).sum())
+        sims = np.where(left, -1.0, sims)
+    bounds = np.concatenate([[0], np.cumsum(e.counts)])
+    for i in range(n):
+        own = sims[bounds[i]:bounds[i + 1]]
+        own = own[own > -1.0]
+        if len(own):
+            top = np.sort(own)[::-1]
+            out[i] = top[0], top[:3].mean(), sums[i] / norms[i] if norms[i] > 0 else 0.0
+    return out
+
+
+def _margins(values: np.ndarray) -> np.ndarray:
+    """Each candidate's value against the best other: the best's lead, or how far behind the best it is."""
+    n = len(values)
+    if n < 2:
+        return np.zeros(n)
+    order = np.argsort(values)[::-1]
+    best, second = values[order[0]], values[order[1]]
+    return np.where(np.arange(n) == order[0], best - second, values - best)
 
 
 def features(story_vector, place: str, on: date, leave_out: str | None = None) -> np.ndarray:
-    """One row of features per candidate of ``block(place, on)`` (FEATURES order).  ``leave_out``: a
-    question not to compare with (fitting: a question read as a story is not its own row's evidence)."""
+    """One row of features per candidate of ``block(place, on)`` (FEATURES order).  ``leave_out``: an
+    example not to compare with (fitting: an example read as a story is not its own row's evidence)."""
     b = block(place, on)
     n = len(b.rows)
-    raw = np.zeros((n, 4))
-    has = np.zeros(n)
-    raw[:, 0] = (story_vector @ b.texts.T).toarray()[0]
-    if b.questions is not None:
-        sims = (story_vector @ b.questions.T).toarray()[0]
-        sums = (story_vector @ b.sums.T).toarray()[0]
-        norms = np.sqrt(np.asarray(b.sums.multiply(b.sums).sum(axis=1)).ravel())
-        counts = b.counts.astype(float)
-        if leave_out is not None:
-            out = np.array([q == leave_out for q in b.question_texts])
-            for j in np.flatnonzero(out):
-                i = b.owner[j]
-                v = b.questions[j]
-                rest = b.sums[i] - v
-                sums[i] -= sims[j]
-                norms[i] = np.sqrt(rest.multiply(rest).sum())
-                counts[i] -= 1
-            sims = np.where(out, -1.0, sims)
-        # A candidate's questions are contiguous in ``b.questions`` (block() stacks them row by row).
-        bounds = np.concatenate([[0], np.cumsum(b.counts)])
-        for i in range(n):
-            own = sims[bounds[i]:bounds[i + 1]]
-            own = own[own > -1.0]
-            if len(own):
-                top = np.sort(own)[::-1]
-                raw[i, 1], raw[i, 2], has[i] = top[0], top[:3].mean(), 1.0
-                raw[i, 3] = sums[i] / norms[i] if norms[i] > 0 else 0.0
-    margins = np.zeros((n, 2))
-    for col in (0, 1):
-        values = raw[:, col]
-        if n > 1:
-            order = np.argsort(values)[::-1]
-            best, second = values[order[0]], values[order[1]]
-            margins[:, col] = np.where(np.arange(n) == order[0], best - second, values - best)
-    return np.hstack([raw, margins, has[:, None]])
+    text = (story_vector @ b.texts.T).toarray()[0]
+    said = _compared(story_vector, b.examples, n, leave_out)
+    told = _compared(story_vector, b.told, n, leave_out)
+    has = np.array([1.0 if r.examples else 0.0 for r in b.rows])
+    return np.column_stack([text, said, told, _margins(text), _margins(said[:, 0]), _margins(told[:, 0]), has])
 
 
-def vector(text: str):
-    return _vectorizer().transform([text])
+def vector(text: str, told: bool = True):
+    """A text in the reader's space (``told``), or in the questions' space the confidence model reads."""
+    return _vectorizer(told).transform([text])
 
 
 # -- the fitted numbers ------------------------------------------------------------------------------
@@ -173,7 +196,7 @@ def vector(text: str):
 def inputs_digest() -> str:
     """What the fit depends on: the features' names, every unit question (the TF-IDF space is fitted on them
     all, not only on the rows'), and every row's words and questions."""
-    h = hashlib.sha256(",".join(FEATURES).encode())
+    h = hashlib.sha256(",".join(FEATURES + CALIBRATION).encode())
     for law_id in LAWS:
         for unit_id, asked in sorted(unit_questions(law_id).items()):
             h.update(f"{law_id} {unit_id}|{'|'.join(asked.perguntas)}".encode())
@@ -195,10 +218,19 @@ def _scores(matrix: np.ndarray) -> np.ndarray:
     return matrix @ np.array(model["coef"]) + model["intercept"]
 
 
-def calibrated(top: float, margin: float) -> float:
-    """The probability that the top row is right, from its score and its margin over the second."""
+# What the calibration reads of the top candidate besides the ranker's score and its lead: how close
+# the story is to the row's own words, to the best question and to the best narrative — a story the
+# law does not classify is far from all three, whichever row ranks first.
+CALIBRATION = ("score", "margin", "text", "question_best", "told_best")
+
+
+def calibrated(top_features: np.ndarray, top: float, margin: float) -> float:
+    """The probability that the top row is right, from its score, its margin over the second and its
+    own closeness to the story (``CALIBRATION``)."""
     platt = fitted()["platt"]
-    return 1.0 / (1.0 + math.exp(-(platt["top"] * top + platt["margin"] * margin + platt["intercept"])))
+    inputs = [top, margin] + [float(top_features[FEATURES.index(name)]) for name in CALIBRATION[2:]]
+    z = sum(w * x for w, x in zip(platt["coef"], inputs)) + platt["intercept"]
+    return 1.0 / (1.0 + math.exp(-z))
 
 
 # -- reading -----------------------------------------------------------------------------------------
@@ -209,10 +241,11 @@ def read_on(story: str, place: str, on: date, until: date | None = None) -> Read
     rows = rows_on(place, on)
     if not rows:
         return Reading(place, on, [], 0.0, False, until)
-    scores = _scores(features(vector(story), place, on))
+    matrix = features(vector(story), place, on)
+    scores = _scores(matrix)
     order = np.argsort(-scores, kind="stable")
     matches = [Match(rows[i], float(scores[i])) for i in order]
-    confidence = calibrated(matches[0].score, matches[0].score - matches[1].score if len(matches) > 1 else 0.0)
+    confidence = calibrated(matrix[order[0]], matches[0].score, matches[0].score - matches[1].score if len(matches) > 1 else 0.0)
     return Reading(place, on, matches, confidence, confidence >= fitted()["threshold"], until)
 
 
