@@ -327,7 +327,7 @@ def test_logo_is_an_svg_not_an_emoji(client):
     assert "🚌" not in html and '<svg class="logo" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true"' in html
     assert client.get("/static/logo.svg").mimetype == "image/svg+xml"
     # The tab's icon: a PNG of the same drawing.
-    assert '<link rel="icon" href="/static/favicon.png" type="image/png" sizes="32x32">' in html
+    assert re.search(r'<link rel="icon" href="/static/favicon\.png\?v=[0-9a-f]{12}" type="image/png" sizes="32x32">', html)
     icon = client.get("/static/favicon.png")
     assert icon.mimetype == "image/png" and icon.data.startswith(b"\x89PNG")
 
