@@ -65,6 +65,9 @@ def create_portal(app: Flask) -> None:
     i18n.init_app(app)
     locale_data.slim(i18n.LANGUAGES)  # Babel's data for the three languages, ~2 MB less per worker
     page_cache.init_app(app)
+    from . import static_files  # versioned static URLs, kept a year by browsers (issue #31)
+
+    static_files.init_app(app)
     app.extensions["search"] = SearchService(app.config["INDEX_DIR"])
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)

@@ -8,11 +8,13 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 
 from .comparison_service import BadDate, comparison_json, parse_date, today
+from .page_cache import cached_page
 
 bp = Blueprint("comparison", __name__)
 
 
 @bp.get("/comparar")
+@cached_page(daily=True)  # the same for everyone on a day: the table is built from the statutes and the dated values only
 def page():
     try:
         when = parse_date(request.args.get("data"))

@@ -323,8 +323,13 @@ def test_home_leads_to_plate_check_complaint_and_wizards(client):
 
 def test_logo_is_an_svg_not_an_emoji(client):
     html = client.get("/").get_data(as_text=True)
-    assert "🚌" not in html and 'src="/static/logo.svg"' in html
+    # Drawn in the page (an <img> of an SVG is a second document for a slow phone to build, #31).
+    assert "🚌" not in html and '<svg class="logo" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true"' in html
     assert client.get("/static/logo.svg").mimetype == "image/svg+xml"
+    # The tab's icon: a PNG of the same drawing.
+    assert re.search(r'<link rel="icon" href="/static/favicon\.png\?v=[0-9a-f]{12}" type="image/png" sizes="32x32">', html)
+    icon = client.get("/static/favicon.png")
+    assert icon.mimetype == "image/png" and icon.data.startswith(b"\x89PNG")
 
 
 def test_any_error_answering_an_htmx_part_is_a_partial(client):

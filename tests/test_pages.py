@@ -2,14 +2,35 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 
 def test_home(client):
     html = client.get("/").get_data(as_text=True)
     assert "Sou passageiro" in html and "Quero operar fretamento" in html and "Quero ler a lei" in html
-    assert 'href="/static/vendor/htmx.min.js"' not in html  # a script, served from our static files
-    assert '/static/vendor/htmx.min.js' in html and "unpkg" not in html and "cdn" not in html.lower()
+    assert "unpkg" not in html and "cdn" not in html.lower()
+
+
+# Pages with hx- attributes load htmx (from our static files, deferred); pages without any do not,
+# which spares a slow phone the script (issue #31).
+HTMX_SCRIPT = re.compile(r'<script src="/static/vendor/htmx\.min\.js\?v=[0-9a-f]{12}" defer></script>')
+
+
+@pytest.mark.parametrize("url", ["/busca?q=multa", "/consulta", "/denuncia", "/assistente", "/assistentes/carro_turismo"])
+def test_pages_with_htmx_attributes_load_htmx_deferred(client, url):
+    html = client.get(url).get_data(as_text=True)
+    assert "hx-get=" in html or "hx-post=" in html
+    assert len(HTMX_SCRIPT.findall(html)) == 1 and "unpkg" not in html
+
+
+@pytest.mark.parametrize("url", ["/", "/leis", "/leis/pe-lei-16205-2017", "/leis/ac-lei-2731-2013/parte/3",
+                                 "/leis/pe-lei-16205-2017/art-3", "/comparar", "/dados-abertos", "/assistentes/", "/leis/pe-lei-16205-2017/art-999"])
+def test_pages_without_htmx_attributes_do_not_load_it(client, url):
+    html = client.get(url).get_data(as_text=True)
+    assert " hx-" not in html and "htmx.min.js" not in html
+    assert re.search(r'<script src="/static/portal\.js\?v=[0-9a-f]{12}" defer></script>', html)
 
 
 def test_search_page_without_javascript(client):

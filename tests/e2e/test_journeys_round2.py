@@ -256,7 +256,8 @@ def test_chat_says_no_acre(page):
 
 def test_logo_is_an_svg_image(page):
     page.goto(page.base + "/")
-    logo = page.locator("img.logo")
-    assert logo.get_attribute("src").endswith("/static/logo.svg")
-    assert page.evaluate("document.querySelector('img.logo').naturalWidth") > 0
+    logo = page.locator(".brand svg.logo")
+    box = logo.bounding_box()
+    assert box and round(box["width"]) == 28 and round(box["height"]) == 28
+    assert logo.get_attribute("aria-hidden") == "true" and logo.locator("rect").count() == 6
     assert "🚌" not in page.content()
