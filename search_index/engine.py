@@ -253,6 +253,12 @@ class SearchIndex:
             self._searcher.close()
         self._searcher = None
 
+    def warm(self) -> int:
+        """Read every term's scores of the fields a query searches now, not on the first question
+        that names it (a worker's boot: ~2 s of CPU, ~60,000 postings); returns how many terms."""
+        self._fresh()
+        return self._scorer.warm(querying.FIELD_WEIGHTS)
+
     @property
     def document_count(self) -> int:
         return self._searcher.doc_count()
