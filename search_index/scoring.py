@@ -221,11 +221,19 @@ class Documents:
 @dataclass
 class Ranked:
     """The best unit of each of the top articles, best first: (score, docnum); how many
-    articles matched; and every matching unit of each top article, best first."""
+    articles matched; and every matching unit of each top article, in docnum order —
+    :func:`best_first` orders them, when someone asks (the assistant does; the search page
+    and the API show one unit per article and never do)."""
 
     best: list[tuple[float, int]]
     total: int
     units: dict[str, list[tuple[float, int]]]
+
+
+def best_first(units: list[tuple[float, int]], documents: Documents) -> list[tuple[float, int]]:
+    """An article's matching units best first; ties in text order."""
+    position = documents.position
+    return sorted(units, key=lambda unit: (-unit[0], position[unit[1]]))
 
 
 def rank_articles(
@@ -259,11 +267,8 @@ def rank_articles(
                 best.append((adjusted[docnum], docnum))
                 if len(best) == limit:
                     break
-    position = documents.position
     shown = {}
-    for _score, docnum in best:  # every matching unit of each top article, best first; ties in text order
+    for _score, docnum in best:  # every matching unit of each top article (ordered by best_first)
         group = group_of[docnum]
-        units = [d for d in documents.members[group] if d in adjusted]
-        units.sort(key=lambda d: (-adjusted[d], position[d]))
-        shown[documents.group_names[group]] = [(adjusted[d], d) for d in units]
+        shown[documents.group_names[group]] = [(adjusted[d], d) for d in documents.members[group] if d in adjusted]
     return Ranked(best=best, total=len(set(map(group_of.__getitem__, adjusted))), units=shown)

@@ -65,3 +65,16 @@ def test_the_portal_warms_its_search_once_per_worker(app, tmp_path):
     unbuilt = create_app({"DATA_DIR": str(tmp_path / "data"), "INDEX_DIR": str(tmp_path / "empty"), "TESTING": True})
     assert warm(unbuilt) == 0
     assert unbuilt.test_client().get("/api/v1/search?q=multa").status_code == 503
+
+
+def test_a_hits_units_are_every_matching_unit_best_first(search_index):
+    """``SearchHit.units`` (read by the assistant, made when first read): each hit's own unit
+    first, every unit of its article the query matched, scores descending, each read the same twice."""
+    response = search_index.search("validade do certificado de registro cadastral")
+    assert response.hits
+    for hit in response.hits:
+        units = hit.units
+        assert units[0] == (hit.unit, hit.score)
+        assert [score for _unit, score in units] == sorted((score for _unit, score in units), reverse=True)
+        assert len({unit for unit, _score in units}) == len(units)
+        assert hit.units is units
