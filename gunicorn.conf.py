@@ -45,6 +45,12 @@ def post_worker_init(worker):
     app = getattr(worker.wsgi, "wsgi_app", None) and worker.wsgi  # the Flask app (app:app)
     if app is not None:
         warm_up(app, notify=worker.notify)
+        # Every term's scores read from the search index now (~2 s of CPU), not by the first
+        # question that names each term: a question never asked before costs what a repeated one does.
+        from portal.search import warm as warm_search
+
+        warm_search(app)
+        worker.notify()
 # The control socket (gunicorn ≥ 24: ``gunicornc`` talks to a running master) is not used here; without this
 # every start printed "Control socket listening at ~/.gunicorn/gunicorn.ctl" and left a socket in $HOME.
 control_socket_disable = True

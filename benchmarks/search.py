@@ -13,7 +13,12 @@
   words of units it has shown.  A "cold" line times the first pass on freshly
   opened indexes;
 - prints relevance on the same set for both: the expected article in the top
-  1/3/5 and the mean reciprocal rank, so "unchanged or better" is visible.
+  1/3/5 and the mean reciprocal rank, so "unchanged or better" is visible;
+- **distinct questions** (issue #32): the hand-written questions of
+  ``benchmarks/data/perguntas_distintas.txt`` (none from ``tests/data``), each asked
+  once, on an engine opened afresh and warmed as a portal worker is at boot
+  (``SearchIndex.warm``: every term's scores read before the first question),
+  against the naive index in the same pass; and the warm-up's own cost.
 
 ``--code DIR`` measures the engine of another checkout (e.g. a clone of main) —
 run it once with and once without to compare before/after on the same machine.
@@ -32,6 +37,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+DISTINCT_FILE = ROOT / "benchmarks" / "data" / "perguntas_distintas.txt"
 
 EXTRA_QUERIES = [
     "multa", "crc", "vistoria", "fretamento turístico carro 7 lugares", "apreensão do veículo",
@@ -136,6 +142,19 @@ def main() -> None:
                 t0 = time.perf_counter()
                 naive.search(q, limit=10)
                 timings["naive"].append((time.perf_counter() - t0) * 1000)
+        distinct = [line.strip() for line in DISTINCT_FILE.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+        fresh = SearchIndex.open(Path(tmp) / "index")
+        started = time.perf_counter()
+        warmed_terms = fresh.warm() if hasattr(fresh, "warm") else 0  # an older checkout (--code) has no warm-up
+        warm_s = time.perf_counter() - started
+        once = {"engine": [], "naive": []}
+        for q in distinct:
+            t0 = time.perf_counter()
+            fresh.search(q, limit=10)
+            once["engine"].append((time.perf_counter() - t0) * 1000)
+            t0 = time.perf_counter()
+            naive.search(q, limit=10)
+            once["naive"].append((time.perf_counter() - t0) * 1000)
         rel_engine = relevance(lambda q, j: [(h.law, h.article) for h in engine.search(q, jurisdiction=j, limit=10).hits], entries)
         rel_naive = relevance(lambda q, j: naive.search(q, jurisdiction=j, limit=10), entries)
 
@@ -152,6 +171,10 @@ def main() -> None:
     a, b = percentile(cold["engine"], 95), percentile(cold["naive"], 95)
     print(f"cold pass p95 (ms)  {a:9.2f} {b:9.2f} {a / b:15.2f}")
     print(f"search max (ms)     {max(e):9.2f} {max(n):9.2f}")
+    print(f"distinct questions: {len(distinct)}, each once, engine warmed at open ({warmed_terms} terms in {warm_s * 1000:.0f} ms)")
+    for label, pct in (("p50", 50), ("p95", 95)):
+        a, b = percentile(once["engine"], pct), percentile(once["naive"], pct)
+        print(f"distinct {label} (ms)  {a:9.2f} {b:9.2f} {a / b:15.2f}")
     for name, rel in (("engine", rel_engine), ("naive", rel_naive)):
         print(f"relevance {name:6}    top1 {rel['top1']}/{rel['n']}  top3 {rel['top3']}/{rel['n']}  top5 {rel['top5']}/{rel['n']}  MRR {rel['mrr']:.3f}")
 

@@ -7,8 +7,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 
-from flask import current_app, g
-from flask_babel import get_locale, gettext
+from flask import current_app, g, has_request_context, request
+from flask_babel import get_locale, get_translations, gettext
 
 from knowledge import clock
 from knowledge.plates import InvalidPlate, display, normalize, plate_key
@@ -36,9 +36,38 @@ def _iso(value: str | None) -> date | None:
     return date.fromisoformat(value) if value else None
 
 
-def render_reason(reason) -> str:
-    params = {k: (i18n.day(v) if isinstance(v, date) else gettext(v) if isinstance(v, str) else v) for k, v in reason.params.items()}
-    return gettext(reason.message) % params if params else gettext(reason.message)
+def render_reason(reason, translate=None) -> str:
+    translate = translate or gettext
+    params = {k: (i18n.day(v) if isinstance(v, date) else translate(v) if isinstance(v, str) else v) for k, v in reason.params.items()}
+    return translate(reason.message) % params if params else translate(reason.message)
+
+
+def _translator():
+    """``flask_babel.gettext`` without its per-string search for the request's catalog (the
+    request context, the domain, the locale): the catalog is found once per answer, and each
+    string translated by it exactly as gettext does (``ugettext``).  An answer has ~10 strings."""
+    return get_translations().ugettext
+
+
+_CITES: dict[tuple, tuple[dict, ...]] = {}
+MAX_CITES = 1024  # distinct citation lists of the status rules: a few dozen in practice
+
+
+def _cites(items) -> list[dict]:
+    """``serialize.cites(items)``, kept per process: a plate answer's citations are those of its
+    rules (the same few lists for every plate), and resolving each unit, its label and its link
+    was a fifth of a registry plate's first lookup.  A citation depends only on the unit, the
+    date it is cited at and where the app is mounted; not kept while the law is read on another
+    date.  Each call gets its own dicts (callers may add to them)."""
+    if not has_request_context() or g.get("law_date") is not None:
+        return cites(items)
+    key = (request.script_root, *((c.law, c.unit, c.on) for c in items))
+    found = _CITES.get(key)
+    if found is None:
+        if len(_CITES) >= MAX_CITES:
+            _CITES.clear()
+        found = _CITES[key] = tuple(cites(items))
+    return [dict(c) for c in found]
 
 
 @dataclass
@@ -166,16 +195,19 @@ def _answer(db, cache: LookupCache, plate: str, on: date | None) -> _Answer:
         jurisdiction = operator["jurisdicao"]
         check_date = on or today_in(jurisdiction)
         status = evaluate(operator, vehicle, check_date)  # the registry's ISO dates are read by the rules
+    translate = _translator()
     result = {
         "placa": display(plate),
         "consultado_em": None,
         "situacao": status.situacao,
         "data_da_verificacao": check_date.isoformat(),
-        "resumo": gettext(status.resumo) if status.resumo else None,
-        "motivos": _reasons(cache, status, check_date) if found is None else [{"codigo": r.code, "mensagem": render_reason(r), "citations": cites(r.citations)} for r in status.motivos],
+        "resumo": translate(status.resumo) if status.resumo else None,
+        "motivos": _reasons(cache, status, check_date) if found is None else [
+            {"codigo": r.code, "mensagem": render_reason(r, translate), "citations": _cites(r.citations)} for r in status.motivos
+        ],
         # What the law leaves to regulation (Acre's fretamento, Recife's capacity): said, not guessed.
-        "notas": [{"codigo": n.code, "mensagem": gettext(n.message), "citations": cites(n.citations)} for n in status.notas],
-        "operadora": None if operator is None else _operator_part(operator, status.itens["registro"]),
+        "notas": [{"codigo": n.code, "mensagem": translate(n.message), "citations": _cites(n.citations)} for n in status.notas],
+        "operadora": None if operator is None else _operator_part(operator, status.itens["registro"], translate),
         "veiculo": None if vehicle is None else {
             "placa_cadastrada": display(vehicle["placa"]), "tipo": vehicle["tipo"], "lugares": vehicle["lugares"],
             "ano_fabricacao": vehicle["ano_fabricacao"], "vistoria_validade": vehicle["vistoria_validade"],
@@ -190,11 +222,11 @@ def _answer(db, cache: LookupCache, plate: str, on: date | None) -> _Answer:
         "demonstracao": info["demonstracao"],
     }
     verdict = plate_verdict(result)
-    result["veredito"] = verdict.render(lambda text, **params: gettext(text) % params if params else gettext(text))
+    result["veredito"] = verdict.render(lambda text, **params: translate(text) % params if params else translate(text))
     return _Answer(result, jurisdiction, check_date)
 
 
-def _operator_part(operator: dict, registro: dict) -> dict:
+def _operator_part(operator: dict, registro: dict, translate=gettext) -> dict:
     """The operator as the public sees it, in its place's words.  A natural person (Recife's
     permissionário, art. 6º; any holder the registry marks ``pessoa=fisica``) is shown by the
     permission alone: neither name nor document reaches a public page (LGPD)."""
@@ -208,8 +240,9 @@ def _operator_part(operator: dict, registro: dict) -> dict:
         "crc_numero": operator["crc_numero"], "crc_validade": operator["crc_validade"], "situacao": operator["situacao"],
         "modalidades": operator["modalidades"], "jurisdicao": jurisdiction, "pessoa": operator.get("pessoa"),
         # The registration in the place's vocabulary, its last valid day by the law, and its state that day.
-        "registro": gettext(profile.registration), "registro_citations": cites(profile.registration_cites),
-        "titular": gettext(profile.holder), "situacao_rotulo": gettext(state_label(jurisdiction, operator["situacao"])) if operator["situacao"] in profile.states else gettext("não ativo"),
+        "registro": translate(profile.registration), "registro_citations": _cites(profile.registration_cites),
+        "titular": translate(profile.holder),
+        "situacao_rotulo": translate(state_label(jurisdiction, operator["situacao"])) if operator["situacao"] in profile.states else translate("não ativo"),
         "registro_ate": ate.isoformat() if ate else None, "registro_estado": registro["estado"],
         "registro_limite_da_lei": registro["limite_da_lei"], "registro_vencido": bool(registro.get("vencido")),
     }

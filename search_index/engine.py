@@ -21,7 +21,9 @@ import mmap
 import os
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import Callable
 
 from whoosh import index as whoosh_index
 from whoosh import scoring as whoosh_scoring
@@ -34,7 +36,7 @@ from .build import MANIFEST, SCHEMA_VERSION
 from .cache import ResponseCache
 from .corrections import Corrector
 from .highlight import Highlighter, highlight_terms, unmark_corrections
-from .scoring import Documents, Facts, Scorer, rank_articles
+from .scoring import Documents, Facts, Scorer, best_first, rank_articles
 
 
 class IndexMissing(RuntimeError):
@@ -57,9 +59,18 @@ class SearchHit:
     urn: str
     score: float
     history: bool = False
-    # Every matching unit of this article, best first: (unit id, score).  The
-    # assistant picks among them the unit that carries the kind of answer asked.
-    units: list[tuple[str, float]] = field(default_factory=list)
+    # Every matching unit of this article, best first (see ``units``); made when first read.
+    _units: list[tuple[str, float]] | Callable[[], list[tuple[str, float]]] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def units(self) -> list[tuple[str, float]]:
+        """Every matching unit of this article, best first: (unit id, score).  The assistant
+        picks among them the unit that carries the kind of answer asked; the search page and
+        the API show one unit per article, so the list is ordered and named only when read
+        (a tenth of a search's time).  Two threads reading it at once make the same list."""
+        if callable(self._units):
+            self._units = self._units()
+        return self._units
 
 
 @dataclass
@@ -74,6 +85,12 @@ class SearchResponse:
     corrected: bool = False  # the hits are for the suggestion (the original found nothing)
     terms: list[str] = field(default_factory=list)
     cost: QueryCost | None = None  # the work this query took, counted
+
+
+def _named_units(units: list[tuple[float, int]], facts: list[Facts | None], documents: Documents) -> list[tuple[str, float]]:
+    """A hit's ``units``: (unit id, score) best first, from the documents of the index that found
+    them (bound when the hit is made, so a rebuild meanwhile cannot mix two indexes' numbers)."""
+    return [(facts[d].unit, round(s, 4)) for s, d in best_first(units, documents)]
 
 
 # Stored fields a hit is made of (see SearchIndex._hit and highlight.py).
@@ -253,6 +270,12 @@ class SearchIndex:
             self._searcher.close()
         self._searcher = None
 
+    def warm(self) -> int:
+        """Read every term's scores of the fields a query searches now, not on the first question
+        that names it (a worker's boot: ~2 s of CPU, ~60,000 postings); returns how many terms."""
+        self._fresh()
+        return self._scorer.warm(querying.FIELD_WEIGHTS)
+
     @property
     def document_count(self) -> int:
         return self._searcher.doc_count()
@@ -300,7 +323,7 @@ class SearchIndex:
                 snippets = unmark_corrections(snippets, corrections)
             hits = [self._hit(fields, score, snippet) for (score, _docnum), fields, snippet in zip(ranked.best, stored, snippets)]
             for hit, (_score, docnum) in zip(hits, ranked.best):
-                hit.units = [(self._facts[d].unit, round(s, 4)) for s, d in ranked.units[self._facts[docnum].group]]
+                hit._units = partial(_named_units, ranked.units[self._facts[docnum].group], self._facts, self._documents)
             response = SearchResponse(query=query, total=ranked.total, hits=hits, terms=terms)
         response.cost = cost
         if corrections:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from whoosh import query as Q
+from whoosh.scoring import WeightLengthScorer
 
 from .budget import MAX_TERM_LEAVES, QueryCost
 
@@ -38,12 +39,48 @@ class _Unsupported(Exception):
 
 
 class Scorer:
-    """Scores query trees over one open Whoosh searcher; caches each term's postings."""
+    """Scores query trees over one open Whoosh searcher; caches each term's postings.
+
+    A term's scores are Whoosh's own BM25F scorer's (``_score(weight, length)``, the
+    weighting's B and K1 for the field) over its postings, with each document's field
+    length read once per field for the whole corpus: Whoosh's matcher scored each
+    posting through a length lookup of its own, most of a fresh worker's search time.
+    :meth:`warm` scores every term of the index at once (a worker's boot), so a
+    question never asked before pays no reading either.
+    """
 
     def __init__(self, searcher, weighting):
         self._searcher = searcher
         self._weighting = weighting
         self._postings: dict[tuple[str, str], dict[int, float]] = {}
+        self._lengths: dict[str, list[int]] = {}
+
+    def _field_lengths(self, fieldname: str) -> list[int]:
+        lengths = self._lengths.get(fieldname)
+        if lengths is None:
+            searcher = self._searcher
+            lengths = self._lengths[fieldname] = [searcher.doc_field_length(d, fieldname, 1) for d in range(searcher.doc_count_all())]
+        return lengths
+
+    def _read(self, fieldname: str, btext: bytes) -> dict[int, float]:
+        """Every unit containing the term and its BM25F score (boost 1), as Whoosh scores it."""
+        searcher = self._searcher
+        scorer = self._weighting.scorer(searcher, fieldname, btext)
+        scores = {}
+        if not isinstance(scorer, WeightLengthScorer):  # not BM25F-like: the matcher scores each posting
+            matcher = searcher.postings(fieldname, btext, weighting=self._weighting)
+            while matcher.is_active():
+                scores[matcher.id()] = matcher.score()
+                matcher.next()
+            return scores
+        score = scorer._score  # what WeightLengthScorer.score() computes, from the cached lengths
+        lengths = self._field_lengths(fieldname)
+        matcher = searcher.reader().postings(fieldname, btext)
+        while matcher.is_active():
+            docnum = matcher.id()
+            scores[docnum] = score(matcher.weight(), lengths[docnum])
+            matcher.next()
+        return scores
 
     def term_scores(self, fieldname: str, text: str) -> dict[int, float]:
         """BM25F score (boost 1) of every unit containing the term; cached per process."""
@@ -55,12 +92,21 @@ class Scorer:
             if fieldname in searcher.schema:
                 btext = searcher.schema[fieldname].to_bytes(text)
                 if (fieldname, btext) in searcher.reader():
-                    matcher = searcher.postings(fieldname, btext, weighting=self._weighting)
-                    while matcher.is_active():
-                        scores[matcher.id()] = matcher.score()
-                        matcher.next()
+                    scores = self._read(fieldname, btext)
             self._postings[key] = scores
         return scores
+
+    def warm(self, fieldnames) -> int:
+        """Score every term of these fields now (a few tens of thousands of postings); returns how many terms."""
+        reader = self._searcher.reader()
+        count = 0
+        for fieldname in fieldnames:
+            for btext in list(reader.lexicon(fieldname)):
+                text = btext.decode() if isinstance(btext, bytes) else btext
+                if (fieldname, text) not in self._postings:
+                    self._postings[(fieldname, text)] = self._read(fieldname, btext)
+                count += 1
+        return count
 
     def _accumulate(self, q: Q.Query, factor: float, scores: dict[int, float], counts: dict[int, int] | None, cost: QueryCost) -> int:
         """Add ``factor`` × the query's score of each unit it matches into ``scores`` (and,
@@ -175,11 +221,19 @@ class Documents:
 @dataclass
 class Ranked:
     """The best unit of each of the top articles, best first: (score, docnum); how many
-    articles matched; and every matching unit of each top article, best first."""
+    articles matched; and every matching unit of each top article, in docnum order —
+    :func:`best_first` orders them, when someone asks (the assistant does; the search page
+    and the API show one unit per article and never do)."""
 
     best: list[tuple[float, int]]
     total: int
     units: dict[str, list[tuple[float, int]]]
+
+
+def best_first(units: list[tuple[float, int]], documents: Documents) -> list[tuple[float, int]]:
+    """An article's matching units best first; ties in text order."""
+    position = documents.position
+    return sorted(units, key=lambda unit: (-unit[0], position[unit[1]]))
 
 
 def rank_articles(
@@ -213,11 +267,8 @@ def rank_articles(
                 best.append((adjusted[docnum], docnum))
                 if len(best) == limit:
                     break
-    position = documents.position
     shown = {}
-    for _score, docnum in best:  # every matching unit of each top article, best first; ties in text order
+    for _score, docnum in best:  # every matching unit of each top article (ordered by best_first)
         group = group_of[docnum]
-        units = [d for d in documents.members[group] if d in adjusted]
-        units.sort(key=lambda d: (-adjusted[d], position[d]))
-        shown[documents.group_names[group]] = [(adjusted[d], d) for d in units]
+        shown[documents.group_names[group]] = [(adjusted[d], d) for d in documents.members[group] if d in adjusted]
     return Ranked(best=best, total=len(set(map(group_of.__getitem__, adjusted))), units=shown)

@@ -212,3 +212,35 @@ def test_todays_dates_follow_each_places_midnight_forwards_and_backwards():
     for instant, dates in steps:
         with clock.fixed(instant):
             assert set(_todays()) == dates == {clock.today(p) for p in ("pe", "sp", "ac", "recife")} | {clock.today()}, instant
+
+
+def test_kept_citations_are_those_of_the_rules_in_each_language(app, client):
+    """A plate's citations are resolved once per process (portal/lookup.py ``_cites``): every
+    answer still carries the rule's own citations, its labels and links, each answer its own copies."""
+    from knowledge.vehicle_status import evaluate
+    from portal.lookup import _cites
+    from portal.serialize import cites
+    from portal.storage.registry import find_vehicle
+
+    load_demo(app)
+    plates = [row[0] for row in get_db_rows(app, "SELECT placa FROM vehicles ORDER BY placa LIMIT 40")]
+    checked = 0
+    with app.test_request_context("/api/v1/veiculos/X"):
+        for plate in plates:
+            operator, vehicle = find_vehicle(get_db(), plate)
+            for reason in evaluate(operator, vehicle, date(2026, 12, 1)).motivos:
+                assert _cites(reason.citations) == cites(reason.citations)
+                checked += 1
+                first = _cites(reason.citations)
+                if first:
+                    first[0]["label"] = "changed"
+                    assert _cites(reason.citations)[0]["label"] != "changed"
+    assert checked >= 5  # the demo registry has irregular vehicles of every kind
+    answers = {lang: client.get(f"/api/v1/veiculos/{plates[0]}", headers={"Accept-Language": lang}).get_json() for lang in ("pt-BR", "en", "es")}
+    assert answers["en"]["veredito"]["texto"] != answers["pt-BR"]["veredito"]["texto"] != answers["es"]["veredito"]["texto"]
+    assert answers["en"]["operadora"]["registro_citations"] == answers["pt-BR"]["operadora"]["registro_citations"]
+
+
+def get_db_rows(app, sql: str) -> list:
+    with app.app_context():
+        return get_db().execute(sql).fetchall()
