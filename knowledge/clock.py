@@ -50,6 +50,12 @@ def today(place_id: str | None = None) -> date:
     return now().astimezone(zone(place_id)).date()
 
 
+def today_everywhere() -> date:
+    """The newest date that has begun in every place: a form's default date before the place is chosen
+    (at 23:00 in Rio Branco it is already tomorrow in Brasília, and tomorrow is in Acre's future)."""
+    return min(today(place_id) for place_id in _places.PLACES)
+
+
 def place_of(answers: dict, legal_basis=()) -> str | None:
     """The place a set of wizard answers is about, if it is known yet.
 

@@ -129,7 +129,7 @@ def denuncia_form():
         "placa": request.args.get("placa", ""),
         "jurisdicao": jurisdicao,
         "ocorrencias": [o for o in request.args.getlist("ocorrencias") if o in OCCURRENCES],
-        "data_ocorrencia": request.args.get("data_ocorrencia", clock.today(jurisdicao).isoformat()),
+        "data_ocorrencia": request.args.get("data_ocorrencia", (clock.today(jurisdicao) if jurisdicao else clock.today_everywhere()).isoformat()),
         "hora_ocorrencia": request.args.get("hora_ocorrencia", ""),
         "origem": request.args.get("origem", ""),
         "destino": request.args.get("destino", ""),

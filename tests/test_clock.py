@@ -105,3 +105,13 @@ def test_assistant_hoje_is_the_places_date(client, instant):
     assert [a["url"] for a in reply["acoes"] if a["tipo"] == "wizard"] == [
         "/assistentes/veiculo_apreendido?jurisdicao=ac&medida=retencao&data_medida=2026-11-29"
     ]
+
+
+def test_the_complaint_forms_default_date_is_in_no_places_future(client):
+    # At 01:00 in Brasília it is still yesterday in Rio Branco (UTC−5): a form whose place is not chosen yet
+    # defaults to the date that has begun everywhere, so choosing Acre never makes it a future date.
+    with clock.fixed(ACRE_STILL_YESTERDAY):
+        assert clock.today_everywhere() == NOV_29
+        page = client.get("/denuncia").get_data(as_text=True)
+        assert 'value="2026-11-29"' in page
+        assert 'value="2026-11-30"' in client.get("/denuncia?jurisdicao=pe").get_data(as_text=True)
