@@ -105,6 +105,7 @@ class Examples:
     texts: list[str]
     sums: object  # sparse, per candidate: the sum of its examples' vectors (centroid before norm)
     counts: np.ndarray  # examples per candidate
+    norms: np.ndarray  # per candidate: the length of ``sums`` (the centroid's norm)
 
 
 @dataclass
@@ -115,36 +116,46 @@ class Block:
     texts: object  # sparse, one row per candidate: its words (and heading)
     examples: Examples | None  # questions and narratives
     told: Examples | None  # the narratives alone: told as a story is, they weigh apart
+    told_index: np.ndarray  # where each narrative sits among ``examples`` (a story's cosines are computed once)
+    has: np.ndarray  # 1.0 for a candidate people say something about
 
 
-def _examples(rows: list[Row], of) -> Examples | None:
-    texts = [t for r in rows for t in of(r)]
+def _examples(vectors, owner: np.ndarray, texts: list[str], n: int) -> Examples | None:
     if not texts:
         return None
     from scipy.sparse import csr_matrix
 
-    owner = np.array([i for i, r in enumerate(rows) for _ in of(r)], dtype=int)
-    vectors = _vectorizer().transform(texts)
-    membership = csr_matrix((np.ones(len(owner)), (owner, np.arange(len(owner)))), shape=(len(rows), len(owner)))
-    return Examples(vectors, owner, texts, membership @ vectors, np.bincount(owner, minlength=len(rows)))
+    membership = csr_matrix((np.ones(len(owner)), (owner, np.arange(len(owner)))), shape=(n, len(owner)))
+    sums = membership @ vectors
+    norms = np.sqrt(np.asarray(sums.multiply(sums).sum(axis=1)).ravel())
+    return Examples(vectors, owner, texts, sums, np.bincount(owner, minlength=n), norms)
 
 
 @lru_cache(maxsize=64)
 def block(place: str, on: date) -> Block:
     rows = rows_on(place, on)
+    n = len(rows)
     texts = _vectorizer().transform([r.text + " " + r.heading for r in rows])
-    return Block(rows, texts, _examples(rows, lambda r: r.examples), _examples(rows, lambda r: r.relatos))
+    said = [t for r in rows for t in r.examples]
+    owner = np.array([i for i, r in enumerate(rows) for _ in r.examples], dtype=int)
+    # A row's examples are its questions, then its narratives (Row.examples): the narratives are each run's tail.
+    told_index = np.array([start + len(r.questions) + k for start, r in zip(np.cumsum([0] + [len(r.examples) for r in rows]), rows)
+                           for k in range(len(r.relatos))], dtype=int)
+    vectors = _vectorizer().transform(said) if said else None
+    examples = _examples(vectors, owner, said, n)
+    told = _examples(vectors[told_index], owner[told_index], [said[j] for j in told_index], n) if len(told_index) else None
+    return Block(rows, texts, examples, told, told_index, np.array([1.0 if r.examples else 0.0 for r in rows]))
 
 
-def _compared(story_vector, e: Examples | None, n: int, leave_out: str | None) -> np.ndarray:
+def _compared(story_vector, sims: np.ndarray, e: Examples | None, n: int, leave_out: str | None) -> np.ndarray:
     """Per candidate: the best, the mean of the three best and the centroid match of its examples
-    (zeros for a candidate with none); ``leave_out`` is never compared with."""
+    (zeros for a candidate with none), from the story's cosine with each example (``sims``);
+    ``leave_out`` is never compared with."""
     out = np.zeros((n, 3))
     if e is None:
         return out
-    sims = (story_vector @ e.vectors.T).toarray()[0]
     sums = (story_vector @ e.sums.T).toarray()[0]
-    norms = np.sqrt(np.asarray(e.sums.multiply(e.sums).sum(axis=1)).ravel())
+    norms = e.norms.copy()
     if leave_out is not None:
         left = np.array([t == leave_out for t in e.texts])
         for j in np.flatnonzero(left):
@@ -179,10 +190,10 @@ def features(story_vector, place: str, on: date, leave_out: str | None = None) -
     b = block(place, on)
     n = len(b.rows)
     text = (story_vector @ b.texts.T).toarray()[0]
-    said = _compared(story_vector, b.examples, n, leave_out)
-    told = _compared(story_vector, b.told, n, leave_out)
-    has = np.array([1.0 if r.examples else 0.0 for r in b.rows])
-    return np.column_stack([text, said, told, _margins(text), _margins(said[:, 0]), _margins(told[:, 0]), has])
+    sims = (story_vector @ b.examples.vectors.T).toarray()[0] if b.examples is not None else np.zeros(0)
+    said = _compared(story_vector, sims, b.examples, n, leave_out)
+    told = _compared(story_vector, sims[b.told_index], b.told, n, leave_out)
+    return np.column_stack([text, said, told, _margins(text), _margins(said[:, 0]), _margins(told[:, 0]), b.has])
 
 
 def vector(text: str, told: bool = True):
