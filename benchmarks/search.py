@@ -104,6 +104,18 @@ def relevance(search, entries) -> dict:
     }
 
 
+def _interleaved(engine, naive, queries, into: dict | None = None) -> dict:
+    """Each query once on the engine, then on the naive index (both see the same machine load): the
+    milliseconds of each, appended to ``into`` (a new {"engine": [], "naive": []} when none)."""
+    into = into if into is not None else {"engine": [], "naive": []}
+    for q in queries:
+        for name, index in (("engine", engine), ("naive", naive)):
+            t0 = time.perf_counter()
+            index.search(q, limit=10)
+            into[name].append((time.perf_counter() - t0) * 1000)
+    return into
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=10)
@@ -125,36 +137,16 @@ def main() -> None:
         naive_build_s = time.perf_counter() - started
         engine = SearchIndex.open(Path(tmp) / "index")
 
-        cold = {"engine": [], "naive": []}
-        for q in queries:  # first pass on fresh indexes: lazy readers, postings not yet loaded
-            t0 = time.perf_counter()
-            engine.search(q, limit=10)
-            cold["engine"].append((time.perf_counter() - t0) * 1000)
-            t0 = time.perf_counter()
-            naive.search(q, limit=10)
-            cold["naive"].append((time.perf_counter() - t0) * 1000)
+        cold = _interleaved(engine, naive, queries)  # first pass on fresh indexes: lazy readers, postings not yet loaded
         timings = {"engine": [], "naive": []}
         for _ in range(args.rounds):
-            for q in queries:
-                t0 = time.perf_counter()
-                engine.search(q, limit=10)
-                timings["engine"].append((time.perf_counter() - t0) * 1000)
-                t0 = time.perf_counter()
-                naive.search(q, limit=10)
-                timings["naive"].append((time.perf_counter() - t0) * 1000)
+            _interleaved(engine, naive, queries, timings)
         distinct = [line.strip() for line in DISTINCT_FILE.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
         fresh = SearchIndex.open(Path(tmp) / "index")
         started = time.perf_counter()
         warmed_terms = fresh.warm() if hasattr(fresh, "warm") else 0  # an older checkout (--code) has no warm-up
         warm_s = time.perf_counter() - started
-        once = {"engine": [], "naive": []}
-        for q in distinct:
-            t0 = time.perf_counter()
-            fresh.search(q, limit=10)
-            once["engine"].append((time.perf_counter() - t0) * 1000)
-            t0 = time.perf_counter()
-            naive.search(q, limit=10)
-            once["naive"].append((time.perf_counter() - t0) * 1000)
+        once = _interleaved(fresh, naive, distinct)
         rel_engine = relevance(lambda q, j: [(h.law, h.article) for h in engine.search(q, jurisdiction=j, limit=10).hits], entries)
         rel_naive = relevance(lambda q, j: naive.search(q, jurisdiction=j, limit=10), entries)
 

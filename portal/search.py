@@ -55,35 +55,28 @@ class SearchService:
                     raise SearchUnavailable(str(exc)) from exc
             return self._index
 
-    def search(self, query: str, **filters):
+    def _on_index(self, call):
+        """``call(index)`` under the lock; a missing or damaged index is forgotten (the next call opens it
+        again) and said as SearchUnavailable."""
         index = self.index()
         with self._lock:
             try:
-                return index.search(query, **filters)
+                return call(index)
             except (IndexMissing, IndexCorrupt) as exc:
                 self._index = None
                 raise SearchUnavailable(str(exc)) from exc
+
+    def search(self, query: str, **filters):
+        return self._on_index(lambda index: index.search(query, **filters))
 
     def warm(self) -> int:
         """Open the index and score all its terms before the first question (a worker's boot, see
         :func:`warm`): a question never asked before then costs what a repeated one does."""
-        index = self.index()
-        with self._lock:
-            try:
-                return index.warm()
-            except (IndexMissing, IndexCorrupt) as exc:
-                self._index = None
-                raise SearchUnavailable(str(exc)) from exc
+        return self._on_index(lambda index: index.warm())
 
     def check(self) -> dict:
         """Health information; SearchUnavailable when the index is missing or unreadable."""
-        index = self.index()
-        with self._lock:
-            try:
-                return index.check()
-            except (IndexMissing, IndexCorrupt) as exc:
-                self._index = None
-                raise SearchUnavailable(str(exc)) from exc
+        return self._on_index(lambda index: index.check())
 
     def reset(self) -> None:
         with self._lock:
