@@ -88,6 +88,18 @@ def as_of(cite: Cite, when: date) -> Cite:
     return cite_on(cite, when)
 
 
+def distinct(cites) -> list[Cite]:
+    """The citations in order, each unit once — by (law, unit), what Cite equality compares, kept in a set
+    (a list scan is quadratic in the citations of an outcome, issue #32)."""
+    keys: set[tuple[str, str]] = set()
+    out: list[Cite] = []
+    for cite in cites:
+        if (cite.law, cite.unit) not in keys:
+            keys.add((cite.law, cite.unit))
+            out.append(cite)
+    return out
+
+
 def _leaf(segment: str) -> tuple[str | None, str]:
     """The marker printed before a unit of a previous wording ("f)", "IV -") and its label
     ("alínea f", "inciso IV"), from the last segment of its id; no marker for other kinds."""

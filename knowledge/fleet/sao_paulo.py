@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from ..citations import N_, as_of, sp
+from ..citations import N_, as_of, distinct, sp
 from ..modalities import SP_MODALITIES
 from ..parameters import NotInForce, param
 from ..vigencia import act
@@ -38,16 +38,6 @@ FLEET_UNITS = ("art-19/inc-6", "art-22/par-1")
 
 def modalities(when: date) -> list[str]:
     return list(SP_MODALITIES)
-
-
-def _distinct(*cites):
-    """The citations in order, each unit once (several parameters come from the same paragraph)."""
-    seen, out = set(), []
-    for cite in cites:
-        if (cite.law, cite.unit) not in seen:
-            seen.add((cite.law, cite.unit))
-            out.append(cite)
-    return out
 
 
 def _cycle(idade: int, when: date):
@@ -89,7 +79,8 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
         antigo, pct = param("sp.frota.m3_antigo.anos", when), param("sp.frota.m3_antigo.percentual", when)
         verdict.motivos.append(doubt(
             N_("Com %(idade)d anos de fabricação: o Regulamento pede veículos de fabricação inferior a %(registro)d anos na relação do registro e da renovação, mas admite até %(pct)d%% dos M3 com mais de %(anos)d anos e o limite de %(limite)d anos em operação. Confirme com o DER se este veículo pode constar do registro."),
-            *_distinct(registro.cite, antigo.cite, pct.cite, limite.cite), code="idade_registro_operacao",
+            # Several of these parameters come from one paragraph: each unit cited once.
+            *distinct([registro.cite, antigo.cite, pct.cite, limite.cite]), code="idade_registro_operacao",
             idade=idade, registro=registro.value, pct=pct.value, anos=antigo.value, limite=limite.value,
         ))
     if v.tipo == "micro_onibus":

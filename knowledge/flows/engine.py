@@ -26,7 +26,7 @@ from decimal import Decimal
 from typing import Any, Callable
 
 from .. import clock
-from ..citations import Cite, N_
+from ..citations import Cite, N_, distinct
 
 EARLIEST_YEAR = 1980  # a date before it is a typo, not a fact of these laws (all from 1989 on)
 ANSWERED_TRUE = {"true", "sim", "s", "1", "yes", "on"}
@@ -226,15 +226,8 @@ class Outcome:
     headline: Statement | None = None
 
     def citations(self) -> list[Cite]:
-        """Each unit cited once, in order.  Membership by (law, unit) — what Cite equality compares —
-        in a set: the list scan was quadratic in the citations of an outcome (issue #32)."""
-        seen: list[Cite] = []
-        keys: set[tuple[str, str]] = set()
-        for cite in [*_walk_cites(self.fields), *(c for rule in self.rules for c in rule.citations)]:
-            if (cite.law, cite.unit) not in keys:
-                keys.add((cite.law, cite.unit))
-                seen.append(cite)
-        return seen
+        """Each unit cited once, in order."""
+        return distinct([*_walk_cites(self.fields), *(c for rule in self.rules for c in rule.citations)])
 
     def statements(self):
         """Every Statement in the outcome's fields and rules (not the headline), in order."""
