@@ -120,9 +120,12 @@ class Refused(Exception):
         self.status, self.text, self.retry_after = status, text, retry_after
 
 
-def converse(message: str, conversation_id: str | None) -> tuple[str, Reply, State]:
+def converse(message: str, conversation_id: str | None, new_id: str | None = None) -> tuple[str, Reply, State]:
     """One turn; raises ``Refused`` when the machine has no room for it (503) or the
-    message used its whole CPU budget (422).  A refused turn changes nothing stored."""
+    message used its whole CPU budget (422).  A refused turn changes nothing stored.
+
+    ``new_id`` names the conversation when none is alive (a random id otherwise): the
+    channels give each update's turn a name they can find again (``channels/turn.py``)."""
     db = get_store()
     conversation_id, data = conversations.load(db, conversation_id)
     state = State.from_dict(data)
@@ -134,7 +137,7 @@ def converse(message: str, conversation_id: str | None) -> tuple[str, Reply, Sta
         raise Refused(503, gettext("O assistente está respondendo a outras pessoas agora. Tente de novo em alguns segundos."), RETRY_AFTER) from None
     except TooCostly:
         raise Refused(422, gettext("Esta mensagem dá trabalho demais para o assistente. Faça uma pergunta mais curta, sobre um assunto de cada vez.")) from None
-    conversation_id = conversations.save(db, conversation_id, state.to_dict(), ttl=current_app.config.get("CONVERSATION_TTL", conversations.TTL))
+    conversation_id = conversations.save(db, conversation_id or new_id, state.to_dict(), ttl=current_app.config.get("CONVERSATION_TTL", conversations.TTL))
     return conversation_id, reply, state
 
 

@@ -73,6 +73,66 @@ def test_apagar_meus_dados_erases_the_conversation(app, stub):
     assert sum("apaguei" in str(c["body"]) for c in stub.sent()) == 1
 
 
+class _Killed(BaseException):
+    """The worker process ending mid-turn (not an error the worker could catch and apologise for)."""
+
+
+def _conversation_ids(app) -> set[str]:
+    return {r[0] for r in rows(app, "SELECT id FROM conversations")}
+
+
+def test_a_worker_that_dies_mid_turn_leaves_no_copy_of_the_conversation_behind(app, stub, monkeypatch):
+    """A turn changes a copy of the assistant's conversation, named after the update; a worker
+    that dies before the update is stored as answered leaves that copy, and answering the
+    update again rewrites the same one and makes it the conversation: nothing outlives it."""
+    from portal.channels import delivery, inbox, store
+    from portal.database import get_store
+
+    whatsapp(app, "wamid.K1", "Qual é a minha modalidade de fretamento?")
+    run_queue(app)
+    [(first,)] = rows(app, "SELECT conversa FROM channel_conversations")
+    finish = store.finish_inbound
+
+    def dies(*args, **kwargs):
+        raise _Killed
+
+    monkeypatch.setattr(store, "finish_inbound", dies)
+    whatsapp(app, "wamid.K2", "Quanto tempo vale o CRC em Pernambuco?")
+    with app.app_context():
+        conversation = inbox.conversation_key("whatsapp", PHONE)
+    for _attempt in range(2):  # the worker dies twice on the same update
+        with pytest.raises(_Killed):
+            delivery.drain(app, conversation)
+        with app.app_context():
+            get_store().execute("UPDATE channel_conversations SET trava_ate = 0 WHERE chave = ?", [conversation])
+    assert len(_conversation_ids(app) - {first}) == 1  # one copy, not one per attempt
+    monkeypatch.setattr(store, "finish_inbound", finish)
+    run_queue(app)
+    [(live,)] = rows(app, "SELECT conversa FROM channel_conversations")
+    assert _conversation_ids(app) == {live} and live != first
+
+
+def test_apagar_meus_dados_erases_every_copy_of_the_chat_left_by_its_updates(app, stub):
+    """Whatever copy an update's turn left (a worker that died while another had taken the chat
+    over), "apagar meus dados" finds it from the chat's updates on record and erases it."""
+    from portal.channels import inbox, turn
+    from portal.database import get_store
+    from portal.storage import conversations
+
+    whatsapp(app, "wamid.L1", "Qual é a minha modalidade de fretamento?")
+    whatsapp(app, "wamid.L2", "Quanto tempo vale o CRC em Pernambuco?")
+    run_queue(app)
+    with app.app_context():
+        conversation = inbox.conversation_key("whatsapp", PHONE)
+        [first_seq] = [r[0] for r in get_store().execute("SELECT seq FROM channel_inbound WHERE chave_msg = 'wa:wamid.L1'").fetchall()]
+        left = conversations.save(get_store(), turn.turn_copy_id(conversation, first_seq), {"historico": ["crc"]})
+    assert left in _conversation_ids(app) and len(_conversation_ids(app)) == 2
+    whatsapp(app, "wamid.L3", "Apagar meus dados")
+    run_queue(app)
+    assert "apaguei esta conversa" in stub.sent()[-1]["body"]["text"]["body"]
+    assert _conversation_ids(app) == set()
+
+
 def test_texts_older_than_the_retention_period_are_erased(app, stub):
     telegram(app, 7100, "pode viajar gente em pé?")
     telegram(app, 7101, "oi")

@@ -111,7 +111,6 @@ def _answer(app: Flask, conversation: str, item: dict, language: str, token: str
         db = get_store()
         state = store.conversation_state(db, conversation)
         state["idioma"] = language
-        before = state.get("conversa")
         try:
             sends = turn.answer(item, state, conversation)
         except turn.Deferred as deferred:
@@ -130,8 +129,8 @@ def _answer(app: Flask, conversation: str, item: dict, language: str, token: str
             log.error("channels: answering update #%d failed: %s\n%s", item["seq"], type(exc).__name__, "".join(traceback.format_tb(exc.__traceback__)))
             sends = turn.apology(item["platform"], state)
         if not store.finish_inbound(db, item, state, conversation, sends, token):
-            if state.get("conversa") and state["conversa"] != before:
-                conversations.delete(db, state["conversa"])  # this turn's copy of the assistant's conversation
+            # This turn's copy of the assistant's conversation is left as it is: its id is the
+            # update's (turn.turn_copy_id), so the worker now holding the chat answers under it.
             log.warning("channels: update #%d: this worker lost its hold on the conversation before storing the reply (a turn longer than "
                         "CHANNELS_LOCK_SECONDS); the reply dropped, the worker holding the conversation answers it", item["seq"])
     with _put_off_lock:

@@ -227,6 +227,11 @@ def postpone(db, send_id: int, attempts: int, at: float) -> None:
 # -- personal data ---------------------------------------------------------------------------
 
 
+def inbound_seqs(db, conversation: str) -> list[int]:
+    """The updates of the conversation still on record (answered or not)."""
+    return [r[0] for r in db.execute("SELECT seq FROM channel_inbound WHERE conversa_chave = ?", [conversation]).fetchall()]
+
+
 def erase(db, conversation: str, keep_seq: int | None = None) -> None:
     """"apagar meus dados": every text of the conversation and its state, now.  The update being
     answered stays as an empty tombstone (so a platform retry of it is still recognised) and the

@@ -17,6 +17,9 @@ marked answered, its reply queued and the copy made the conversation in one tran
 (store.finish_inbound), so an update answered again — its worker died in between, or
 lost its hold on the chat — starts from the conversation as it was, and gets the reply
 it would have had (a wizard's answer is not applied twice, to the next question too).
+The copy's id is a keyed hash of the chat and the update (``turn_copy_id``): answering an
+update again rewrites the same copy instead of leaving the first one behind, and "apagar
+meus dados" finds every copy a died worker left, from the updates still on record.
 
 A turn the assistant refuses for lack of room on the machine (every heavy slot taken,
 ``work_budget.slot``: the web's 503) is not an answer: it raises ``Deferred``, and the
@@ -36,6 +39,7 @@ from knowledge.citations import N_
 from .. import complaints_service
 from ..assistant_service import Refused, check_message, converse, reply_json
 from ..database import get_store
+from ..security import keyed_digest
 from ..storage import conversations
 from ..storage.complaints import normalize_protocol
 from . import complaint_chat, store
@@ -113,19 +117,24 @@ def respond(item: dict, state: dict, conversation: str) -> list[Message]:
     protocol = normalize_protocol(text) if len(text) <= 40 else ""
     if PROTOCOL_RE.fullmatch(protocol):
         return [status_message(protocol)]
-    return [_assistant(text, state)]
+    return [_assistant(text, state, turn_copy_id(conversation, item["seq"]))]
 
 
-def _assistant(text: str, state: dict) -> Message:
+def turn_copy_id(conversation: str, seq: int) -> str:
+    """The id of the assistant's conversation as update ``seq`` of the chat leaves it: the
+    same on every attempt at that update, unguessable without the installation's key."""
+    return keyed_digest("turno", conversation, str(seq))
+
+
+def _assistant(text: str, state: dict, copy_id: str) -> Message:
     problem = check_message(text)
     if problem:
         return Message(problem)
-    working = _working_copy(state.get("conversa"))
+    working = _working_copy(state.get("conversa"), copy_id)
     try:
-        conversation_id, reply, _state = converse(text, working)
+        conversation_id, reply, _state = converse(text, working, new_id=copy_id)
     except Exception as exc:
-        if working:
-            conversations.delete(get_store(), working)  # the turn changed nothing
+        conversations.delete(get_store(), copy_id)  # the turn changed nothing
         if not isinstance(exc, Refused):
             raise
         if exc.status == 503:  # no room on the machine now: the same message, later
@@ -137,14 +146,15 @@ def _assistant(text: str, state: dict) -> Message:
     return from_reply(data, complaint_label=_("Denunciar por aqui"))
 
 
-def _working_copy(conversation_id: str | None) -> str | None:
-    """A copy of the assistant's conversation under a new id, for this turn to change (None
-    when there is none alive: the turn starts a new one)."""
+def _working_copy(conversation_id: str | None, copy_id: str) -> str | None:
+    """A copy of the assistant's conversation under ``copy_id``, for this turn to change (None
+    when there is none alive: the turn starts a new one, under that id too)."""
     db = get_store()
     found, data = conversations.load(db, conversation_id)
     if found is None:
+        conversations.delete(db, copy_id)  # what an earlier attempt at this update left
         return None
-    return conversations.save(db, None, data, ttl=current_app.config.get("CONVERSATION_TTL", conversations.TTL))
+    return conversations.save(db, copy_id, data, ttl=current_app.config.get("CONVERSATION_TTL", conversations.TTL))
 
 
 def status_message(protocol: str) -> Message:
@@ -164,6 +174,8 @@ def _erase(state: dict, conversation: str, item: dict) -> Message:
     db = get_store()
     if state.get("conversa"):
         conversations.delete(db, state["conversa"])
+    for seq in store.inbound_seqs(db, conversation):  # copies a worker that died mid-turn left
+        conversations.delete(db, turn_copy_id(conversation, seq))
     store.erase(db, conversation, keep_seq=item["seq"])
     for key in ("conversa", "opcoes", "rascunho", "oferta"):
         state[key] = None
