@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -111,6 +112,19 @@ def test_page_without_javascript(assistant_app):
         assert "quanto tempo vale o crc?" not in client.get("/assistente").get_data(as_text=True)
     finally:
         client.application.config["WTF_CSRF_ENABLED"] = True
+
+
+def test_a_quick_answer_shows_its_label_in_the_persons_bubble(tmp_path, index_dir):
+    """The place buttons send "pe" (understood in any language) and show "Pernambuco": the
+    person's bubble shows what they tapped, not the code."""
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    html = client.post("/assistente", data={"mensagem": "pode viajar passageiro em pe?"}, follow_redirects=True).get_data(as_text=True)
+    assert 'value="pe" class="chip">Pernambuco</button>' in html
+    html = client.post("/assistente", data={"mensagem": "pe"}, follow_redirects=True).get_data(as_text=True)
+    bubbles = re.findall(r'<li class="msg msg-pessoa".*?<p class="text"[^>]*>(.*?)</p>', html, re.S)
+    assert bubbles == ["pode viajar passageiro em pe?", "Pernambuco"]
+    assert "art. 34" in html  # the engine read the value: the answer is Pernambuco's
 
 
 def test_page_links_each_cited_article_once(tmp_path, index_dir):

@@ -91,11 +91,21 @@ class Assistant:
         self._name_the_place(reply)
         if u.intent not in ("lei", "jurisdicao"):
             state.pending_query = state.last_query = None
-        state.history.append({"de": "pessoa", "texto": original[:2000]})
+        state.history.append({"de": "pessoa", "texto": self._as_shown(original, state)[:2000]})
         state.history.append({"de": "assistente", "texto": reply.texto, "pergunta": reply.pergunta, "acoes": reply.acoes, # Each citation with the date of the wording it quotes (the facts' date, else today).
                               "citations": [[c.law, c.unit, (c.on or self.ports.today()).isoformat()] for c in reply.citations]})
         state.history = state.history[-MAX_HISTORY:]
         return reply
+
+    @staticmethod
+    def _as_shown(message: str, state: State) -> str:
+        """What the person's bubble shows: a quick answer's button sends its value ("pe") and
+        shows its label ("Pernambuco"), and the conversation keeps the label they saw."""
+        asked = state.history[-1].get("pergunta") if state.history else None
+        for option in (asked or {}).get("opcoes") or ():
+            if message.strip() == str(option.get("valor")):
+                return str(option.get("rotulo") or message)
+        return message
 
     def _name_the_place(self, reply: Reply) -> None:
         """A reply that cites one place's law says which place, whichever path built it (a wizard
