@@ -29,6 +29,11 @@ SCREENSHOTS_ON = os.environ.get("E2E_SCREENSHOTS", "1") != "0"
 PHONE = {"width": 360, "height": 780}
 DESKTOP = {"width": 1280, "height": 800}
 
+# Outside CI a missing browser or axe-core skips the browser tests (or their accessibility audit)
+# with the command that installs them; in CI (CI=true, as .ci/run sets) it stops the run: an
+# install that failed must not turn the browser tests into skips.
+if os.environ.get("CI") == "true" and (CHROMIUM is None or not AXE.exists()):
+    raise pytest.UsageError(f"CI: {'chromium' if CHROMIUM is None else 'axe-core'} não instalado; scripts/install-test-deps.sh o instala")
 if CHROMIUM is None:
     pytest.skip("chromium não instalado (scripts/install-test-deps.sh o instala)", allow_module_level=True)
 

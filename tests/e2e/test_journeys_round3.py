@@ -163,8 +163,8 @@ def test_a_utilitario_ends_the_seven_seat_guide(page):
 
 
 def test_back_brings_the_step_back_ticked(page):
-    if not page.js:
-        pytest.skip("without JavaScript each step is a page the browser keeps as it was")
+    """With JavaScript htmx swaps the step and restores it from its history; without, each step is
+    a page (its answers in the URL) and the browser restores the form as it was left."""
     page.goto(page.base + "/assistentes/modalidade")
     page.check("#jurisdicao-pe")
     submit(page, ".wizard-form button[type=submit]")
