@@ -78,11 +78,32 @@ PROFILES: dict[str, RegistryProfile] = {
     ),
 }
 
-# Why a state is refused for a place, in the import's per-line error.
+# Why a state is refused for a place, in the import's per-line error: the text, and the unit
+# that lists the place's penalties (said by its citation, ``refused_state_reason``).
 STATE_REFUSED = {
-    "sp": "o Decreto 29.912/1989 não prevê suspensão do registro entre as penalidades (art. 34): use ativo ou cancelado (cassação)",
-    "recife": "a Lei 16.856/2003 não prevê suspensão da permissão entre as penalidades (art. 33): use ativo ou cancelado (cassação)",
+    "sp": ("o Decreto não prevê suspensão do registro entre as penalidades (%(unidade)s): use ativo ou cancelado (cassação)", sp("art-34")),
+    "recife": ("a Lei não prevê suspensão da permissão entre as penalidades (%(unidade)s): use ativo ou cancelado (cassação)", recife("art-33")),
 }
+
+
+def refused_state_reason(place: str) -> str:
+    """Why ``place``'s law refuses a state its registry row gave, with the unit's citation."""
+    text, cite = STATE_REFUSED[place]
+    return text % {"unidade": cite.label}
+
+
+# What a place's law knows as modalities, in the import's error for one it does not know.
+MODALITIES_KNOWN = {
+    "sp": ("contínuo e eventual (%(unidade)s)", (sp("art-7"), sp("art-8"))),
+    "recife": ("o próprio STCP: deixe em branco ou use stcp", ()),
+}
+
+
+def known_modalities_text(place: str) -> str:
+    """The modalities ``place``'s law knows, for the importer, with their units' citations."""
+    text, cites = MODALITIES_KNOWN.get(place, ("", ()))
+    return text % {"unidade": "; ".join(c.label for c in cites)} if cites else text
+
 
 # CONTRAN's categories a registry may give (São Paulo's art. 19, VI, names them).
 CATEGORIES = ("M2", "M3")

@@ -330,6 +330,46 @@ def test_no_statement_template_names_an_article():
     assert named == []
 
 
+# Beyond the flows: every text the domain (knowledge/) and the registry import say.  What they may
+# still write: the statute-reading notes above, the parser's placeholder article (rewind.py), and an
+# article of a law outside the corpus, named with its law (LGPD), which no unit of ours can cite.
+OUTSIDE_CORPUS = re.compile(r"\bLGPD\b")
+
+
+def _domain_texts() -> list[tuple[str, int, str]]:
+    found = []
+    paths = sorted((ROOT / "knowledge").rglob("*.py")) + [ROOT / "portal" / "storage" / "registry_import.py"]
+    for path in paths:
+        if path.name == "rewind.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", None) in READING_NOTES for t in node.targets):
+                skip |= {id(n) for n in ast.walk(node)}
+            if isinstance(node, ast.Expr) and isinstance(getattr(node, "value", None), ast.Constant):
+                skip.add(id(node.value))  # docstrings
+            if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+                skip |= {id(n) for n in ast.walk(node.format_spec)}  # f"{x:.0%}"
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Question", "Option", "Dated"):
+                skip |= {id(n) for n in ast.walk(node)}  # as in the flows' check: asked (tests/flows check those), or a rule's name
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+                found.append((str(path.relative_to(ROOT)), node.lineno, node.value))
+    return found
+
+
+def test_no_domain_text_names_an_article_or_writes_a_legal_number():
+    """The whole domain, not only the flows: the comparison of the four laws, the vehicle status,
+    the registry's places, the assistant's texts and the importer's errors say the law through
+    structured citations and parameters."""
+    texts = _domain_texts()
+    assert len(texts) > 3000 and any(name == "knowledge/comparison.py" for name, _, _ in texts)
+    found = [f"{name}:{line}: {text!r}" for name, line, text in texts
+             if (ARTICLE_NAMED.search(text) or INLINE_NUMBER.search(text)) and not OUTSIDE_CORPUS.search(text)]
+    assert found == []
+
+
 def _numbers_compared() -> list[str]:
     """Comparisons in the flows' and the fleet check's code with a number other than 0
     (``a["lugares"] > 20``, ``lugares != 7``); bounds that are not law (input checks) are named constants."""

@@ -184,11 +184,11 @@ def test_each_place_is_imported_in_its_own_law(db):
     assert report.replaced and report.operators == 3 and report.vehicles == 4
     reasons = {(r.file, r.line): r.reason for r in report.rejected}
     assert "modalidade que a lei de São Paulo não conhece: turistico" in reasons[("operadoras", 5)]
-    assert "arts. 7º e 8º" in reasons[("operadoras", 5)]
+    assert "Regulamento, art. 7º" in reasons[("operadoras", 5)] and "Regulamento, art. 8º" in reasons[("operadoras", 5)]
     assert "pessoa desconhecida: 'empresa' (use fisica ou juridica)" == reasons[("operadoras", 6)]
     assert reasons[("veículos", 6)].startswith("categoria desconhecida: 'M4'")
     assert reasons[("veículos", 7)] == "ingresso (2017-01-01) anterior ao ano de fabricação (2018)"
-    assert any("não prevê suspensão do registro entre as penalidades (art. 34)" in w.reason for w in report.warnings)
+    assert any("não prevê suspensão do registro entre as penalidades (Decreto 29.912/1989 (SP), Regulamento, art. 34)" in w.reason for w in report.warnings)
     operator, vehicle = find_vehicle(db, "PGR6D78")
     assert operator["pessoa"] == "fisica" and operator["veiculos_ativos"] == 2 and vehicle["ingresso"] == "2023-06-01"
     assert find_vehicle(db, "FRT4E22")[1]["categoria"] == "M3"

@@ -56,7 +56,7 @@ from knowledge import clock
 from knowledge.modalities import MODALITY_IDS
 from knowledge.places import PLACES
 from knowledge.plates import InvalidPlate, normalize, to_mercosul
-from knowledge.registry_places import CATEGORIES, PROFILES, RECIFE_SERVICE, STATE_REFUSED
+from knowledge.registry_places import CATEGORIES, PROFILES, RECIFE_SERVICE, known_modalities_text, refused_state_reason
 
 from .db import create_registry_indexes, create_registry_tables, set_meta, transaction, utcnow
 from .registry_files import ImportFileError, bytes_read, read_rows, upload_size
@@ -199,8 +199,7 @@ def validate_operator(row: dict) -> dict:
         raise ValueError(f"modalidade desconhecida: {', '.join(unknown)}")
     foreign = [m for m in modalidades if m not in profile.modalities]
     if foreign:
-        allowed = {"sp": "contínuo e eventual (Decreto 29.912/1989, arts. 7º e 8º)", "recife": "o próprio STCP: deixe em branco ou use stcp"}
-        raise ValueError(f"modalidade que a lei de {PLACES[jurisdicao].name} não conhece: {', '.join(foreign)} (esta lei só conhece {allowed.get(jurisdicao, '')})")
+        raise ValueError(f"modalidade que a lei de {PLACES[jurisdicao].name} não conhece: {', '.join(foreign)} (esta lei só conhece {known_modalities_text(jurisdicao)})")
     pessoa = (row.get("pessoa") or "").strip().lower()
     if pessoa and pessoa not in PERSON_KINDS:
         raise ValueError(f"pessoa desconhecida: {row['pessoa']!r} (use fisica ou juridica)")
@@ -219,7 +218,7 @@ def validate_operator(row: dict) -> dict:
 def operator_warning(record: dict) -> str | None:
     """Why an accepted operator row reads otherwise under its place's law, if it does."""
     if record["situacao"] not in PROFILES[record["jurisdicao"]].states:
-        return f"situação “{record['situacao']}”: {STATE_REFUSED[record['jurisdicao']]}; importada como registro não ativo"
+        return f"situação “{record['situacao']}”: {refused_state_reason(record['jurisdicao'])}; importada como registro não ativo"
     return None
 
 
