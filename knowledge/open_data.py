@@ -48,6 +48,7 @@ from typing import Iterable
 
 from .citations import N_
 from .modalities import MODALITY_IDS
+from .places import PLACES
 
 SMALL_CELL = 5
 SUPPRESSED = "<5"
@@ -117,7 +118,7 @@ class Field:
         return data
 
 
-PLACE_IDS = ("pe", "sp", "ac", "recife")
+PLACE_IDS = tuple(PLACES)
 # The modality ids of knowledge/modalities.py, separated by | (or none): XML Schema regex syntax, as Table Schema asks.
 _ONE_MODALITY = "(" + "|".join(MODALITY_IDS) + ")"
 MODALITIES_PATTERN = f"({_ONE_MODALITY}(\\|{_ONE_MODALITY})*)?"

@@ -35,6 +35,7 @@ class Place:
     # The regulator as the portal names it to a citizen: "EPTI — Empresa Pernambucana …".
     agency_acronym: str  # "EPTI": how complaints and stickers name it in short
     agency_name: str  # "Empresa Pernambucana de Transporte Intermunicipal"
+    state: str  # the UF whose holidays count in its deadlines ("PE" for Recife too): working_days.py
 
     @property
     def agency(self) -> str:
@@ -55,13 +56,13 @@ PLACES: dict[str, Place] = {
     place.id: place
     for place in (
         Place("pe", "Pernambuco", N_("em Pernambuco"), N_("de Pernambuco"), "pe-lei-16205-2017", "America/Recife",
-              "EPTI", "Empresa Pernambucana de Transporte Intermunicipal"),
+              "EPTI", "Empresa Pernambucana de Transporte Intermunicipal", "PE"),
         Place("sp", "São Paulo", N_("em São Paulo"), N_("de São Paulo"), "sp-decreto-29912-1989", "America/Sao_Paulo",
-              "DER", "Departamento de Estradas de Rodagem"),
+              "DER", "Departamento de Estradas de Rodagem", "SP"),
         Place("ac", "Acre", N_("no Acre"), N_("do Acre"), "ac-lei-2731-2013", "America/Rio_Branco",
-              "AGEAC", "Agência Reguladora dos Serviços Públicos do Estado do Acre"),
+              "AGEAC", "Agência Reguladora dos Serviços Públicos do Estado do Acre", "AC"),
         Place("recife", "Recife", N_("no Recife"), N_("do Recife"), "recife-lei-16856-2003", "America/Recife",
-              "Prefeitura do Recife", "CMTT/Recife"),
+              "Prefeitura do Recife", "CMTT/Recife", "PE"),
     )
 }
 

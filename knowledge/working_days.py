@@ -19,10 +19,12 @@ from pathlib import Path
 
 import yaml
 
+from .places import PLACES
+
 CALENDARS_DIR = Path(__file__).parent / "calendars"
 
 # The state whose holidays apply in each place (Recife is in Pernambuco).
-STATE_OF_PLACE = {"pe": "PE", "recife": "PE", "sp": "SP", "ac": "AC"}
+STATE_OF_PLACE = {pid: place.state for pid, place in PLACES.items()}
 
 
 @dataclass(frozen=True)

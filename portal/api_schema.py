@@ -120,6 +120,8 @@ def parse_request(model: type[Schema], data: Any) -> Schema:
     params = {}
     if "%(n)d" in message and "max_length" in context:
         params["n"] = context["max_length"]
+    if "%(lugares)s" in message:  # the places' ids, as knowledge/places.py lists them
+        params["lugares"] = ", ".join(JURISDICTION_IDS)
     if "%(o)s" in message:  # every refused value of that field, as the user wrote them
         params["o"] = ", ".join(str(e["input"]) for e in errors if _say_for(model, e["loc"])[0] == field and e["type"] == first["type"])
     raise RequestError(field or model.body_field, message, **params)
@@ -184,7 +186,7 @@ class ComplaintIn(Schema):
             "placa cadastrada a resposta é 422 com field=jurisdicao: cada lugar tem sua lei e seu órgão, e o portal "
             "não presume nenhum."
         )),
-        Say(literal_error=N_("Local desconhecido: use pe, sp, ac ou recife.")),
+        Say(literal_error=N_("Local desconhecido: use um destes: %(lugares)s.")),
     ] = None
     data_ocorrencia: Annotated[
         IsoDate, BeforeValidator(_date_given), Field(pattern=ISO_DATE.pattern), AfterValidator(_real_date),

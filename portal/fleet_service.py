@@ -74,7 +74,7 @@ def read(values, files=None) -> Request:
     q = Request(errors=[])
     q.lugar = (values.get("lugar") or "").strip()
     if q.lugar not in PLACES:
-        q.errors.append(("lugar", N_("Local desconhecido: use pe, sp, ac ou recife."), {}))
+        q.errors.append(("lugar", N_("Local desconhecido: use um destes: %(lugares)s."), {"lugares": ", ".join(sorted(PLACES))}))
         q.lugar = "pe" if not q.lugar else q.lugar
     q.modalidade = (values.get("modalidade") or "").strip()
     today = clock.today(q.lugar) if q.lugar in PLACES else clock.today("pe")

@@ -128,7 +128,7 @@ def test_request_bodies_are_described_by_the_models_that_validate_them():
         ("/api/v1/wizards/modalidade", {"answers": []}, "pt-BR", {"error": 'Envie um objeto JSON no formato {"answers": {...}}.', "field": "answers"}),
         ("/api/v1/wizards/modalidade", {}, "es", {"error": 'Envíe un objeto JSON con el formato {"answers": {...}}.', "field": "answers"}),
         ("/api/v1/denuncias", {"data_ocorrencia": "2026-11-01", "ocorrencias": ["porta_aberta"], "jurisdicao": "rj"}, "es",
-         {"error": "Lugar desconocido: use pe, sp, ac o recife.", "field": "jurisdicao"}),
+         {"error": "Lugar desconocido: use uno de estos: ac, pe, recife, sp.", "field": "jurisdicao"}),
         ("/api/v1/denuncias", {"data_ocorrencia": "2026-11-01", "ocorrencias": ["porta_aberta"], "jurisdicao": "pe", "relato": "x" * 4001}, "pt-BR",
          {"error": "Use no máximo 4000 caracteres.", "field": "relato"}),
         ("/api/v1/denuncias", {"data_ocorrencia": "2026-11-01", "ocorrencias": ["roubo", "furto"], "jurisdicao": "pe"}, "pt-BR",

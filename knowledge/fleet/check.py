@@ -35,7 +35,7 @@ def modalities(place: str, when: date) -> list[str]:
 
 def check(place: str, modalidade: str, when: date, vehicles: list[Vehicle], *, frota_regular: int | None = None) -> FleetReport:
     if place not in RULES:
-        raise FleetError("lugar", N_("Local desconhecido: use pe, sp, ac ou recife."))
+        raise FleetError("lugar", N_("Local desconhecido: use um destes: %(lugares)s."), lugares=", ".join(sorted(PLACES)))
     start = PLACES[place].in_force
     if when < start:
         raise FleetError("data", N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), data=start.strftime("%d/%m/%Y"))
