@@ -229,6 +229,21 @@ def test_a_question_about_facts_that_happened_is_a_report_when_the_reader_is_sur
     assert converse(chat, ["a van do meu primo foi guinchada em rio branco no acre, quanto custa a diária do pátio?"])["intencao"] not in ("denuncia", "denuncia_lugar")
 
 
+def test_a_story_closed_by_a_question_about_it_or_told_without_a_cue_word_is_a_report(chat):
+    """The chat and the complaint form give the story the same row: a closing "isso pode?" in the story's
+    last clause asks about the facts just told, and a habit told in the present tense is facts too."""
+    # AC art. 75, I, e): "fumar dentro do ônibus ou permitir que passageiros fumem".
+    reply = converse(chat, ["no sábado passado fui de Rio Branco pra Xapuri e o motorista ficou fumando dentro do ônibus a viagem inteira, no Acre isso pode?"])
+    assert reply["intencao"] == "denuncia", reply["resposta"]
+    assert [a["linhas"] for a in reply["acoes"] if a["tipo"] == "denuncia"] == [["ac-lei-2731-2013 art-75/inc-1/ali-e"]]
+    # Recife, Anexo Único, Grupo 2, k): "fumar no interior do veículo, quando em operação ou parado no terminal".
+    reply = converse(chat, ["o motorista da kombi do complementar no Recife acende um cigarro atrás do outro com a gente lá dentro"])
+    assert reply["intencao"] == "denuncia" and reply["citations"][0]["unit"] == "anexo-unico/grupo-2/ali-k"
+    # A law question with no story is still the law's (PE art. 34, VII: "condução de passageiros em pé").
+    reply = converse(chat, ["pode transportar passageiro em pé no fretamento em Pernambuco"])
+    assert reply["intencao"] == "lei" and reply["citations"][0]["unit"] == "art-34/inc-7"
+
+
 def test_a_report_in_the_chat_says_the_measure_and_who_answers_with_their_units(chat):
     # PE art. 29, § 1º: "A retenção do veículo é cabível em todas as infrações estabelecidas no Anexo I";
     # art. 23: "A infração cometida por empresa autorizatária, preposto ou transportador às disposições desta

@@ -75,7 +75,7 @@ class Assistant:
             awaiting_jurisdiction=state.pending_query is not None or state.pending_report is not None,
             answer_parses=parsed_answer is not None,
         )
-        reply = self._report(u, message, state) if u.intent in ("lei", "denuncia") else None
+        reply = self._report(u, message, state) if u.intent in ("lei", "denuncia", "fora_do_escopo") else None
         if reply is None and u.intent in ("lei", "denuncia", "fora_do_escopo") and asks_who_takes_complaints(message):
             reply = self._who_takes_complaints(u, state)
         if reply is None:
@@ -91,6 +91,9 @@ class Assistant:
         self._name_the_place(reply)
         if u.intent not in ("lei", "jurisdicao"):
             state.pending_query = state.last_query = None
+        if reply.intencao == "denuncia" and reply.citations and u.intent in ("lei", "fora_do_escopo"):
+            # A story the reader classified: a follow-up ("e se passar disso, quanto é?") reads it as its context.
+            state.last_query = message[:1000]
         state.history.append({"de": "pessoa", "texto": self._as_shown(original, state)[:2000]})
         state.history.append({"de": "assistente", "texto": reply.texto, "pergunta": reply.pergunta, "acoes": reply.acoes, # Each citation with the date of the wording it quotes (the facts' date, else today).
                               "citations": [[c.law, c.unit, (c.on or self.ports.today()).isoformat()] for c in reply.citations]})
@@ -393,11 +396,16 @@ class Assistant:
             return None
         today = self.ports.today()
         place = u.jurisdiction or state.jurisdiction
+        if not told and not place and question_kind(u.text) is not None:
+            return None  # "… isso é permitido?" with no place: the law answers for each place, the complaint offered
+        if not place and u.intent == "fora_do_escopo":
+            return None  # words out of the four laws' scope, and no place of theirs named
         if place:
             report = classify_report(message, place, today)
             # A story that asks nothing is a report even when no row fits; a question that tells facts
-            # and no row fits is answered from the law.
-            if report.classified or (told and (u.intent == "denuncia" or not is_question(message, u.text))):
+            # and no row fits is answered from the law.  A story whose words looked out of scope (a boat
+            # trip in a charter bus) is a report only when the reader finds its row.
+            if report.classified or (told and u.intent != "fora_do_escopo" and (u.intent == "denuncia" or not is_question(message, u.text))):
                 return self._report_reply(report, state, named=bool(u.jurisdiction), occurrences=u.occurrences)
             return None
         if classified_somewhere(message, today):

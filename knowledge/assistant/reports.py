@@ -16,7 +16,8 @@ from ..reader.report import classify_report
 from .conditions import REPEAT_RE
 from .kinds import question_kind
 from .text import normalize
-from .understanding import is_question
+from .law import FUNCTION_WORDS
+from .understanding import JURISDICTION_WORDS, QUESTION_WORDS, is_question
 
 
 def tells_a_report(raw: str) -> bool:
@@ -29,16 +30,54 @@ def tells_a_report(raw: str) -> bool:
 
 
 def may_tell_a_report(raw: str) -> bool:
-    """A story told first, then a question that asks no value, deadline or permission ("… tinha uns 15 em
-    pé. isso é normal?"): a report only if the reader classifies the story with confidence — otherwise
-    the law answers it.  The facts must stand in a sentence of their own before the question: "meu carro
-    foi apreendido, qual a diária?" asks the law."""
+    """A story told first, then a question about it — one that asks no value, deadline or permission of
+    its own, or points back at the story ("… tinha uns 15 em pé. isso é normal?") —, or a story that asks
+    nothing: a report only if the reader classifies it with confidence, otherwise the law answers it.
+    The facts must stand in a clause of their own before the question, long enough to be a story:
+    "meu carro foi apreendido, qual a diária?" asks the law."""
     text = normalize(raw)
-    if not is_question(raw, text) or question_kind(text) is not None or REPEAT_RE.search(text):
+    if REPEAT_RE.search(text):
         return False
-    sentences = [part for part in re.split(r"[.!?;]+\s", (raw or "").strip()) if part.strip()]
+    if not is_question(raw, text):
+        # Facts told without a cue word of the lexicon (a habit described in the present, a scene in the
+        # imperfect): long enough to be a story, and a report only if the reader finds its row.
+        return len(text.split()) >= STORY_WORDS and question_kind(text) is None and not _asks_its_own(text)
+    # The closing question is the last clause that asks ("…seguiu com a porta aberta, em Pernambuco isso é
+    # permitido?"); what follows its "?" ("(acre)") names a place, not a question.
+    asking = (raw or "").strip()
+    if "?" in asking:
+        asking = asking[: asking.rindex("?") + 1]
+    sentences = [part for part in re.split(r"[.!?;,]+\s", asking) if part.strip()]
+    if len(sentences) < 2:
+        return False
+    asked = normalize(sentences[-1])
+    if _asks_its_own(asked) or (question_kind(text) is not None and not _asks_about_the_story(asked)):
+        return False
     told = normalize(" ".join(sentences[:-1]))
-    return len(sentences) > 1 and len(told.split()) >= STORY_WORDS and bool(lexicon()["relato"]["fatos"].search(told))
+    return len(told.split()) >= STORY_WORDS and bool(lexicon()["relato"]["fatos"].search(told))
+
+
+def _asks_about_the_story(asked: str) -> bool:
+    """The closing question asks about the facts just told, not a rule of its own: without the place it
+    names and the function words, it is too short to ask anything else ("isso pode?", "é assim?"), and
+    it asks no amount or deadline ("qto eles pagam?" asks a value)."""
+    words = asked.split()
+    if _asks_its_own(asked):
+        return False
+    content = [w for w in words if len(w) > 2 and w not in FUNCTION_WORDS and w not in PLACE_WORDS and w not in PERMISSION_WORDS]
+    return len(content) <= SHORT_QUESTION_WORDS and question_kind(asked) in (None, "permissao")
+
+
+def _asks_its_own(text: str) -> bool:
+    """"quanto", "quando", "quem", "qual"…: the words ask a question of their own, not about a story."""
+    return any(w in QUESTION_WORDS and w not in PERMISSION_WORDS for w in text.split())
+
+
+# A closing question with this few words of its own asks about the story before it.
+SHORT_QUESTION_WORDS = 0
+# What a closing question about the told facts asks: whether they are allowed.
+PERMISSION_WORDS = frozenset({"pode", "podem", "permitido", "proibido", "normal", "certo", "correto", "legal"})
+PLACE_WORDS = frozenset(w for words in JURISDICTION_WORDS.values() for phrase in words for w in phrase.split())
 
 
 # A story told before a question: at least this many words (a clause such as "fui multado" is the question's).
