@@ -23,6 +23,8 @@ from .text import has_phrase, has_word, normalize
 PLACE_ALIASES = vocabulary("place_aliases")
 JURISDICTION_WORDS = {pid: (normalize(place.name), *PLACE_ALIASES[pid]) for pid, place in PLACES.items()}
 OTHER_PLACES = vocabulary("other_places")
+LOCALITY_RE = re.compile(r"\b(?:%s) (?:(?:de|do|da|dos|das) )?" % "|".join(map(re.escape, vocabulary("locality_words"))))
+CHARTER_WORDS = tuple(vocabulary("charter_words"))
 FESTA_AS_DATE_RE = vocabulary("festa_as_date_re")
 
 GREETINGS = vocabulary("greetings")
@@ -75,6 +77,7 @@ DER_RE = re.compile(vocabulary("der_re"))
 
 
 def jurisdiction_in(text: str) -> str | None:
+    text = LOCALITY_RE.sub(lambda m: m.group(0).replace(" ", "_"), text)  # "jardim sao paulo": a street's, not the state's
     found = [j for j, words in JURISDICTION_WORDS.items() if has_phrase(text, *words)]
     if "sp" not in found and DER_RE.search(text):
         found.append("sp")
@@ -82,6 +85,8 @@ def jurisdiction_in(text: str) -> str | None:
         found.remove("recife")  # "de Recife a Caruaru" in Pernambuco is about the state law
     if found == ["pe", "recife"] and re.search(r"\b(complementar|stcp)\b", text) and not has_phrase(text, "pernambuco", "pernambucano", "epti"):
         return "recife"  # "a van do complementar do Recife até Olinda": Recife's service, a Pernambuco town its destination
+    if found == ["recife"] and has_phrase(text, *CHARTER_WORDS) and not re.search(r"\b(complementar|stcp)\b", text):
+        return "pe"  # a charter trip to or from Recife: the state's law (Recife's is its complementary transport only)
     return found[0] if len(found) == 1 else ("pe" if found == ["pe", "recife"] else None)
 
 
