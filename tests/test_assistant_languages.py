@@ -62,6 +62,18 @@ def test_answers_come_in_the_interface_language(client):
     assert en["citations"][0]["unit"] == "art-8" and en["citations"][0]["law"] == "pe-lei-16205-2017"
 
 
+def test_a_complaint_is_prefilled_with_the_story_as_typed_in_any_interface_language(client):
+    """An English or Spanish interface reads a message folded and translated; the complaint form gets the
+    words the person typed. AC art. 75, I, e): "fumar dentro do ônibus ou permitir que passageiros fumem"."""
+    from urllib.parse import parse_qs, urlsplit
+
+    story = "no sábado passado fui de Rio Branco pra Xapuri e o motorista ficou fumando dentro do ônibus a viagem inteira, no Acre isso pode?"
+    reply = client.post("/api/v1/assistente?lang=en", json={"mensagem": story}).get_json()
+    [url] = [a["url"] for a in reply["acoes"] if a["tipo"] == "denuncia"]
+    query = parse_qs(urlsplit(url).query)
+    assert query["relato"] == [story] and query["linha"] == ["ac-lei-2731-2013 art-75/inc-1/ali-e"]
+
+
 def test_a_wizard_question_cites_only_the_chosen_place(client):
     def say(message, conversation=None):
         return client.post("/api/v1/assistente", json={"mensagem": message, "conversa": conversation}).get_json()

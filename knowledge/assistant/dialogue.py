@@ -66,6 +66,7 @@ class Assistant:
         """One turn.  ``language`` is the interface language: English and Spanish
         messages are read through their Portuguese equivalents (see foreign.py)."""
         original, message = message, to_portuguese(message, language)
+        self._typed = {message: original}  # a complaint is prefilled with the words as typed, not as read
         self.law.locale = language  # amounts and dates of the reply in its language (values.py)
         question = self._current_question(state)
         parsed_answer = parse_answer(question, message, self.ports.today()) if question else None
@@ -86,7 +87,7 @@ class Assistant:
         told = state.last_query if u.intent == "jurisdicao" else message  # a place given answers the story told before
         if u.intent in ("lei", "fora_do_escopo", "jurisdicao") and told and mentions_facts(told) and not any(a["tipo"] == "denuncia" for a in reply.acoes):
             # What happened was told: whatever the law answers, the complaint is one tap away.
-            url = self.ports.denuncia_url(**{k: v for k, v in {"jurisdicao": u.jurisdiction, "relato": told[:1000]}.items() if v})
+            url = self.ports.denuncia_url(**{k: v for k, v in {"jurisdicao": u.jurisdiction, "relato": self._as_typed(told)[:1000]}.items() if v})
             reply.acoes.append({"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia"), "linhas": []})
         self._name_the_place(reply)
         if u.intent not in ("lei", "jurisdicao"):
@@ -99,6 +100,11 @@ class Assistant:
                               "citations": [[c.law, c.unit, (c.on or self.ports.today()).isoformat()] for c in reply.citations]})
         state.history = state.history[-MAX_HISTORY:]
         return reply
+
+    def _as_typed(self, text: str) -> str:
+        """This turn's message as the person typed it (an English or Spanish one is read folded and
+        translated); any other text as it is."""
+        return getattr(self, "_typed", {}).get(text, text)
 
     @staticmethod
     def _as_shown(message: str, state: State) -> str:
@@ -413,7 +419,7 @@ class Assistant:
             state.pending_report = message
             pergunta = self.law.place_question(self._("Onde aconteceu? Cada lugar tem sua lei, sua tabela de multas e seu órgão de fiscalização."))
             # The complaint is offered at once all the same (the form asks the place): nothing waits on the answer.
-            url = self.ports.denuncia_url(relato=message[:1000], ocorrencias=list(u.occurrences) or None)
+            url = self.ports.denuncia_url(relato=self._as_typed(message)[:1000], ocorrencias=list(u.occurrences) or None)
             return Reply(self._("Isso parece uma infração. Para dizer qual, e quanto é a multa, preciso saber onde aconteceu.") + "\n" + pergunta["texto"],
                          "denuncia_lugar", pergunta=pergunta,
                          acoes=[{"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia"), "linhas": []}])
@@ -468,7 +474,7 @@ class Assistant:
         text += "\n" + self._("Você pode denunciar: o formulário já vem com o que você contou, e você recebe um protocolo. A denúncia pode ser anônima.")
         prefill = {"jurisdicao": report.place if named else None, "linha": rows[-1:] or None,
                    "data_ocorrencia": report.period.start.isoformat() if report.dated_by == "story" and report.period.exact else None,
-                   "relato": report.story[:1000], "ocorrencias": list(occurrences) or None}
+                   "relato": self._as_typed(report.story)[:1000], "ocorrencias": list(occurrences) or None}
         url = self.ports.denuncia_url(**{k: v for k, v in prefill.items() if v})
         state.wizard, state.answers = None, {}
         if named:
