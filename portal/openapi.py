@@ -20,6 +20,11 @@ from pydantic.json_schema import models_json_schema
 from .api_responses import RESPONSES
 from .api_schema import FLOW_IDS, JURISDICTION_IDS, LAW_IDS, PLATE_PATTERN, REQUESTS, ComparisonQuery, FleetCheck, FleetError, FleetQuery
 
+# The paths are written here, not derived by flask-openapi3 or APIFlask (issue #33 weighed them): both
+# describe routes registered through their own app and blueprint classes and decorators, so every view of
+# /api/v1 would move to them (and their request parsing would replace parse_request, whose localized error
+# messages the API and the pages share).  What could drift is guarded instead: tests/test_openapi.py fails
+# on a route of the app that this description lacks, and on a response that does not validate against it.
 bp = Blueprint("openapi", __name__)
 
 

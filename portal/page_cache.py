@@ -48,6 +48,12 @@ try:
 except ImportError:  # pragma: no cover - flask-compress installs it
     brotli = None
 
+# Hand-written on purpose, not Flask-Caching (issue #33 weighed it): its backends keep a view's return
+# value per key with a time to live, but none bounds the cache in bytes (a worker's memory budget,
+# benchmarks/memory.py), keeps the gzip and brotli copies of a page beside it (compressed once, not per
+# request: flask-compress would recompress a cached body), or gives each variant a strong ETag from its bytes.
+# The HTTP parts are Werkzeug's (quote_etag, http_date, the request's parsed If-None-Match and
+# If-Modified-Since); what is left here is the LRU-by-bytes store and the choice of key.
 ROOT = Path(__file__).resolve().parent.parent
 CACHE_CONTROL = "public, max-age=300"
 PRIVATE_CACHE_CONTROL = "private, max-age=300"
