@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from .citations import N_, Cite, ac, pe, recife, sp
-from .parameters import LEI_17107, NotInForce, param
+from .parameters import NotInForce, param
 from .registry_places import PROFILES, plus_years
 
 REGULAR, IRREGULAR, NOT_FOUND = "regular", "irregular", "nao_encontrado"
@@ -305,11 +305,13 @@ def _pe_rules(operator: dict, vehicle: dict, on: date) -> list[Reason]:
     if vehicle.get("tipo") != "automovel":
         return reasons
     lugares = vehicle.get("lugares")
-    if on < LEI_17107:
+    try:  # the one automobile the law admits (in turismo) exists from the day its parameter starts (Lei 17.107/2020)
+        admitted = param("pe.automovel.lugares", on)
+    except NotInForce:
         reasons.append(Reason("automovel_nao_admitido", MESSAGES["automovel_nao_admitido"], [pe("art-3/par-3"), pe("art-3", on)]))
         return reasons
-    if lugares is not None and lugares != 7:
-        reasons.append(Reason("automovel_capacidade", MESSAGES["automovel_capacidade"], [pe("art-3/par-3", on), pe("art-9/par-2", on)], {"lugares": lugares}))
+    if lugares is not None and lugares != admitted.value:
+        reasons.append(Reason("automovel_capacidade", MESSAGES["automovel_capacidade"], [admitted.cite, pe("art-9/par-2", on)], {"lugares": lugares}))
     modalidades = operator.get("modalidades")
     if modalidades is not None and "turistico" not in modalidades:
         reasons.append(Reason("automovel_fora_do_turismo", MESSAGES["automovel_fora_do_turismo"], [pe("art-3/par-3", on), pe("art-18/par-2", on)]))

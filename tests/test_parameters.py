@@ -371,10 +371,10 @@ def test_no_domain_text_names_an_article_or_writes_a_legal_number():
 
 
 def _numbers_compared() -> list[str]:
-    """Comparisons in the flows' and the fleet check's code with a number other than 0
+    """Comparisons in the flows', the fleet check's and the plate check's code with a number other than 0
     (``a["lugares"] > 20``, ``lugares != 7``); bounds that are not law (input checks) are named constants."""
     found = []
-    for path in _rule_files():
+    for path in _rule_files() + [ROOT / "knowledge" / "vehicle_status.py"]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Compare):
                 continue
@@ -387,6 +387,25 @@ def _numbers_compared() -> list[str]:
 def test_no_flow_compares_with_a_legal_number():
     """Seats, ages, capacities a rule compares with are parameters (with their citation), not literals."""
     assert _numbers_compared() == []
+
+
+def test_no_rule_branches_on_the_date_of_an_act():
+    """A rule that changed on a date is dated data (a parameter's ``since``) or a dated formula
+    (``Dated.since``), never ``if on < LEI_17107`` nor a comparison with a literal ``date(…)``: the flows,
+    the plate check and the complaints.  (The fleet check, knowledge/fleet, still branches on the act's
+    date in seven places: issue #33.)"""
+    found = []
+    paths = sorted((ROOT / "knowledge" / "flows").rglob("*.py")) + [ROOT / "knowledge" / "vehicle_status.py", ROOT / "knowledge" / "complaints.py"]
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                for operand in [node.left, *node.comparators]:
+                    named = isinstance(operand, ast.Name) and re.fullmatch(r"(LEI_\w+|\w*_IN_FORCE|\w*_DATE)", operand.id)
+                    literal = (isinstance(operand, ast.Call) and getattr(operand.func, "id", None) == "date"
+                               and all(isinstance(arg, ast.Constant) for arg in operand.args))
+                    if named or literal:
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}")
+    assert found == []
 
 
 def test_the_checks_read_the_fleet_check():
