@@ -28,7 +28,8 @@ from .. import clock
 from ..citations import N_, ac, as_of, pe, recife, sp
 from ..flows import FLOWS
 from ..flows.engine import Statement
-from ..parameters import LEI_17107, NotInForce, param
+from ..flows.dated import Dated
+from ..parameters import NotInForce, param
 from ..places import PLACES
 from ..working_days import holiday_name
 from .check import FleetError
@@ -46,6 +47,14 @@ class Dates:
 
     def any(self) -> bool:
         return any((self.emissao_registro, self.validade_seguro, self.data_notificacao, self.data_decisao))
+
+
+
+# Art. 8º since Lei 17.107/2020: the CRC's validity "condicionada à validade da apólice de seguro prevista no
+# art. 15"; the original wording did not tie them (a dated formula: knowledge/flows/dated.py).
+CRC_TIED_TO_INSURANCE = Dated("validade do CRC condicionada à do seguro")
+CRC_TIED_TO_INSURANCE.since("pe-lei-16205-2017")(lambda a, when: False)
+CRC_TIED_TO_INSURANCE.since("pe-lei-17107-2020")(lambda a, when: True)
 
 
 def add_months(day: date, months: int) -> date:
@@ -84,7 +93,7 @@ def registration(place: str, dates: Dates) -> list[Statement]:
         expiry = add_years(issued, validade.value)
         out.append(_due(say_(N_("O CRC vence (validade de %(anos)d ano a partir da emissão)."), vcite, code="crc_vencimento", anos=validade.value), expiry, place))
         out.append(_due(say_(N_("Último dia para pedir a renovação do CRC (antecedência mínima de %(dias)d dias do vencimento), sob pena de cancelamento."), rcite, code="crc_renovacao", dias=renovacao.value), expiry - timedelta(days=renovacao.value), place))
-        if issued >= LEI_17107 and dates.validade_seguro and dates.validade_seguro < expiry:
+        if CRC_TIED_TO_INSURANCE({}, issued) and dates.validade_seguro and dates.validade_seguro < expiry:
             out.append(_due(say_(N_("A apólice de seguro vence antes do CRC, e a validade do CRC é condicionada à da apólice: renove o seguro até esta data."), vcite, pe("art-15", issued), code="crc_condicionado_seguro"), dates.validade_seguro, place))
     elif place == "sp" and issued:
         validade, vcite = _param("sp.registro.validade.anos", issued)

@@ -24,8 +24,10 @@ from datetime import date
 
 from ..citations import N_, as_of, pe
 from ..flows import carro_turismo
+from ..flows.dated import Dated, in_force_since
+from ..history import exists_on
 from ..modalities import ADDED_BY_LEI_17107, BY_ID
-from ..parameters import LEI_17107, NotInForce
+from ..parameters import NotInForce
 from ..parameters import param as _raw_param
 from .verdicts import VehicleVerdict, blocks, doubt, info
 from .vehicles import Vehicle
@@ -38,10 +40,33 @@ VEHICLE_PENDENCIAS = {"automovel_antes_da_lei", "tipo_nao_admitido", "capacidade
 OWN_FLEET_MODALITIES = ("social", "proprio")
 
 
+# What Lei 17.107/2020 changed in the fleet rules, as dated formulas (knowledge/flows/dated.py): each rule
+# is called with the date of the list, and the formula in force that day answers.
+ORIGINAL, LEI_17107 = "pe-lei-16205-2017", "pe-lei-17107-2020"
+MODALITIES = Dated("modalidades do fretamento em Pernambuco")
+AUTOMOVEL_FORA_DO_TURISMO = Dated("automóvel fora do fretamento turístico")
+MINIMUM = Dated("mínimo de veículos próprios")
+REGULAR_SHARE = Dated("parcela da frota do transporte regular")
+LEASED_COUNTED = Dated("locados que contam no limite")
+LEASING_LIMIT = Dated("limite de locados")
+
+
 def modalities(when: date) -> list[str]:
+    return MODALITIES({}, when)
+
+
+@MODALITIES.since(ORIGINAL)
+def _modalities_original(a: dict, when: date) -> list[str]:
     from ..modalities import MODALITY_IDS
 
-    return [m for m in MODALITY_IDS if when >= LEI_17107 or m not in ADDED_BY_LEI_17107]
+    return [m for m in MODALITY_IDS if m not in ADDED_BY_LEI_17107]
+
+
+@MODALITIES.since(LEI_17107)
+def _modalities_since_2020(a: dict, when: date) -> list[str]:
+    from ..modalities import MODALITY_IDS
+
+    return list(MODALITY_IDS)
 
 
 def param(pid: str, when: date):
@@ -85,10 +110,8 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
             continue  # the wizard's sentence names turismo; said below for this modality
         p.data["efeito"] = "bloqueia"
         verdict.motivos.append(p)
-    if not turismo and v.tipo == "automovel" and when >= LEI_17107:
-        verdict.motivos.append(blocks(
-            N_("Fora do fretamento turístico a lei não admite automóvel: só ônibus e micro-ônibus."), pe("art-3/par-3", when), code="automovel_fora_do_turismo",
-        ))
+    if not turismo and v.tipo == "automovel":
+        verdict.motivos.extend(AUTOMOVEL_FORA_DO_TURISMO({}, when))
     if not turismo and v.tipo == "utilitario":
         verdict.motivos.append(_utilitario(when))
     if modalidade in OWN_FLEET_MODALITIES and not v.proprio:
@@ -125,53 +148,80 @@ def _utilitario(when: date):
     )
 
 
+@AUTOMOVEL_FORA_DO_TURISMO.since(ORIGINAL)
+def _automovel_original(a: dict, when: date) -> list:
+    return []  # no automobile was admitted at all (the vehicle's own check says so)
+
+
+@AUTOMOVEL_FORA_DO_TURISMO.since(LEI_17107)
+def _automovel_since_2020(a: dict, when: date) -> list:
+    return [blocks(N_("Fora do fretamento turístico a lei não admite automóvel: só ônibus e micro-ônibus."), pe("art-3/par-3", when), code="automovel_fora_do_turismo")]
+
+
 def fleet(vehicles: list[Vehicle], when: date, modalidade: str, frota_regular: int | None) -> tuple[list, dict]:
     """The fleet-wide rules: own-vehicle minimum, leasing limit, the regular-transport share."""
     own = [v for v in vehicles if v.proprio]
     leased = [v for v in vehicles if not v.proprio]
     out = []
-    old = when < LEI_17107
     minimo = param("pe.frota.onibus.minimo", when)
     if modalidade == "social":
         out.append(info(N_("O fretamento social não está sujeito ao mínimo de veículos próprios (a lei o ressalva)."), minimo.cite, code="minimo_nao_se_aplica"))
-    elif old:
-        # Old art. 18, § 1º: every operator but the social one.
-        out.append(_minimum(len(own), minimo, code="minimo_proprios"))
     else:
-        tipos = {v.tipo for v in vehicles}
-        if "onibus" in tipos:
-            out.append(_minimum(len(own), minimo, code="minimo_proprios"))
-        elif "micro_onibus" in tipos:
-            out.append(doubt(
-                N_("O mínimo de %(minimo)d veículos próprios vale para quem se cadastra \"utilizando veículo tipo ônibus\"; a lei não diz se o micro-ônibus entra nessa expressão. Esta frota tem %(proprios)d próprio(s). Confirme com a EPTI."),
-                minimo.cite, code="minimo_micro_onibus_ambiguo", minimo=minimo.value, proprios=len(own),
-            ))
-        else:
-            out.append(info(N_("Sem ônibus na frota, o mínimo de %(minimo)d veículos próprios não se aplica: ele vale para quem se cadastra utilizando veículo tipo ônibus."), minimo.cite, code="minimo_nao_se_aplica", minimo=minimo.value))
-        if tipos & {"onibus", "micro_onibus"}:
-            out.append(doubt(
-                N_("A regra do mínimo de veículos próprios remete a um parágrafo que, desde a Lei 17.107/2020, trata da exceção do automóvel no turístico e não mais do limite de locados: a remissão parece ter ficado da redação anterior."),
-                pe("art-3/par-4", when), pe("art-18/par-2", when), code="remissao_art18",
-            ))
+        out.extend(MINIMUM({"vehicles": vehicles, "own": own, "minimo": minimo}, when))
     out.extend(_leasing(own, leased, when, modalidade))
-    if frota_regular is not None and not old:
-        regular = param("pe.frota.regular.percentual", when)
-        exact = len(vehicles) * 100 <= frota_regular * regular.value
-        floor, ceil = frota_regular * regular.value // 100, _ceil_percent(frota_regular, regular.value)
-        if exact:
-            out.append(info(N_("Empresa do transporte regular: a frota desta lista (%(total)d) cabe nos %(pct)d%% da frota do regular (%(regular)d veículos)."), regular.cite, code="regular_10", total=len(vehicles), pct=regular.value, regular=frota_regular))
-        elif len(vehicles) <= ceil:
-            out.append(doubt(
-                N_("Empresa do transporte regular: %(pct)d%% de %(regular)d veículos dá %(floor)d com fração; a lei não diz se arredonda (para cima seriam %(ceil)d). Esta lista tem %(total)d."),
-                regular.cite, code="regular_10_arredondamento", pct=regular.value, regular=frota_regular, floor=floor, ceil=ceil, total=len(vehicles),
-            ))
-        else:
-            out.append(blocks(N_("Empresa do transporte regular: a frota desta lista (%(total)d) passa dos %(pct)d%% da frota do regular (%(regular)d veículos: até %(ceil)d)."), regular.cite, code="regular_10_excedido", total=len(vehicles), pct=regular.value, regular=frota_regular, ceil=ceil))
-    elif frota_regular is not None:
-        # The share as it came with Lei 17.107/2020: the rule this date did not have yet.
-        regular = param("pe.frota.regular.percentual", LEI_17107)
-        out.append(info(N_("Nesta data a lei não tinha a regra dos %(pct)d%% da frota do transporte regular (ela veio com a Lei 17.107/2020)."), pe("art-3", when), code="regular_10_inexistente", pct=regular.value))
+    if frota_regular is not None:
+        out.extend(REGULAR_SHARE({"vehicles": vehicles, "frota_regular": frota_regular}, when))
     return out, {"proprios": len(own), "locados": len(leased), "total": len(vehicles)}
+
+
+@MINIMUM.since(ORIGINAL)
+def _minimum_original(a: dict, when: date) -> list:
+    # Old art. 18, § 1º: every operator but the social one.
+    return [_minimum(len(a["own"]), a["minimo"], code="minimo_proprios")]
+
+
+@MINIMUM.since(LEI_17107)
+def _minimum_since_2020(a: dict, when: date) -> list:
+    own, minimo, out = a["own"], a["minimo"], []
+    tipos = {v.tipo for v in a["vehicles"]}
+    if "onibus" in tipos:
+        out.append(_minimum(len(own), minimo, code="minimo_proprios"))
+    elif "micro_onibus" in tipos:
+        out.append(doubt(
+            N_("O mínimo de %(minimo)d veículos próprios vale para quem se cadastra \"utilizando veículo tipo ônibus\"; a lei não diz se o micro-ônibus entra nessa expressão. Esta frota tem %(proprios)d próprio(s). Confirme com a EPTI."),
+            minimo.cite, code="minimo_micro_onibus_ambiguo", minimo=minimo.value, proprios=len(own),
+        ))
+    else:
+        out.append(info(N_("Sem ônibus na frota, o mínimo de %(minimo)d veículos próprios não se aplica: ele vale para quem se cadastra utilizando veículo tipo ônibus."), minimo.cite, code="minimo_nao_se_aplica", minimo=minimo.value))
+    if tipos & {"onibus", "micro_onibus"}:
+        out.append(doubt(
+            N_("A regra do mínimo de veículos próprios remete a um parágrafo que, desde a Lei 17.107/2020, trata da exceção do automóvel no turístico e não mais do limite de locados: a remissão parece ter ficado da redação anterior."),
+            pe("art-3/par-4", when), pe("art-18/par-2", when), code="remissao_art18",
+        ))
+    return out
+
+
+@REGULAR_SHARE.since(ORIGINAL)
+def _regular_share_original(a: dict, when: date) -> list:
+    # The share as it came with Lei 17.107/2020: the rule this date did not have yet.
+    regular = param("pe.frota.regular.percentual", in_force_since(LEI_17107))
+    return [info(N_("Nesta data a lei não tinha a regra dos %(pct)d%% da frota do transporte regular (ela veio com a Lei 17.107/2020)."), pe("art-3", when), code="regular_10_inexistente", pct=regular.value)]
+
+
+@REGULAR_SHARE.since(LEI_17107)
+def _regular_share_since_2020(a: dict, when: date) -> list:
+    vehicles, frota_regular = a["vehicles"], a["frota_regular"]
+    regular = param("pe.frota.regular.percentual", when)
+    exact = len(vehicles) * 100 <= frota_regular * regular.value
+    floor, ceil = frota_regular * regular.value // 100, _ceil_percent(frota_regular, regular.value)
+    if exact:
+        return [info(N_("Empresa do transporte regular: a frota desta lista (%(total)d) cabe nos %(pct)d%% da frota do regular (%(regular)d veículos)."), regular.cite, code="regular_10", total=len(vehicles), pct=regular.value, regular=frota_regular)]
+    if len(vehicles) <= ceil:
+        return [doubt(
+            N_("Empresa do transporte regular: %(pct)d%% de %(regular)d veículos dá %(floor)d com fração; a lei não diz se arredonda (para cima seriam %(ceil)d). Esta lista tem %(total)d."),
+            regular.cite, code="regular_10_arredondamento", pct=regular.value, regular=frota_regular, floor=floor, ceil=ceil, total=len(vehicles),
+        )]
+    return [blocks(N_("Empresa do transporte regular: a frota desta lista (%(total)d) passa dos %(pct)d%% da frota do regular (%(regular)d veículos: até %(ceil)d)."), regular.cite, code="regular_10_excedido", total=len(vehicles), pct=regular.value, regular=frota_regular, ceil=ceil)]
 
 
 def _minimum(own: int, minimo, *, code: str):
@@ -184,41 +234,57 @@ def _leasing(own: list, leased: list, when: date, modalidade: str) -> list:
     if not leased:
         return []
     pct = param("pe.frota.locados.percentual", when)
-    out = []
-    counted = leased
-    if when >= LEI_17107 and modalidade == "turistico":
-        exempt = [v for v in leased if v.tipo == "automovel"]
-        if exempt:
-            out.append(info(
-                N_("%(n)d automóvel(is) locado(s) no turístico ficam fora do limite de locados."), pe("art-18/par-2", when), code="locados_automovel_excecao", n=len(exempt),
-            ))
-        counted = [v for v in leased if v.tipo != "automovel"]
+    out, counted = LEASED_COUNTED({"leased": leased, "modalidade": modalidade}, when)
     if not counted:
         return out
+    return out + LEASING_LIMIT({"own": own, "leased": leased, "counted": counted, "pct": pct}, when) + [_same_group(when)]
+
+
+@LEASED_COUNTED.since(ORIGINAL)
+def _counted_original(a: dict, when: date) -> tuple[list, list]:
+    return [], a["leased"]
+
+
+@LEASED_COUNTED.since(LEI_17107)
+def _counted_since_2020(a: dict, when: date) -> tuple[list, list]:
+    leased = a["leased"]
+    if a["modalidade"] != "turistico":
+        return [], leased
+    exempt = [v for v in leased if v.tipo == "automovel"]
+    out = [info(
+        N_("%(n)d automóvel(is) locado(s) no turístico ficam fora do limite de locados."), pe("art-18/par-2", when), code="locados_automovel_excecao", n=len(exempt),
+    )] if exempt else []
+    return out, [v for v in leased if v.tipo != "automovel"]
+
+
+@LEASING_LIMIT.since(ORIGINAL)
+def _limit_original(a: dict, when: date) -> list:
+    own, counted, pct = a["own"], a["counted"], a["pct"]
     limite = _ceil_percent(len(own), pct.value)
     params = dict(pct=pct.value, proprios=len(own), limite=limite, locados=len(counted))
-    if when < LEI_17107:
-        if len(counted) <= limite:
-            out.append(info(N_("Locados: %(locados)d; o limite é de %(pct)d%% da frota própria (%(proprios)d), arredondado para cima: %(limite)d."), pct.cite, code="limite_locados", **params))
-        else:
-            out.append(blocks(N_("Locados: %(locados)d; passa do limite de %(pct)d%% da frota própria (%(proprios)d), arredondado para cima: %(limite)d."), pct.cite, code="limite_locados_excedido", **params))
-        return out + [_same_group(when)]
-    # Since Lei 17.107/2020: "limite de até 50% para as empresas com frota própria" — 50 % of what the
-    # new words do not say; the previous wording said "da frota própria".  Both readings are computed.
-    total = len(own) + len(leased)
+    if len(counted) <= limite:
+        return [info(N_("Locados: %(locados)d; o limite é de %(pct)d%% da frota própria (%(proprios)d), arredondado para cima: %(limite)d."), pct.cite, code="limite_locados", **params)]
+    return [blocks(N_("Locados: %(locados)d; passa do limite de %(pct)d%% da frota própria (%(proprios)d), arredondado para cima: %(limite)d."), pct.cite, code="limite_locados_excedido", **params)]
+
+
+@LEASING_LIMIT.since(LEI_17107)
+def _limit_since_2020(a: dict, when: date) -> list:
+    # "limite de até 50% para as empresas com frota própria" — 50 % of what the new words do not say; the
+    # previous wording said "da frota própria".  Both readings are computed.
+    own, counted, pct = a["own"], a["counted"], a["pct"]
+    limite = _ceil_percent(len(own), pct.value)
+    total = len(own) + len(a["leased"])
     limite_total = _ceil_percent(total, pct.value)
     own_ok, total_ok = len(counted) <= limite, len(counted) <= limite_total
-    params.update(total=total, limite_total=limite_total)
+    params = dict(pct=pct.value, proprios=len(own), limite=limite, locados=len(counted), total=total, limite_total=limite_total)
     if own_ok and total_ok:
-        out.append(info(N_("Locados: %(locados)d; dentro do limite de %(pct)d%%, arredondado para cima, qualquer que seja a base: %(limite)d sobre a frota própria (%(proprios)d), %(limite_total)d sobre a frota toda (%(total)d)."), pct.cite, code="limite_locados", **params))
-    elif not own_ok and not total_ok:
-        out.append(blocks(N_("Locados: %(locados)d; passa do limite de %(pct)d%%, arredondado para cima, qualquer que seja a base: %(limite)d sobre a frota própria (%(proprios)d), %(limite_total)d sobre a frota toda (%(total)d)."), pct.cite, code="limite_locados_excedido", **params))
-    else:
-        out.append(doubt(
-            N_("Locados: %(locados)d. A lei fixa o limite de %(pct)d%% \"para as empresas com frota própria\" sem dizer de quê: sobre a frota própria (%(proprios)d) o limite é %(limite)d, sobre a frota toda (%(total)d) é %(limite_total)d, arredondando para cima. A redação anterior dizia \"da frota própria\". Confirme com a EPTI."),
-            pct.cite, code="limite_locados_base_ambigua", **params,
-        ))
-    return out + [_same_group(when)]
+        return [info(N_("Locados: %(locados)d; dentro do limite de %(pct)d%%, arredondado para cima, qualquer que seja a base: %(limite)d sobre a frota própria (%(proprios)d), %(limite_total)d sobre a frota toda (%(total)d)."), pct.cite, code="limite_locados", **params)]
+    if not own_ok and not total_ok:
+        return [blocks(N_("Locados: %(locados)d; passa do limite de %(pct)d%%, arredondado para cima, qualquer que seja a base: %(limite)d sobre a frota própria (%(proprios)d), %(limite_total)d sobre a frota toda (%(total)d)."), pct.cite, code="limite_locados_excedido", **params)]
+    return [doubt(
+        N_("Locados: %(locados)d. A lei fixa o limite de %(pct)d%% \"para as empresas com frota própria\" sem dizer de quê: sobre a frota própria (%(proprios)d) o limite é %(limite)d, sobre a frota toda (%(total)d) é %(limite_total)d, arredondando para cima. A redação anterior dizia \"da frota própria\". Confirme com a EPTI."),
+        pct.cite, code="limite_locados_base_ambigua", **params,
+    )]
 
 
 def _same_group(when: date):
@@ -232,7 +298,7 @@ def observations(when: date, modalidade: str) -> list:
     """What the fleet list does not show and the law still asks of every vehicle."""
     out = []
     if modalidade not in ("social", "proprio"):
-        out.append(info(N_("Cada veículo precisa estar na categoria aluguel (a lista não mostra isso)."), *([pe("art-1/par-2", when)] if when >= LEI_17107 else []), as_of(pe("art-12"), when), code="categoria_aluguel"))
+        out.append(info(N_("Cada veículo precisa estar na categoria aluguel (a lista não mostra isso)."), *[c for c in (pe("art-1/par-2", when),) if exists_on(c, when)], as_of(pe("art-12"), when), code="categoria_aluguel"))
     out.append(info(N_("Os veículos devem ser emplacados em Pernambuco (a placa não mostra o estado)."), pe("art-16", when), code="emplacado_pe"))
     out.append(info(N_("A verificação considera só os dados do CRLV da lista; o CRC da empresa, o Cadastur, o seguro, o rastreador e o envelopamento são conferidos nos assistentes."), pe("art-4", when), code="dados_da_empresa"))
     return out

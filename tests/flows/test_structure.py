@@ -52,8 +52,11 @@ def _dated_rules() -> list[tuple[str, Dated]]:
     import importlib
 
     found = []
-    for path in FLOW_FILES:
-        module = importlib.import_module("knowledge.flows." + ".".join(path.relative_to(FLOWS_DIR).with_suffix("").parts))
+    fleet = sorted((FLOWS_DIR.parent / "fleet").glob("*.py"))  # the fleet check applies the same dated rules to a list
+    modules = ["knowledge.flows." + ".".join(path.relative_to(FLOWS_DIR).with_suffix("").parts) for path in FLOW_FILES]
+    modules += ["knowledge.fleet." + path.stem for path in fleet if path.stem != "__init__"]
+    for name in modules:
+        module = importlib.import_module(name)
         found += [(f"{module.__name__}.{name}", value) for name, value in vars(module).items() if isinstance(value, Dated)]
         found += [(f"{module.__name__}.{name}[{k}]", v) for name, value in vars(module).items() if isinstance(value, dict)
                   for k, v in value.items() if isinstance(v, Dated)]
