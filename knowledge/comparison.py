@@ -31,7 +31,8 @@ from .flows.engine import Statement
 from .history import law_on
 from .infractions import Row as InfractionRow
 from .infractions import row as infraction_row
-from .parameters import LEI_17107, LEI_17406, NotInForce, param
+from .flows.dated import Dated
+from .parameters import NotInForce, param
 from .places import PLACE_IDS, PLACES
 from .structure import complaint
 
@@ -99,6 +100,67 @@ def _gravity_of(found: InfractionRow) -> Cite:
     return pe(law_on(found.law_id, found.since).law.by_id[found.unit_id].parent.id)
 
 
+# Pernambuco's cells that Lei 17.107/2020 and Lei 17.406/2021 rewrote, as dated formulas
+# (knowledge/flows/dated.py): the formula in force on the chosen date answers.
+PE_ORIGINAL, PE_LEI_17107, PE_LEI_17406 = "pe-lei-16205-2017", "pe-lei-17107-2020", "pe-lei-17406-2021"
+PE_IDADE_VEICULO = Dated("idade máxima do veículo (PE)")
+PE_VISTORIA = Dated("periodicidade da vistoria (PE)")
+PE_APREENSAO = Dated("apreensão do veículo (PE)")
+
+
+@PE_IDADE_VEICULO.since(PE_ORIGINAL)
+def _pe_age_original(a: dict, when: date) -> Statement:
+    return silent(a["code"])
+
+
+@PE_IDADE_VEICULO.since(PE_LEI_17107)
+def _pe_age_2020(a: dict, when: date) -> Statement:
+    bus, car = param("pe.vistoria.onibus.anual_ate_anos", when), param("pe.vistoria.automovel.anual_ate_anos", when)
+    # Art. 11, parágrafo único (Lei 17.107/2020): a transition admitted older automobiles
+    # up to a date; leaving it out told 2021 operators their 8-year-old car was barred.
+    transition, until = param("pe.vistoria.automovel.transicao.anos", when), param("pe.vistoria.automovel.transicao.ate", when)
+    return value(N_("Só se admite vistoria de ônibus e micro-ônibus com até %(onibus)d anos e de automóvel com até %(automovel)d anos de fabricação; "
+                    "até %(ate)s, aceitam-se pedidos de vistoria de automóvel com até %(transicao)d anos de fabricação."),
+                 bus.cite, car.cite, transition.cite, code=a["code"], onibus=bus.value, automovel=car.value, transicao=transition.value, ate=until.value)
+
+
+@PE_IDADE_VEICULO.since(PE_LEI_17406)
+def _pe_age_2021(a: dict, when: date) -> Statement:
+    return silent(a["code"])
+
+
+@PE_VISTORIA.since(PE_ORIGINAL)
+def _pe_inspection_original(a: dict, when: date) -> Statement:
+    bus, micro = param("pe.vistoria.onibus.primeiro_emplacamento.anual_menos_de_anos", when), param("pe.vistoria.micro_onibus.primeiro_emplacamento.anual_menos_de_anos", when)
+    return value(N_("Anual para ônibus com menos de %(onibus)d anos e micro-ônibus com menos de %(micro)d anos do primeiro emplacamento; semestral para os mais velhos."),
+                 bus.cite, code=a["code"], onibus=bus.value, micro=micro.value)
+
+
+@PE_VISTORIA.since(PE_LEI_17107)
+def _pe_inspection_2020(a: dict, when: date) -> Statement:
+    bus, car = param("pe.vistoria.onibus.anual_ate_anos", when), param("pe.vistoria.automovel.anual_ate_anos", when)
+    return value(N_("Anual, só para ônibus e micro-ônibus com até %(onibus)d anos e automóvel com até %(automovel)d anos de fabricação."),
+                 bus.cite, code=a["code"], onibus=bus.value, automovel=car.value)
+
+
+@PE_VISTORIA.since(PE_LEI_17406)
+def _pe_inspection_2021(a: dict, when: date) -> Statement:
+    bus, car = param("pe.vistoria.onibus.anual_ate_anos", when), param("pe.vistoria.automovel.anual_ate_anos", when)
+    return value(N_("Anual para ônibus e micro-ônibus com até %(onibus)d anos e automóvel com até %(automovel)d anos de fabricação; semestral para os mais velhos."),
+                 bus.cite, car.cite, pe("art-11/inc-2"), code=a["code"], onibus=bus.value, automovel=car.value)
+
+
+@PE_APREENSAO.since(PE_ORIGINAL)
+def _pe_seizure_original(a: dict, when: date) -> Statement:
+    return value(N_("A fiscalização pode apreender o veículo; a lei não fixa por quanto tempo."), pe("art-29/inc-3"), code=a["code"])
+
+
+@PE_APREENSAO.since(PE_LEI_17107)
+def _pe_seizure_2020(a: dict, when: date) -> Statement:
+    return value(N_("A fiscalização pode apreender o veículo, que fica no depósito até pagas as multas, taxas e despesas; a lei não fixa por quanto tempo."),
+                 pe("art-29/inc-3"), pe("art-29-a"), pe("art-29-a/par-unico"), code=a["code"])
+
+
 def _pe(row: str, when: date) -> Statement:
     code = f"pe.{row}"
     if row == "orgao":
@@ -108,26 +170,9 @@ def _pe(row: str, when: date) -> Statement:
         return value(N_("Certificado de Registro Cadastral (CRC), válido por %(anos)d ano a partir da emissão; renove com ao menos %(dias)d dias de antecedência."),
                      years.cite, code=code, anos=years.value, dias=renew.value)
     if row == "idade_veiculo":
-        if LEI_17107 <= when < LEI_17406:
-            bus, car = param("pe.vistoria.onibus.anual_ate_anos", when), param("pe.vistoria.automovel.anual_ate_anos", when)
-            # Art. 11, parágrafo único (Lei 17.107/2020): a transition admitted older automobiles
-            # up to a date; leaving it out told 2021 operators their 8-year-old car was barred.
-            transition, until = param("pe.vistoria.automovel.transicao.anos", when), param("pe.vistoria.automovel.transicao.ate", when)
-            return value(N_("Só se admite vistoria de ônibus e micro-ônibus com até %(onibus)d anos e de automóvel com até %(automovel)d anos de fabricação; "
-                            "até %(ate)s, aceitam-se pedidos de vistoria de automóvel com até %(transicao)d anos de fabricação."),
-                         bus.cite, car.cite, transition.cite, code=code, onibus=bus.value, automovel=car.value, transicao=transition.value, ate=until.value)
-        return silent(code)
+        return PE_IDADE_VEICULO({"code": code}, when)
     if row == "vistoria":
-        if when < LEI_17107:
-            bus, micro = param("pe.vistoria.onibus.primeiro_emplacamento.anual_menos_de_anos", when), param("pe.vistoria.micro_onibus.primeiro_emplacamento.anual_menos_de_anos", when)
-            return value(N_("Anual para ônibus com menos de %(onibus)d anos e micro-ônibus com menos de %(micro)d anos do primeiro emplacamento; semestral para os mais velhos."),
-                         bus.cite, code=code, onibus=bus.value, micro=micro.value)
-        bus, car = param("pe.vistoria.onibus.anual_ate_anos", when), param("pe.vistoria.automovel.anual_ate_anos", when)
-        if when < LEI_17406:
-            return value(N_("Anual, só para ônibus e micro-ônibus com até %(onibus)d anos e automóvel com até %(automovel)d anos de fabricação."),
-                         bus.cite, code=code, onibus=bus.value, automovel=car.value)
-        return value(N_("Anual para ônibus e micro-ônibus com até %(onibus)d anos e automóvel com até %(automovel)d anos de fabricação; semestral para os mais velhos."),
-                     bus.cite, car.cite, pe("art-11/inc-2"), code=code, onibus=bus.value, automovel=car.value)
+        return PE_VISTORIA({"code": code}, when)
     if row == "seguro":
         bus, micro = param("pe.seguro.onibus", when), param("pe.seguro.micro_onibus", when)
         try:
@@ -161,10 +206,7 @@ def _pe(row: str, when: date) -> Statement:
         fine = param(found.fine_param, when)
         return value(N_("Fretamento sem CRC (ou com ele vencido) é infração gravíssima: multa de %(multa)s."), pe("art-4"), _gravity_of(found), fine.cite, code=code, multa=fine.value)
     if row == "apreensao":
-        if when < LEI_17107:
-            return value(N_("A fiscalização pode apreender o veículo; a lei não fixa por quanto tempo."), pe("art-29/inc-3"), code=code)
-        return value(N_("A fiscalização pode apreender o veículo, que fica no depósito até pagas as multas, taxas e despesas; a lei não fixa por quanto tempo."),
-                     pe("art-29/inc-3"), pe("art-29-a"), pe("art-29-a/par-unico"), code=code)
+        return PE_APREENSAO({"code": code}, when)
     if row == "prazos":
         return _deadlines("pe", N_("Defesa: %(defesa)d dias do recebimento do auto de infração. Recurso à JARI: %(recurso)d dias da notificação da decisão."), when, code)
     raise KeyError(row)

@@ -392,9 +392,9 @@ def test_no_flow_compares_with_a_legal_number():
 def test_no_rule_branches_on_the_date_of_an_act():
     """A rule that changed on a date is dated data (a parameter's ``since``) or a dated formula
     (``Dated.since``), never ``if on < LEI_17107`` nor a comparison with a literal ``date(…)``: the flows,
-    the fleet check, the plate check and the complaints."""
+    the fleet check, the plate check, the complaints and the four laws side by side."""
     found = []
-    paths = _rule_files() + [ROOT / "knowledge" / "vehicle_status.py", ROOT / "knowledge" / "complaints.py"]
+    paths = _rule_files() + [ROOT / "knowledge" / name for name in ("vehicle_status.py", "complaints.py", "comparison.py")]
     for path in paths:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Compare):
