@@ -29,7 +29,8 @@ builder when it meets the second copy.
 
 from __future__ import annotations
 
-from .markers import ANEXO_RE, ARTICLE_RE, HEADING_RE, NOTA_RE, PREFACE_RE, SIGNATURE_RE, classify_number, clean, strip_notes
+from .markers import (ANEXO_RE, ARTICLE_RE, HEADING_RE, NOTA_RE, PREFACE_RE, SIGNATURE_RE, TRAILING_NOTE_RE, amendment_from, classify_number, clean,
+                      strip_notes)
 from .units import Amendment, PreviousWording, Unit
 
 # Which kinds a unit's old list may hold: the blocks that continue a one-unit note.
@@ -58,6 +59,7 @@ class PreviousWordings:
         self.lines: list[str] = []
         self.kind = ""  # "" | "article" | "unit": how far the open note reaches
         self.nested = False
+        self.nested_replaced_by: str | None = None
 
     # -- what the tree builder tells us ----------------------------------------------
     def announce(self, amendment: Amendment) -> None:
@@ -110,6 +112,8 @@ class PreviousWordings:
         """Store the open note (if any) as a previous wording of its unit."""
         if self.target is not None and self.lines:
             replaced_by = self.target.amendments[-1].act if self.target.amendments else None
+            if self.nested:
+                replaced_by = self.nested_replaced_by
             self.target.history.append(PreviousWording(text="\n".join(self.lines), replaced_by=replaced_by, nested=self.nested))
         self.target = None
         self.lines = []
@@ -129,8 +133,12 @@ class PreviousWordings:
         return bool(match) and match.group(1).lower() != self.target.number
 
     def _next_nested_entry(self) -> None:
-        """A nested 'Nota: Redação Anterior:' inside a whole-article note: an older wording."""
+        """A nested 'Nota: Redação Anterior:' inside a whole-article note: an older wording, replaced
+        by the act the wording before it names in its notes (the 2020 wording of Pernambuco's art. 11,
+        "Redação do caput dada pela Lei Nº 17107", replaced the original, not the 2021 act)."""
         target = self.target
+        named = [amendment_from(m).act for line in self.lines for m in [TRAILING_NOTE_RE.search(line)] if m]
+        self.nested_replaced_by = named[-1] if named else None
         self.close()
         self.target = target
         self.kind = "article"

@@ -61,9 +61,26 @@ def test_a_whole_article_note_runs_to_the_next_article_with_nested_older_notes()
     assert [u.id for u in article.walk()] == ["art-11"]
     assert [(h.text, h.replaced_by, h.nested) for h in article.history] == [
         ("Art. 11. A vistoria é semestral.\nParágrafo único. Exceto para veículos novos.", "Lei nº 17.406, de 23/09/2021", False),
-        ("Art. 11. A vistoria é trimestral.", "Lei nº 17.406, de 23/09/2021", True),
+        # The act that replaced the older wording is the one the wording after it names; this one names
+        # none, so it is not known (Lei 17.406 replaced the semestral wording, not this one).
+        ("Art. 11. A vistoria é trimestral.", None, True),
     ]
     assert law.unit("art-12").text == "Esta Lei entra em vigor na data de sua publicação."
+
+
+def test_a_nested_older_wording_was_replaced_by_the_act_its_successor_names():
+    """Pernambuco art. 11: Lei 17.406/2021 rewrote the article; its note prints the 2020 wording ("Redação do
+    caput dada pela Lei Nº 17107 DE 13/11/2020"), and under it the original, which Lei 17.107 replaced."""
+    from knowledge.corpus import load_law
+
+    history = load_law("pe-lei-16205-2017").by_id["art-11"].history
+    assert [(h.nested, h.replaced_by) for h in history] == [
+        (False, "Lei nº 17.406, de 23/09/2021"),
+        (True, "Lei nº 17.107, de 13/11/2020"),
+        (True, "Lei nº 17.107, de 13/11/2020"),
+        (True, "Lei nº 17.107, de 13/11/2020"),
+    ]
+    assert history[2].text.startswith("I - Anual:")
 
 
 def test_markers_shared_by_the_parser_and_the_note_reader():
