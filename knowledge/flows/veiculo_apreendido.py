@@ -69,6 +69,7 @@ QUESTIONS = [
     Question(
         "data_notificacao", "date", N_("Em que data recebeu o auto de infração ou a notificação? (se já recebeu)"), required=False,
         help=N_("Deixe em branco se ainda não recebeu; os prazos de defesa contam a partir do recebimento."),
+        not_after_today=N_("A notificação não pode ter chegado no futuro: deixe em branco se ainda não recebeu (hoje é %(hoje)s)."),
         next=(Go("tinha_autorizacao"),),
     ),
     Question(

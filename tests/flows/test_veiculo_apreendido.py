@@ -137,3 +137,16 @@ def test_the_repeat_question_asks_about_the_period_of_the_acre_law():
     text = FLOWS.get("veiculo_apreendido").question("reincidente_12m").text
     months = {int(n) for n in re.findall(r"(\d+) meses", text)}
     assert months == {v.value for v in PARAMETERS["ac.custodia.periodo.meses"].values}
+
+
+def test_a_notice_received_in_the_future_is_refused_at_its_own_question():
+    """The defence deadlines count from the notice's receipt (the flow's own help text): a receipt
+    after today cannot be, and is refused where it is asked, like the measure's own date."""
+    from knowledge.flows.engine import InvalidAnswer
+
+    flow = FLOWS.get("veiculo_apreendido")
+    today = date(2026, 12, 2)
+    with pytest.raises(InvalidAnswer) as refused:
+        flow.question("data_notificacao").parse("2027-09-01", today)
+    assert "futuro" in str(refused.value) and "02/12/2026" in str(refused.value)
+    assert flow.question("data_notificacao").parse("2026-12-02", today) == today

@@ -34,6 +34,14 @@ def _date(value):
     return value if isinstance(value, date) or value is None else date.fromisoformat(str(value))
 
 
+def _iso_date(value):
+    """An answer that is a date (YYYY-MM-DD), or None."""
+    try:
+        return _date(value) if isinstance(value, (str, date)) else None
+    except ValueError:
+        return None
+
+
 def _check_cites(expect: dict, cites: list) -> None:
     for text in expect.get("cites", []):
         ref = CiteRef.parse(text)
@@ -140,7 +148,10 @@ def run_wizard(case, on):
     date_field = next((q.id for q in flow.questions if q.type == "date" and q.id != "data_notificacao"), None)  # the date of the facts
     if date_field and date_field not in answers:
         answers[date_field] = on.isoformat()
-    today = _date(case.get("today")) or on
+    # The day the person asks: the case's, else the last date it tells (a notice received after the facts
+    # was received by then: a date after "today" is refused as the future).
+    told = [d for d in (_iso_date(v) for v in answers.values()) if d is not None]
+    today = _date(case.get("today")) or max([on, *told])
     expect = case["expect"]
     if "error" in expect:
         with pytest.raises(InvalidAnswer) as exc:
