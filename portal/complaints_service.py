@@ -199,17 +199,27 @@ def story_date(relato: str, jurisdicao: str | None) -> date | None:
 
 def suggest(relato: str, jurisdicao: str | None, data_ocorrencia: str | None) -> dict | None:
     """What the reader makes of an account (the same call the chat makes): the suggested row, how sure,
-    and other rows to pick from — for the form's "confira a infração" step.  None without a place or an account."""
-    if not relato or not relato.strip() or jurisdicao not in PLACES:
+    and other rows to pick from — for the form's "confira a infração" step.  None without an account;
+    ``needs_place`` without a place (each place has its own table: the form says so, never nothing).
+
+    The form's date field starts at today: left so, the date the account tells ("ontem", "no carnaval
+    de 2020") is the date of the facts, as in the chat, and ``story_date`` says it when it is one day."""
+    if not relato or not relato.strip():
         return None
+    if jurisdicao not in PLACES:
+        return {"needs_place": True, "classified": False, "options": [], "confidence": 0.0}
+    today = clock.today(jurisdicao)
     try:
         given = date.fromisoformat(data_ocorrencia) if data_ocorrencia else None
     except ValueError:
         given = None
-    report = classify_report(relato, jurisdicao, clock.today(jurisdicao), given=given)
+    if given == today:
+        given = None  # the field's default: the account's own date, when it tells one
+    report = classify_report(relato, jurisdicao, today, given=given)
+    story_date = report.period.start.isoformat() if report.dated_by == "story" and report.period.exact and report.period.start != today else None
     wording = report.wordings[-1] if report.wordings else None
     if wording is None or not wording.reading.matches:
-        return {"classified": False, "options": [], "confidence": 0.0}
+        return {"classified": False, "options": [], "confidence": 0.0, "story_date": story_date, "story_day": report.period.start if story_date else None}
     on = wording.reading.on
     options = []
     for match in wording.reading.matches[:5]:
@@ -219,7 +229,7 @@ def suggest(relato: str, jurisdicao: str | None, data_ocorrencia: str | None) ->
     if wording.row is not None:
         options[0]["suggested"] = True
     return {"classified": wording.row is not None, "confidence": round(wording.confidence, 2), "options": options,
-            "date": on.isoformat()}
+            "date": on.isoformat(), "story_date": story_date, "story_day": report.period.start if story_date else None}
 
 
 def enquadramento(complaint: dict) -> list[dict]:

@@ -212,8 +212,12 @@ def _photos_of_form(files) -> list:
 def denuncia_submit():
     data = _form_data(request.form)
     if request.form.get("acao") == "ler":
-        # Without JavaScript, the second step: the form again, with what the reader made of the account.
-        return _render_form(data, suggestion=service.suggest(data["relato"], data["jurisdicao"], data["data_ocorrencia"]))
+        # Without JavaScript, the second step: the form again, with what the reader made of the account
+        # (and the date it tells, when the date field was left at today).
+        suggestion = service.suggest(data["relato"], data["jurisdicao"], data["data_ocorrencia"])
+        if suggestion and suggestion.get("story_date"):
+            data["data_ocorrencia"] = suggestion["story_date"]
+        return _render_form(data, suggestion=suggestion)
     try:
         # Field by field in the form's order: what happened first, then where.
         parsed = service.parse(data, require_place=False)

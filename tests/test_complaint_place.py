@@ -49,3 +49,33 @@ def test_acre_complaint_before_the_law_took_effect_has_no_fine(demo_app):
     item = response.get_json()["enquadramento"][0]
     assert item["multa"] is None and item["gravidade"] is None
     assert [c["unit"] for c in item["citations"]] == ["art-100"]
+
+
+def _read(client, **fields):
+    form = {"relato": "", "jurisdicao": "", "data_ocorrencia": "", "acao": "ler", **fields}
+    response = client.post("/denuncia", data=form)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def test_reading_the_account_without_a_place_says_the_place_is_needed(demo_app):
+    """"Ler meu relato" never does nothing: with the place left to the plate, it says each place has its table."""
+    html = _read(demo_app.test_client(), relato="o motorista do fretado estava fumando dentro do ônibus a viagem toda")
+    assert "escolha onde aconteceu" in html
+
+
+def test_an_account_that_tells_its_day_dates_the_facts_when_the_date_was_left_at_today(demo_app):
+    """AC art. 75, I, e): "fumar dentro do ônibus ou permitir que passageiros fumem" — "ontem" is the day
+    before today, as the chat reads it; a date the person typed is kept."""
+    from knowledge import clock
+
+    today = clock.today("ac")
+    yesterday = today.fromordinal(today.toordinal() - 1)
+    client = demo_app.test_client()
+    story = "ontem o motorista do ônibus de Rio Branco pra Xapuri ficou fumando lá dentro a viagem inteira"
+    html = _read(client, relato=story, jurisdicao="ac", data_ocorrencia=today.isoformat())
+    assert f'value="{yesterday.isoformat()}"' in html and "ac-lei-2731-2013 art-75/inc-1/ali-e" in html
+    assert yesterday.strftime("%d/%m/%Y") in html  # "os fatos foram em …: confira o campo Data"
+    typed = "2025-03-10"
+    html = _read(client, relato=story, jurisdicao="ac", data_ocorrencia=typed)
+    assert f'value="{typed}"' in html
