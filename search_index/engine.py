@@ -85,6 +85,9 @@ class SearchResponse:
     corrected: bool = False  # the hits are for the suggestion (the original found nothing)
     terms: list[str] = field(default_factory=list)
     cost: QueryCost | None = None  # the work this query took, counted
+    # Words of the query that no law's text has ("cinto"): the hits come from the other words (or their
+    # synonyms), and the page says so rather than let the results look like the law speaks of them.
+    absent: list[str] = field(default_factory=list)
 
 
 def _named_units(units: list[tuple[float, int]], facts: list[Facts | None], documents: Documents) -> list[tuple[str, float]]:
@@ -241,7 +244,8 @@ class SearchIndex:
             self._stored[docnum] = {name: fields[name] for name in _SHOWN} | {"marks": " " + fields["marks"]}
         self._scorer = Scorer(searcher, weighting)
         reader = searcher.reader()
-        self._corrector = Corrector(vocabulary, lambda word: reader.frequency("spell", word))
+        self._spell_frequency = lambda word: reader.frequency("spell", word)
+        self._corrector = Corrector(vocabulary, self._spell_frequency)
         self._highlighter = Highlighter()
         self._cache.clear()
         self.manifest = manifest
@@ -329,7 +333,15 @@ class SearchIndex:
         if corrections:
             response.suggestion = self._suggestion(query, corrections)
             response.corrected = True
+        response.absent = [w for w in words if w not in corrections and self._absent(w)]
         return response
+
+    def _absent(self, word: str) -> bool:
+        """A word of the query that is a subject (not a stop word, a place's name or a number) and that
+        no statute's text has, in any spelling the index folds to it."""
+        if not word.isalpha() or len(word) < 3 or word in analysis.STOP_WORDS or word in analysis.QUERY_NOISE or word in querying.HINT_WORDS:
+            return False
+        return self._spell_frequency(analysis.fold(word)) == 0
 
     def _suggestion(self, query: str, corrections: dict[str, str]) -> str:
         """The query as typed (accents kept) with each corrected word in the statutes' own spelling:

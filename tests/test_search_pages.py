@@ -53,6 +53,17 @@ def test_cinto_is_not_cento_and_por_cento_is_not_highlighted(client):
     assert "Você quis dizer" not in html and not re.search(r"\bcento\b", html) and "<mark>" not in html
 
 
+def test_a_word_no_law_has_is_said_so_above_the_results_of_the_other_words(client):
+    """"cinto de segurança": the four laws never write "cinto", so the results are those of "segurança";
+    the page says "cinto" is in no law's text instead of letting the results look like the law's word on it."""
+    html = client.get("/busca", query_string={"q": "cinto de segurança"}).get_data(as_text=True)
+    assert "A palavra “cinto” não aparece no texto de nenhuma das leis" in html
+    html = client.get("/busca", query_string={"q": "passageiro em pé"}).get_data(as_text=True)
+    assert "não aparece no texto de nenhuma das leis" not in html
+    english = client.get("/busca", query_string={"q": "cinto de segurança", "lang": "en"}).get_data(as_text=True)
+    assert "The word “cinto” does not appear in the text of any of the laws" in english
+
+
 def test_multa_por_falta_de_vistoria_shows_the_fine_for_missing_inspection(client):
     # Decreto 29.912/1989 (SP), art. 37, III, b): "utilizar em serviço veículo sem documento de vistoria válido".
     data = client.get("/api/v1/search", query_string={"q": "multa por falta de vistoria"}).get_json()
