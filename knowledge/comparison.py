@@ -109,7 +109,8 @@ PE_APREENSAO = Dated("apreensão do veículo (PE)")
 
 
 @PE_IDADE_VEICULO.since(PE_ORIGINAL)
-def _pe_age_original(a: dict, when: date) -> Statement:
+def _pe_age_silent(a: dict, when: date) -> Statement:
+    """No maximum age: the original wording had none, and Lei 17.406/2021 took it out again."""
     return silent(a["code"])
 
 
@@ -124,9 +125,7 @@ def _pe_age_2020(a: dict, when: date) -> Statement:
                  bus.cite, car.cite, transition.cite, code=a["code"], onibus=bus.value, automovel=car.value, transicao=transition.value, ate=until.value)
 
 
-@PE_IDADE_VEICULO.since(PE_LEI_17406)
-def _pe_age_2021(a: dict, when: date) -> Statement:
-    return silent(a["code"])
+PE_IDADE_VEICULO.since(PE_LEI_17406)(_pe_age_silent)
 
 
 @PE_VISTORIA.since(PE_ORIGINAL)
