@@ -35,6 +35,7 @@ from .flows.dated import Dated
 from .parameters import NotInForce, param
 from .places import PLACE_IDS, PLACES
 from .structure import complaint
+from .vigencia import PE_LEI_17107, PE_LEI_17406, PE_ORIGINAL
 
 SILENT, DELEGATED, VALUE, NOT_IN_FORCE, UNAVAILABLE = "silent", "delegated", "value", "not_in_force", "unavailable"
 
@@ -102,7 +103,6 @@ def _gravity_of(found: InfractionRow) -> Cite:
 
 # Pernambuco's cells that Lei 17.107/2020 and Lei 17.406/2021 rewrote, as dated formulas
 # (knowledge/flows/dated.py): the formula in force on the chosen date answers.
-PE_ORIGINAL, PE_LEI_17107, PE_LEI_17406 = "pe-lei-16205-2017", "pe-lei-17107-2020", "pe-lei-17406-2021"
 PE_IDADE_VEICULO = Dated("idade máxima do veículo (PE)")
 PE_VISTORIA = Dated("periodicidade da vistoria (PE)")
 PE_APREENSAO = Dated("apreensão do veículo (PE)")

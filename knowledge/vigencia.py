@@ -58,6 +58,11 @@ def acts() -> dict[str, Act]:
     return out
 
 
+# The ids (in vigencia.yaml) of Pernambuco's law and the acts that rewrote it, which the dated rules of
+# the flows, the fleet check and the side-by-side comparison register their formulas under.
+PE_ORIGINAL, PE_LEI_17107, PE_LEI_17406 = "pe-lei-16205-2017", "pe-lei-17107-2020", "pe-lei-17406-2021"
+
+
 def act(act_id: str) -> Act:
     try:
         return acts()[act_id]

@@ -61,9 +61,7 @@ def _asks_about_the_story(asked: str) -> bool:
     """The closing question asks about the facts just told, not a rule of its own: without the place it
     names and the function words, it is too short to ask anything else ("isso pode?", "é assim?"), and
     it asks no amount or deadline ("qto eles pagam?" asks a value)."""
-    words = asked.split()
-    if _asks_its_own(asked):
-        return False
+    words = asked.split()  # (its caller has already refused a clause that asks its own question)
     content = [w for w in words if len(w) > 2 and w not in FUNCTION_WORDS and w not in PLACE_WORDS and w not in PERMISSION_WORDS]
     return len(content) <= SHORT_QUESTION_WORDS and question_kind(asked) in (None, "permissao")
 

@@ -31,6 +31,7 @@ from ..flows.engine import Statement
 from ..flows.dated import Dated
 from ..parameters import NotInForce, param
 from ..places import PLACES
+from ..vigencia import PE_LEI_17107, PE_ORIGINAL
 from ..working_days import holiday_name
 from .check import FleetError
 from .verdicts import FleetReport, info
@@ -53,8 +54,8 @@ class Dates:
 # Art. 8º since Lei 17.107/2020: the CRC's validity "condicionada à validade da apólice de seguro prevista no
 # art. 15"; the original wording did not tie them (a dated formula: knowledge/flows/dated.py).
 CRC_TIED_TO_INSURANCE = Dated("validade do CRC condicionada à do seguro")
-CRC_TIED_TO_INSURANCE.since("pe-lei-16205-2017")(lambda a, when: False)
-CRC_TIED_TO_INSURANCE.since("pe-lei-17107-2020")(lambda a, when: True)
+CRC_TIED_TO_INSURANCE.since(PE_ORIGINAL)(lambda a, when: False)
+CRC_TIED_TO_INSURANCE.since(PE_LEI_17107)(lambda a, when: True)
 
 
 def add_months(day: date, months: int) -> date:

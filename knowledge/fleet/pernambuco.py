@@ -29,6 +29,7 @@ from ..history import exists_on
 from ..modalities import ADDED_BY_LEI_17107, BY_ID
 from ..parameters import NotInForce
 from ..parameters import param as _raw_param
+from ..vigencia import PE_LEI_17107, PE_ORIGINAL
 from .verdicts import VehicleVerdict, blocks, doubt, info
 from .vehicles import Vehicle
 
@@ -42,7 +43,7 @@ OWN_FLEET_MODALITIES = ("social", "proprio")
 
 # What Lei 17.107/2020 changed in the fleet rules, as dated formulas (knowledge/flows/dated.py): each rule
 # is called with the date of the list, and the formula in force that day answers.
-ORIGINAL, LEI_17107 = "pe-lei-16205-2017", "pe-lei-17107-2020"
+ORIGINAL, LEI_17107 = PE_ORIGINAL, PE_LEI_17107
 MODALITIES = Dated("modalidades do fretamento em Pernambuco")
 AUTOMOVEL_FORA_DO_TURISMO = Dated("automóvel fora do fretamento turístico")
 MINIMUM = Dated("mínimo de veículos próprios")

@@ -18,12 +18,13 @@ from datetime import date
 
 from ..citations import N_, pe
 from ..parameters import param
+from ..vigencia import PE_LEI_17107, PE_LEI_17406, PE_ORIGINAL
 from .dated import Dated, NotYetLaw, in_force_since
 from .engine import Flow, Go, InvalidAnswer, Money, Option, Outcome, Question, Statement
 from .texts import Texts
 
 T = Texts("carro_turismo")
-ORIGINAL, LEI_17107, LEI_17406 = "pe-lei-16205-2017", "pe-lei-17107-2020", "pe-lei-17406-2021"
+ORIGINAL, LEI_17107, LEI_17406 = PE_ORIGINAL, PE_LEI_17107, PE_LEI_17406
 
 TIPOS = (
     Option("automovel", N_("Automóvel (carro)")),

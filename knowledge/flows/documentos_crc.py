@@ -26,12 +26,13 @@ from datetime import date
 from ..citations import N_, as_of, pe
 from ..modalities import ADDED_BY_LEI_17107, MODALITIES, MODALITY_NAMES
 from ..parameters import param
+from ..vigencia import PE_LEI_17107, PE_ORIGINAL
 from .dated import Dated, NotYetLaw, in_force_since
 from .engine import Flow, Go, InvalidAnswer, Option, Outcome, Question, Statement
 from .texts import Texts
 
 T = Texts("documentos_crc")
-ORIGINAL, LEI_17107 = "pe-lei-16205-2017", "pe-lei-17107-2020"
+ORIGINAL, LEI_17107 = PE_ORIGINAL, PE_LEI_17107
 
 NATUREZAS = (
     Option("empresario_individual", N_("Empresário individual")),

@@ -17,6 +17,7 @@ from .. import modalities
 from ..citations import N_, pe, sp
 from ..history import exists_on
 from ..parameters import param
+from ..vigencia import PE_ORIGINAL
 from .dated import Dated, NotYetLaw
 from .engine import Flow, Go, InvalidAnswer, Option, Outcome, Question, Statement, say
 from .modalidade_pe import PE_SPECIFICITY, PUBLIC_OR_CHARITY, art1_definition, pe_candidates, pe_near_misses, pe_next_steps
@@ -241,7 +242,7 @@ NO_MODALITY = T["pelas_suas_respostas_o"]
 # Each place's modality rules, from the day its law took effect (Pernambuco's own dated rules are in
 # modalidade_pe: the modalities that existed, the definitions, the next steps).
 CANDIDATES = {"pe": Dated("modalidades de PE"), "sp": Dated("modalidades de SP")}
-CANDIDATES["pe"].since("pe-lei-16205-2017")(pe_candidates)
+CANDIDATES["pe"].since(PE_ORIGINAL)(pe_candidates)
 CANDIDATES["sp"].since("sp-decreto-29912-1989")(lambda a, when: _sp_candidates(a))
 
 

@@ -13,13 +13,14 @@ from datetime import date
 
 from ..citations import pe
 from ..modalities import ADDED_BY_LEI_17107
+from ..vigencia import PE_LEI_17107, PE_ORIGINAL
 from .dated import Dated
 from .engine import Statement, say
 from .texts import Texts
 
 T = Texts("modalidade")  # the sentences, in modalidade.texts.yaml
 
-ORIGINAL, LEI_17107 = "pe-lei-16205-2017", "pe-lei-17107-2020"
+ORIGINAL, LEI_17107 = PE_ORIGINAL, PE_LEI_17107
 
 PUBLIC_OR_CHARITY = ("orgao_publico", "entidade_filantropica")
 LEGAL_ENTITIES = ("empresa", "mei", "cooperativa")

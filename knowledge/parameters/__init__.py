@@ -36,7 +36,7 @@ SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 from ..citations import Cite
 from ..places import PLACES
-from ..vigencia import act, acts
+from ..vigencia import PE_LEI_17107, PE_LEI_17406, act, acts
 
 PARAMETERS_DIR = Path(__file__).parent
 
@@ -44,8 +44,8 @@ UNITS = {"BRL", "UFIRAC", "MVR_PCT", "VB", "DAYS", "BUSINESS_DAYS", "HOURS", "MO
 
 # Entry-into-force dates, for rules that branch on a law's or an act's date (from vigencia.yaml).
 PE_IN_FORCE, SP_IN_FORCE, AC_IN_FORCE, RECIFE_IN_FORCE = (PLACES[place_id].in_force for place_id in ("pe", "sp", "ac", "recife"))
-LEI_17107 = act("pe-lei-17107-2020").in_force
-LEI_17406 = act("pe-lei-17406-2021").in_force
+LEI_17107 = act(PE_LEI_17107).in_force
+LEI_17406 = act(PE_LEI_17406).in_force
 
 
 class NotInForce(LookupError):

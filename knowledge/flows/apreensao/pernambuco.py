@@ -10,6 +10,7 @@ from datetime import date, timedelta
 
 from ...citations import as_of, pe
 from ...parameters import param
+from ...vigencia import PE_LEI_17107, PE_ORIGINAL
 from ..dated import Dated
 from ..engine import Money, Statement, say
 from .comum import deadline, payment
@@ -17,7 +18,7 @@ from ..texts import Texts
 
 T = Texts("veiculo_apreendido")  # the sentences, in veiculo_apreendido.texts.yaml
 
-ORIGINAL, LEI_17107 = "pe-lei-16205-2017", "pe-lei-17107-2020"
+ORIGINAL, LEI_17107 = PE_ORIGINAL, PE_LEI_17107
 
 
 def _P(when: date):
