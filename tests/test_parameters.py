@@ -284,19 +284,27 @@ def _statement_templates() -> list[tuple[str, int, str]]:
     paths = _rule_files() + [ROOT / "knowledge" / "vehicle_status.py", ROOT / "knowledge" / "working_days.py",
                                                                     ROOT / "knowledge" / "complaint_next_steps.py", ROOT / "knowledge" / "complaints.py"]
     for path in paths:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        skip: set[int] = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Assign) and any(getattr(t, "id", None) in READING_NOTES for t in node.targets):
-                skip |= {id(n) for n in ast.walk(node)}
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Question", "Option", "Dated"):  # asked, or a rule's description
-                skip |= {id(n) for n in ast.walk(node)}
-            if isinstance(node, ast.Expr) and isinstance(getattr(node, "value", None), ast.Constant):
-                skip.add(id(node.value))  # docstrings
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
-                found.append((path.name, node.lineno, node.value))
+        found += [(path.name, line, text) for line, text in _text_literals(path)]
     return found
+
+
+def _text_literals(path: Path, *, format_specs: bool = True) -> list[tuple[int, str]]:
+    """(line, text) of the string literals of a module that say something: not docstrings, not the
+    statute-reading notes, not what a flow asks (Question, Option) or a dated rule's name (Dated);
+    without ``format_specs``, not an f-string's format either (``f"{x:.0%}"``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) in READING_NOTES for t in node.targets):
+            skip |= {id(n) for n in ast.walk(node)}
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Question", "Option", "Dated"):  # asked, or a rule's description
+            skip |= {id(n) for n in ast.walk(node)}
+        if isinstance(node, ast.Expr) and isinstance(getattr(node, "value", None), ast.Constant):
+            skip.add(id(node.value))  # docstrings
+        if not format_specs and isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+            skip |= {id(n) for n in ast.walk(node.format_spec)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip]
 
 
 def test_the_inline_number_detector_sees_the_usual_forms():
@@ -337,26 +345,9 @@ OUTSIDE_CORPUS = re.compile(r"\bLGPD\b")
 
 
 def _domain_texts() -> list[tuple[str, int, str]]:
-    found = []
     paths = sorted((ROOT / "knowledge").rglob("*.py")) + [ROOT / "portal" / "storage" / "registry_import.py"]
-    for path in paths:
-        if path.name == "rewind.py":
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        skip: set[int] = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Assign) and any(getattr(t, "id", None) in READING_NOTES for t in node.targets):
-                skip |= {id(n) for n in ast.walk(node)}
-            if isinstance(node, ast.Expr) and isinstance(getattr(node, "value", None), ast.Constant):
-                skip.add(id(node.value))  # docstrings
-            if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
-                skip |= {id(n) for n in ast.walk(node.format_spec)}  # f"{x:.0%}"
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Question", "Option", "Dated"):
-                skip |= {id(n) for n in ast.walk(node)}  # as in the flows' check: asked (tests/flows check those), or a rule's name
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
-                found.append((str(path.relative_to(ROOT)), node.lineno, node.value))
-    return found
+    return [(str(path.relative_to(ROOT)), line, text) for path in paths if path.name != "rewind.py"
+            for line, text in _text_literals(path, format_specs=False)]
 
 
 def test_no_domain_text_names_an_article_or_writes_a_legal_number():
