@@ -163,10 +163,14 @@ def sync_registry(app: Flask):
         local.conn.close()
 
 
+def _registry_sync_state(app: Flask) -> dict:
+    return app.extensions.setdefault("registry_sync", {"next": 0.0, "lock": threading.Lock()})
+
+
 def _schedule_registry_sync(app: Flask) -> None:
     """At most every REGISTRY_SYNC_SECONDS per worker, in a background thread (a request
     never waits for a registry copy)."""
-    state = app.extensions.setdefault("registry_sync", {"next": 0.0, "lock": threading.Lock()})
+    state = _registry_sync_state(app)
     now = time.monotonic()
     if now < state["next"] or not state["lock"].acquire(blocking=False):
         return
@@ -223,6 +227,10 @@ def init_app(app: Flask) -> None:
             sync_registry(app)  # a node that was down during an import catches up before serving
         except (psycopg.Error, OSError):
             log.warning("registry sync at start-up failed; keeping the local registry", exc_info=True)
+        else:
+            # Just caught up: the first background look is one interval away, not on the first
+            # request (where it raced a `flask registry sync` run right after an import).
+            _registry_sync_state(app)["next"] = time.monotonic() + app.config.get("REGISTRY_SYNC_SECONDS", REGISTRY_SYNC_SECONDS)
 
         @app.before_request
         def registry_sync_tick():
