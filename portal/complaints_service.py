@@ -222,7 +222,8 @@ def suggest(relato: str, jurisdicao: str | None, data_ocorrencia: str | None) ->
         return {"classified": False, "options": [], "confidence": 0.0, "story_date": story_date, "story_day": report.period.start if story_date else None}
     on = wording.reading.on
     options = []
-    for match in wording.reading.matches[:5]:
+    # Classified: the row and four others to switch to; not classified: the three nearest, only to pick from.
+    for match in wording.reading.matches[:5 if wording.row is not None else 3]:
         e = classify_row(match.row, on)
         options.append({"linha": match.row.key, "texto": e.descricao, "item": _item(e, None), "suggested": False,
                         "fatos": row_facts(match.row, on)})

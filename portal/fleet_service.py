@@ -23,6 +23,7 @@ from knowledge.fleet.calendar_file import ics
 from knowledge.fleet.vehicles import MAX_CHARS
 from knowledge.modalities import MODALITY_NAMES
 from knowledge.places import PLACES
+from knowledge.typed_dates import parse_typed_date
 
 from . import serialize
 from .i18n import day
@@ -62,11 +63,10 @@ def _date(values, name: str, errors: list) -> date | None:
     raw = (values.get(name) or "").strip()
     if not raw:
         return None
-    try:
-        return date.fromisoformat(raw)
-    except ValueError:
-        errors.append((name, N_("Informe a data no formato AAAA-MM-DD."), {}))
-        return None
+    when = parse_typed_date(raw)
+    if when is None:
+        errors.append((name, N_("Informe a data como DD/MM/AAAA (por exemplo, 05/03/2021)."), {}))
+    return when
 
 
 def read(values, files=None) -> Request:

@@ -8,7 +8,6 @@ redirect the second to the first, so each day has one address (and one cached pa
 
 from __future__ import annotations
 
-import re
 from urllib.parse import urlencode
 from datetime import date
 
@@ -17,13 +16,11 @@ from flask_babel import gettext as _
 
 from knowledge.history import UnitVersion
 from knowledge.laws import LAWS
+from knowledge.typed_dates import parse_typed_date
 
 from .errors import error_response
 
 MIN_DATE = date(1900, 1, 1)
-# DD/MM/AAAA, also with one-digit day or month or "." between (01.05.2019, 1/5/2019); not "-", which
-# would make 01-05-2019 and 2019-05-01 look alike (the API refuses the first).
-DAY_MONTH_YEAR = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})|(\d{1,2})\.(\d{1,2})\.(\d{4})")
 
 
 class BadDate(ValueError):
@@ -45,18 +42,7 @@ def requested_date() -> date | None:
     return when
 
 
-def parse_date(raw: str) -> date | None:
-    """``AAAA-MM-DD`` or ``DD/MM/AAAA`` as a date; None when it is neither or no such day."""
-    try:
-        if len(raw) == 10 and raw[4] == "-":
-            return date.fromisoformat(raw)
-        match = DAY_MONTH_YEAR.fullmatch(raw)
-        if match:
-            day, month, year = (int(part) for part in match.groups() if part is not None)
-            return date(year, month, day)
-    except ValueError:
-        pass
-    return None
+parse_date = parse_typed_date  # the reader's field and the guides read a typed date alike
 
 
 def page_date() -> date | None:

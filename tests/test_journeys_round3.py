@@ -153,6 +153,21 @@ def test_a_date_question_can_be_open_to_the_future():
     assert question.parse("2026-02-01", date(2026, 1, 5)) == date(2026, 2, 1)
 
 
+def test_a_date_typed_the_brazilian_way_is_read_by_the_guides_and_the_fleet_list(client):
+    """05/03/2021 is the 5th of March wherever a date is typed; a day that does not exist is refused in words."""
+    question = Question("quando", "date", "Quando?")
+    assert question.parse("05/03/2021", date(2026, 1, 5)) == question.parse("2021-03-05", date(2026, 1, 5)) == date(2021, 3, 5)
+    with pytest.raises(InvalidAnswer) as exc:
+        question.parse("31/02/2021", date(2026, 1, 5))
+    assert "DD/MM/AAAA" in exc.value.message
+    page = client.get("/assistentes/veiculo_apreendido?jurisdicao=pe&medida=apreensao&data_medida=05/03/2021").get_data(as_text=True)
+    assert "formato AAAA-MM-DD" not in page and 'id="data_medida"' not in page
+    from knowledge.fleet import parse
+
+    vehicles, errors = parse(";onibus;44;2016;;proprio;10/03/2024\n", date(2025, 1, 1))
+    assert not errors and vehicles[0].ultima_vistoria == date(2024, 3, 10)
+
+
 # -- amounts ---------------------------------------------------------------------------------------------------
 
 

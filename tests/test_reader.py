@@ -116,6 +116,20 @@ def test_a_report_no_row_describes_gets_no_fine_and_still_the_complaint(portal):
     assert any(a["tipo"] == "denuncia" for a in reply["acoes"])
 
 
+def test_the_form_gives_no_fine_for_a_story_it_does_not_classify(portal):
+    """Unclassified, the nearest rows are only offered, folded and without a fine (a fine beside a row
+    the reader did not choose reads as the answer); the regulator classifies unless one is picked."""
+    data = {"jurisdicao": "pe", "data_ocorrencia": "2026-11-20", "relato": "o wi-fi do ônibus fretado não funcionava na viagem"}
+    for page in (portal.post("/denuncia", data={**data, "acao": "ler"}).get_data(as_text=True),
+                 portal.post("/denuncia/sugestao", data=data, headers={"HX-Request": "true"}).get_data(as_text=True)):
+        suggestion = page[page.index('id="sugestao"'):]
+        suggestion = suggestion[:suggestion.index("</fieldset>")]
+        assert "Não conseguimos classificar" in suggestion
+        assert re.search(r'id="linha-nenhuma" name="linha" value="" checked', suggestion)
+        assert "Multa:" not in suggestion and "R$" not in suggestion
+        assert '<details class="nearest-rows">' in suggestion and suggestion.count('name="linha"') <= 4
+
+
 STORIES = [  # this file's own stories (place, story)
     ("sp", "o motorista tava bebado na volta da excursao semana passada"),
     ("ac", "o cobrador foi mal educado e xingou os passageiros ontem"),

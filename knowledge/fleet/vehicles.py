@@ -25,6 +25,7 @@ from datetime import date
 from ..citations import N_
 from ..flows.carro_turismo import TIPOS
 from ..plates import normalize
+from ..typed_dates import parse_typed_date
 
 COLUMNS = ("placa", "tipo", "lugares", "ano_fabricacao", "ano_primeiro_emplacamento", "propriedade", "ultima_vistoria")
 REQUIRED = ("tipo", "lugares", "ano_fabricacao", "propriedade")
@@ -170,10 +171,9 @@ def _vehicle(number: int, cells: dict, today: date) -> tuple[Vehicle | None, Lin
             return None, LineError(number, "placa", N_("Placa inválida: use o formato ABC1D23 ou ABC-1234."), {})
     vistoria = None
     if cells.get("ultima_vistoria"):
-        try:
-            vistoria = date.fromisoformat(cells["ultima_vistoria"])
-        except ValueError:
-            return None, LineError(number, "ultima_vistoria", N_("Informe a data da última vistoria no formato AAAA-MM-DD."), {})
+        vistoria = parse_typed_date(cells["ultima_vistoria"])  # a spreadsheet saved in pt-BR writes DD/MM/AAAA
+        if vistoria is None:
+            return None, LineError(number, "ultima_vistoria", N_("Informe a data da última vistoria como DD/MM/AAAA ou AAAA-MM-DD."), {})
         if vistoria > today:
             return None, LineError(number, "ultima_vistoria", N_("A última vistoria não pode estar no futuro."), {})
     return Vehicle(number, tipo, lugares, fabricacao, proprio, placa, emplacamento, vistoria), None

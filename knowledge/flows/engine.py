@@ -27,6 +27,7 @@ from typing import Any, Callable
 
 from .. import clock
 from ..citations import Cite, N_, distinct
+from ..typed_dates import parse_typed_date
 
 EARLIEST_YEAR = 1980  # a date before it is a typo, not a fact of these laws (all from 1989 on)
 ANSWERED_TRUE = {"true", "sim", "s", "1", "yes", "on"}
@@ -153,10 +154,9 @@ class Question:
         if self.type == "date":
             if isinstance(raw, date):
                 return raw
-            try:
-                value = date.fromisoformat(str(raw).strip())
-            except ValueError:
-                raise InvalidAnswer(self.id, N_("Informe a data no formato AAAA-MM-DD.")) from None
+            value = parse_typed_date(str(raw))
+            if value is None:
+                raise InvalidAnswer(self.id, N_("Informe a data como DD/MM/AAAA (por exemplo, 05/03/2021).")) from None
             if value.year < EARLIEST_YEAR or value > date(today.year + 1, 12, 31):
                 raise InvalidAnswer(self.id, N_("Data fora do intervalo aceito."))
             if self.not_after_today and value > today:
