@@ -66,7 +66,9 @@ run: install index demo
 	@echo ""
 	@echo "Embarque Legal em http://$(HOST):$(PORT)  (dados em $(PORTAL_DATA_DIR); Ctrl+C para parar)"
 	@# The channels' worker (WhatsApp, Telegram) beside gunicorn; it exits at once when PORTAL_CHANNELS is empty.
-	@$(BIN)/flask --app app channels worker --if-enabled & worker=$$!; \
+	@# Links in receipts and QR codes are built on PORTAL_BASE_URL: unless set, the address served here.
+	@export PORTAL_BASE_URL="$${PORTAL_BASE_URL:-http://$(HOST):$(PORT)}"; \
+	 $(BIN)/flask --app app channels worker --if-enabled & worker=$$!; \
 	 trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	 PORTAL_BIND=$(HOST):$(PORT) $(BIN)/gunicorn --config gunicorn.conf.py app:app
 

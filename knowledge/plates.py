@@ -48,6 +48,27 @@ def normalize(raw: str) -> str:
     raise InvalidPlate(raw)
 
 
+# Look-alikes in positions that admit only one kind of character: the first three are letters in
+# both forms, the fourth, sixth and seventh digits.  The fifth is a digit in the old form and a
+# letter in the Mercosul one, so it is never changed.
+AS_LETTER = str.maketrans("0158", "OISB")
+AS_DIGIT = str.maketrans("OQDIL", "00011")
+
+
+def likely_meant(raw: str) -> str | None:
+    """The plate a mistyped one most likely is ("ABC1D2O" → "ABC1D20"): an offer to the person,
+    never a lookup made in their place, since another vehicle may have that plate."""
+    if not isinstance(raw, str):
+        return None
+    cleaned = re.sub(r"[\s\-.·•_]", "", raw).upper()
+    if len(cleaned) != 7 or not cleaned.isascii():
+        return None
+    fixed = cleaned[:3].translate(AS_LETTER) + cleaned[3].translate(AS_DIGIT) + cleaned[4] + cleaned[5:].translate(AS_DIGIT)
+    if fixed != cleaned and (OLD_RE.match(fixed) or MERCOSUL_ANY_RE.match(fixed)):
+        return fixed
+    return None
+
+
 def to_mercosul(plate: str) -> str:
     """The Mercosul form of a normalized plate (identity for Mercosul plates)."""
     if OLD_RE.match(plate):

@@ -40,7 +40,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import click
-from flask import Blueprint, Flask, abort, current_app, render_template, send_from_directory
+from flask import Blueprint, Flask, abort, current_app, redirect, render_template, send_from_directory, url_for
 from flask.cli import AppGroup
 
 from knowledge.open_data import (
@@ -322,6 +322,12 @@ def _size(path: Path) -> int | None:
         return path.stat().st_size
     except OSError:
         return None
+
+
+@bp.get("/dados")
+def short_address():
+    """/dados, the address people guess (a review found it a 404), leads to the page."""
+    return redirect(url_for(".page"), 301)
 
 
 @bp.get("/dados-abertos")

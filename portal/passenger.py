@@ -17,7 +17,7 @@ from knowledge.modalities import MODALITY_NAMES
 from knowledge.registry_places import SERVICE_NAMES
 from knowledge.citations import N_
 from knowledge.places import PLACES
-from knowledge.plates import PLATE_HELP, InvalidPlate, normalize, plate_key
+from knowledge.plates import PLATE_HELP, InvalidPlate, likely_meant, normalize, plate_key
 
 from . import complaints_service as service
 from . import photos
@@ -54,6 +54,7 @@ def consulta():
     except InvalidPlate:
         # With htmx the error comes back as the result area's partial (never a whole page inside it).
         context["error"] = _(PLATE_HELP)
+        context["meant"] = likely_meant(raw)
         return render_template(template, checklist=before_boarding(None), regulators=all_regulator_cards(), **context), 400
     jurisdiction = result["operadora"]["jurisdicao"] if result["operadora"] else None
     context["result"] = result

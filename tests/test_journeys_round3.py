@@ -168,6 +168,22 @@ def test_a_date_typed_the_brazilian_way_is_read_by_the_guides_and_the_fleet_list
     assert not errors and vehicles[0].ultima_vistoria == date(2024, 3, 10)
 
 
+@pytest.mark.parametrize("typed, meant", [("ABC1D2O", "ABC1D20"), ("abc-I234", "ABC1234"), ("AB01234", "ABO1234"), ("KGT2E47", None), ("ABC1O23", None), ("XYZ", None)])
+def test_a_look_alike_in_a_plate_is_offered_corrected(typed, meant):
+    """Only positions that admit one kind of character are corrected; the fifth (digit or letter) never is."""
+    from knowledge.plates import likely_meant
+
+    assert likely_meant(typed) == meant
+
+
+def test_consulta_offers_the_likely_plate_and_a_page_to_share(client):
+    for headers in ({}, {"HX-Request": "true", "HX-Target": "resultado"}):
+        response = client.get("/consulta?placa=ABC1D2O", headers=headers)
+        page = response.get_data(as_text=True)
+        assert response.status_code == 400 and 'href="/consulta?placa=ABC1D20"' in page and page.count('id="placa-sugestao"') == 1
+    assert 'href="/v/KGT2E47"' in html(client, "/consulta?placa=KGT2E47")
+
+
 # -- amounts ---------------------------------------------------------------------------------------------------
 
 

@@ -177,6 +177,8 @@ def test_page_and_downloads(imported):
     assert f'filename="veiculos-{stamp}.csv"' in response.headers["Content-Disposition"]
     for bad in (f"/dados-abertos/{stamp}/portal.db", "/dados-abertos/2020-01-01/veiculos.csv", f"/dados-abertos/{stamp}/..%2Fportal.db", "/dados-abertos/x/veiculos.csv"):
         assert client.get(bad).status_code == 404, bad
+    short = client.get("/dados")  # the address people guess
+    assert short.status_code == 301 and short.headers["Location"].endswith("/dados-abertos")
 
 
 def test_no_package_before_the_first_import_and_configurable_licence(tmp_path, index_dir):
