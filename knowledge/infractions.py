@@ -86,6 +86,15 @@ class RowMeasure:
     cite: Cite  # dated the row's first day; ``cite.at(on)`` for the date of the facts
 
 
+def measures_by_kind(measures) -> list[tuple[str, list[RowMeasure]]]:
+    """The row's measures grouped by kind, in their order: São Paulo's cassação has two units (4 fines
+    for the same infraction of art. 37, V, or 8 for any of them) that a label says once, with both."""
+    groups: dict[str, list[RowMeasure]] = {}
+    for m in measures:
+        groups.setdefault(m.kind, []).append(m)
+    return list(groups.items())
+
+
 @dataclass(frozen=True)
 class Responsible:
     """Whom the law holds responsible for a row: the statute's words naming them, and their unit."""

@@ -20,7 +20,7 @@ from knowledge import clock
 from knowledge.citations import N_
 from knowledge.complaint_next_steps import next_steps
 from knowledge.complaints import IN_FORCE_CITES, OCCURRENCES, REGULATORS, Enquadramento, classify, classify_row
-from knowledge.infractions import MEASURE_LABELS
+from knowledge.infractions import MEASURE_LABELS, measures_by_kind
 from knowledge.infractions import row as infraction_row
 from knowledge.places import PLACES
 from knowledge.reader.report import classify_report, period_of
@@ -173,8 +173,9 @@ def row_facts(row, on: date) -> dict:
     orders and whom it holds responsible (an empty list: the law does not say), each with the statute's
     words and their citation on the date of the facts."""
     return {
-        "medidas": [{"tipo": m.kind, "rotulo": gettext(MEASURE_LABELS[m.kind]), "palavras": m.words, "citations": cites([m.cite.at(on)])}
-                    for m in row.measures],
+        "medidas": [{"tipo": kind, "rotulo": gettext(MEASURE_LABELS[kind]), "palavras": [m.words for m in group],
+                     "citations": cites([m.cite.at(on) for m in group])}
+                    for kind, group in measures_by_kind(row.measures)],
         "responsavel": [{"texto": r.text, "palavras": r.words, "citations": cites([r.cite.at(on)])} for r in row.responsavel],
     }
 

@@ -19,6 +19,7 @@ from datetime import date
 
 from flask import Flask, g, has_request_context, request, url_for
 
+from knowledge import clock
 from knowledge.corpus import UnknownUnit, resolve
 from knowledge.history import LawNotInForce, law_on, wording_at
 
@@ -235,7 +236,8 @@ def stored_citation(entry) -> dict | None:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(unit_url=unit_url, anchor_url=anchor_url, citation_dict=citation_dict, stored_citation=stored_citation,
+    # reader_today: the day the reader's banner compares a ?data= with (a future day shows today's text).
+    app.jinja_env.globals.update(reader_today=clock.today, unit_url=unit_url, anchor_url=anchor_url, citation_dict=citation_dict, stored_citation=stored_citation,
                                  part_url=part_url, part_links=part_links, part_of=part_of)
 
 

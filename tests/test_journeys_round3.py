@@ -79,6 +79,15 @@ def test_the_date_field_leads_to_the_dated_view(client):
     assert bad.status_code == 400 and "DD/MM/AAAA" in bad.get_data(as_text=True)
 
 
+def test_the_whole_law_says_the_day_before_its_contents_and_a_future_day_is_said_to_be_one(client):
+    page = html(client, f"/leis/{PE}?data=2019-05-01")
+    assert page.index("Texto em vigor em 01/05/2019.") < page.index('id="sumario"')
+    future = (date.today() + timedelta(days=40)).isoformat()
+    for path in (f"/leis/{PE}?data={future}", f"/leis/{PE}/art-3?data={future}"):
+        assert "ainda não chegou" in html(client, path) and "em vigor hoje" in html(client, path), path
+    assert "ainda não chegou" not in html(client, f"/leis/{PE}/art-3?data=2019-05-01")
+
+
 # -- /comparar -------------------------------------------------------------------------------------------------
 
 

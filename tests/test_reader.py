@@ -130,6 +130,24 @@ def test_the_form_gives_no_fine_for_a_story_it_does_not_classify(portal):
         assert '<details class="nearest-rows">' in suggestion and suggestion.count('name="linha"') <= 4
 
 
+def test_two_units_of_one_measure_are_said_once_with_both_citations(portal):
+    """SP art. 41, II, a and b both order the cassação of the registry (4 fines for the same infraction
+    of art. 37, V; 8 for any of them): one label, both units."""
+    from knowledge.infractions import measures_by_kind, row
+
+    found = row("sp", "art-37/inc-5/ali-b", TODAY)
+    grouped = dict(measures_by_kind(found.measures))
+    assert [m.cite.unit for m in grouped["cassacao_registro"]] == ["art-41/inc-2/ali-a", "art-41/inc-2/ali-b"]
+    from portal.complaints_service import row_facts
+
+    with portal.application.test_request_context("/"):
+        facts = row_facts(found, TODAY)
+    cassacao = [m for m in facts["medidas"] if m["tipo"] == "cassacao_registro"]
+    assert len(cassacao) == 1 and len(cassacao[0]["citations"]) == 2 and "4 (quatro) vezes" in cassacao[0]["palavras"][0]
+    reply = say(portal, "o motorista estava bêbado na excursão ontem, em São Paulo")["resposta"]
+    assert reply.count("cassação do registro") <= 1
+
+
 STORIES = [  # this file's own stories (place, story)
     ("sp", "o motorista tava bebado na volta da excursao semana passada"),
     ("ac", "o cobrador foi mal educado e xingou os passageiros ontem"),

@@ -30,7 +30,7 @@ from .kinds import question_kind
 from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
 from .values import day_said
-from ..infractions import MEASURE_LABELS
+from ..infractions import MEASURE_LABELS, measures_by_kind
 from ..reader.report import classify_report
 from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, may_tell_a_report, tells_a_report
 from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, occurrences_in, understand
@@ -294,7 +294,7 @@ class Assistant:
         responsible (knowledge/infractions.py) — as the form and the receipt say it, with their units."""
         lines, cited = [], []
         if row.measures:
-            lines.append("  " + self._("Medida:") + " " + "; ".join(self._(MEASURE_LABELS[m.kind]) for m in row.measures) + ".")
+            lines.append("  " + self._("Medida:") + " " + "; ".join(self._(MEASURE_LABELS[kind]) for kind, _group in measures_by_kind(row.measures)) + ".")
             cited += [m.cite.at(on) for m in row.measures]
         if row.responsavel:
             lines.append("  " + self._("Quem responde:") + " " + "; ".join(r.text for r in row.responsavel) + ".")
