@@ -177,7 +177,10 @@ def test_form_without_javascript_posts_and_shows_verdicts_with_citations(web):
     text = text_of(response)
     assert "KGT2E47" in text  # the operator's own page shows the plates
     assert "Fora do fretamento turístico a lei não admite automóvel" in text
+    # The reason of "não apto" comes first, under the verdict, before the vehicles it is about.
+    assert text.index("Por quê:") < text.index("Cada veículo") and text.index("Por quê:") < text.index("Fora do fretamento turístico a lei não admite automóvel")
     html = response.get_data(as_text=True)
+    assert 'href="#veiculo-3"' in html
     assert '/leis/pe-lei-16205-2017/' in html  # reasons link to the law reader
     assert "/assistentes/carro_turismo?" in html  # each vehicle links to the wizard that explains it
     share = re.search(r'id="link-compartilhar"[^>]*value="([^"]+)"', html).group(1)
