@@ -142,3 +142,21 @@ def test_a_follow_up_naming_a_place_in_english_or_spanish(client, lang, first, f
 def test_spanish_si_is_if_inside_a_sentence_and_yes_alone():
     assert to_portuguese("¿y si es la segunda vez?", "es").startswith("e se ")
     assert to_portuguese("sí", "es") == "sim"
+
+
+def test_a_rows_words_are_quoted_as_the_laws_portuguese_in_english_and_spanish(tmp_path, index_dir):
+    """The statute's words of a fine-table row are not translated: the reply says whose words they are."""
+    from datetime import datetime, timezone
+
+    from app import create_app
+    from knowledge.clock import fixed
+
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    story = "o motorista estava bêbado na excursão ontem, em São Paulo"
+    with fixed(datetime(2026, 12, 1, 15, 0, tzinfo=timezone.utc)):
+        client = app.test_client()
+        replies = {lang: client.post("/api/v1/assistente", json={"mensagem": story, "conversa": None}, headers={"Accept-Language": lang}).get_json()["resposta"]
+                   for lang in ("en", "es", "pt-BR")}
+    assert "“For constatada ingestão" in replies["en"] and "(the law's words, in Portuguese)" in replies["en"]
+    assert "(palabras de la ley, en portugués)" in replies["es"]
+    assert "em português" not in replies["pt-BR"] and "For constatada ingestão" in replies["pt-BR"]

@@ -305,6 +305,9 @@ class Assistant:
 
     def _detail(self, e) -> str:
         detail = self._(e.descricao, **e.params) if e.params and "%(" in e.descricao else self._(e.descricao)
+        if detail == e.descricao and not str(self.law.locale or "pt").startswith("pt"):
+            # A row's words are the statute's, never translated: said as a quote, in English and Spanish too.
+            detail = f"“{detail.rstrip('.')}” " + self._("(palavras da lei, em português).")
         unit = (e.multa or {}).get("unidade")
         # São Paulo grades a fine by its share of the MVR: its "gravity" is the fine itself, said once below.
         if e.gravidade and unit != "MVR_PCT":
