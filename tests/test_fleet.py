@@ -395,3 +395,12 @@ def test_the_page_links_the_reworded_reasons_to_the_law_reader(web):
     assert not ARTICLE_NAMED.search(text.split("Antes de 04/12/2015", 1)[1].split(".", 1)[0])
     for unit in ("art-19", "art-22", "art-25"):
         assert re.search(rf'href="/leis/sp-decreto-29912-1989/[^"]*{unit}', html), unit
+
+
+def test_a_vehicle_the_modality_does_not_admit_counts_for_no_minimum():
+    """PE art. 3º, § 3º: outside turismo no automobile; an own car made up the own-vehicle minimum."""
+    vehicles, _ = parse(";onibus;44;2020;2020;proprio;\n;automovel;7;2021;2021;proprio;\n", date(2025, 1, 1))
+    report = check("pe", "eventual", date(2025, 1, 10), vehicles)
+    assert report.contagem["proprios"] == 1
+    left_out = next(s for s in report.frota if s.code == "fora_das_contas")
+    assert left_out.params["linhas"] == "2" and any(c.unit == "art-3/par-3" for c in left_out.citations)

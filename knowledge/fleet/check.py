@@ -15,7 +15,7 @@ from ..citations import N_
 from ..flows.engine import InvalidAnswer
 from ..places import PLACES
 from . import acre, pernambuco, recife, sao_paulo
-from .verdicts import FleetReport
+from .verdicts import BLOQUEIA, FleetReport, VehicleVerdict, info
 from .vehicles import Vehicle
 
 RULES = {"pe": pernambuco, "sp": sao_paulo, "ac": acre, "recife": recife}
@@ -27,6 +27,15 @@ class FleetError(ValueError):
     def __init__(self, field: str, message: str, **params):
         super().__init__(message % params if params else message)
         self.field, self.message, self.params = field, message, params
+
+
+# The reasons that say a vehicle is of a kind the modality does not admit (not a fixable pendência).
+NOT_ADMITTED = ("tipo_nao_admitido", "automovel_fora_do_turismo", "capacidade")
+
+
+def _not_admitted(verdict: VehicleVerdict):
+    """The blocking reason that keeps the vehicle out of this modality, or None."""
+    return next((m for m in verdict.motivos if m.code in NOT_ADMITTED and m.data.get("efeito") == BLOQUEIA), None)
 
 
 def modalities(place: str, when: date) -> list[str]:
@@ -52,5 +61,13 @@ def check(place: str, modalidade: str, when: date, vehicles: list[Vehicle], *, f
             verdicts.append(rules.vehicle(v, when, modalidade))
         except InvalidAnswer as exc:
             raise FleetError("frota", N_("Linha %(linha)d: o ano do primeiro emplacamento não pode ser depois da data escolhida."), linha=v.linha) from exc
-    fleet_rules, counts = rules.fleet(vehicles, when, modalidade, frota_regular)
+    # A vehicle of a kind the modality does not admit (a car outside PE's turismo, a utilitário) cannot
+    # be part of this fleet: it counts for no minimum or limit (issue #31: it made up the own minimum).
+    out = [verdict for verdict in verdicts if _not_admitted(verdict)]
+    admitted = [verdict.vehicle for verdict in verdicts if not _not_admitted(verdict)]
+    fleet_rules, counts = rules.fleet(admitted, when, modalidade, frota_regular) if admitted else ([], {"proprios": 0, "locados": 0, "total": 0})
+    if out:
+        fleet_rules.insert(0, info(
+            N_("Fora das contas da frota (mínimos e limites): %(linhas)s — a lei não admite esse veículo nesta modalidade."),
+            *_not_admitted(out[0]).citations, code="fora_das_contas", linhas=", ".join(str(v.vehicle.linha) for v in out)))
     return FleetReport(place, modalidade, when, verdicts, fleet_rules, rules.observations(when, modalidade), counts)
