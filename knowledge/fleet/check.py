@@ -65,7 +65,7 @@ def check(place: str, modalidade: str, when: date, vehicles: list[Vehicle], *, f
     # be part of this fleet: it counts for no minimum or limit (issue #31: it made up the own minimum).
     out = [verdict for verdict in verdicts if _not_admitted(verdict)]
     admitted = [verdict.vehicle for verdict in verdicts if not _not_admitted(verdict)]
-    fleet_rules, counts = rules.fleet(admitted, when, modalidade, frota_regular) if admitted else ([], {"proprios": 0, "locados": 0, "total": 0})
+    fleet_rules, counts = rules.fleet(admitted, when, modalidade, frota_regular)
     if out:
         fleet_rules.insert(0, info(
             N_("Fora das contas da frota (mínimos e limites): %(linhas)s — a lei não admite esse veículo nesta modalidade."),
