@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..reader.lexicon import vocabulary
 from ..clock import today
@@ -175,31 +176,52 @@ def vehicle_types(text: str) -> set[str]:
     return {kind for kind, pattern in _VEHICLE_TYPES.items() if re.search(pattern, text)}
 
 
-def _vehicle_fit(asked: frozenset[str], folded_t: str) -> bool | None:
-    listed = set().union(*(vehicle_types(m.group(1)) for m in _VEHICLE_LIST_RE.finditer(folded_t)))
+def _vehicle_fit(asked: frozenset[str], listed: frozenset[str]) -> bool | None:
     if len(asked) != 1 or not listed:
         return None
     return bool(asked & listed)
+
+
+class _Conditions(NamedTuple):
+    """What a unit's words set as its case, read once per text (asked for every candidate of every message)."""
+
+    ranges: tuple
+    vehicles: frozenset[str]  # the kinds of vehicle it lists after "para" / "tipo"
+    repeat: bool  # it speaks of a repeat ("reincidência")
+    first: bool  # of the first time
+    for_repeat: bool  # it is the repeat's own rule ("na reincidência")
+
+
+@lru_cache(maxsize=16384)
+def _conditions(text: str) -> _Conditions:
+    folded_t = fold(text.lower())
+    return _Conditions(
+        ranges=tuple(_ranges(text)),
+        vehicles=frozenset(set().union(*(vehicle_types(m.group(1)) for m in _VEHICLE_LIST_RE.finditer(folded_t)))),
+        repeat=bool(re.search(r"\breincid", folded_t)),
+        first=bool(re.search(r"\bprimeira\b", folded_t)),
+        for_repeat=bool(re.search(r"\b(caso de|na|quando de|a partir da (primeira|segunda)) reincid", folded_t)),
+    )
 
 
 def fit(question: str, text: str) -> int:
     """+1 when the text's condition holds for the case the question gives, -1 when it fails, 0 otherwise."""
     verdicts = []
     asked = _asked(question)
-    for measure, low, low_in, high, high_in in _ranges(text):
+    said = _conditions(text)
+    for measure, low, low_in, high, high_in in said.ranges:
         for said_measure, number, side in asked.stated:
             if said_measure == measure:
                 verdicts.append(_holds(number, side, low, low_in, high, high_in))
-    folded_t = fold(text.lower())
-    if (vehicle := _vehicle_fit(asked.vehicles, folded_t)) is not None:
+    if (vehicle := _vehicle_fit(asked.vehicles, said.vehicles)) is not None:
         verdicts.append(vehicle)
     repeat_q, first_q = asked.repeat, asked.first
     if repeat_q != first_q:  # the question says which time it is
-        if re.search(r"\breincid", folded_t):
+        if said.repeat:
             verdicts.append(repeat_q)
-        elif re.search(r"\bprimeira\b", folded_t):
+        elif said.first:
             verdicts.append(first_q)
-    elif not repeat_q and re.search(r"\b(caso de|na|quando de|a partir da (primeira|segunda)) reincid", folded_t):
+    elif not repeat_q and said.for_repeat:
         verdicts.append(False)  # nothing said of a repeat: the case asked is the first, not the repeat the unit is for
     if any(v is False for v in verdicts):
         return -1

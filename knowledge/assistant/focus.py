@@ -15,7 +15,7 @@ from functools import lru_cache
 from ..reader.lexicon import vocabulary
 from ..units import Unit
 from .kinds import (ALLOWED_RE, BRL_RE, MULTIPLIER_RE, COUNT_RE, DEADLINE_RE, FORBIDDEN_RE, MANDATORY_RE, MVR_RE, PERCENT_RE, SEATS_RE, UFIRAC_RE,
-                    VB_RE, WHO_RE, YEARS_RE, fine_elsewhere, gravity_fine, introduces, is_list_item, people_words, references, spelled, texts, SAME_ARTICLE_RE)
+                    VB_RE, WHO_RE, YEARS_RE, fine_elsewhere, gravity_fine, introduces, is_list_item, people_words, references, spelled, texts, SAME_ARTICLE_RE, by_unit)
 from .text import fold, normalize
 
 # Words the statutes use for the same act as the question's word (matched by their first letters).
@@ -298,6 +298,16 @@ def coverage(unit: Unit, focus: list[str]) -> float:
     """
     if not focus:
         return 0.0
+    joined = _coverage_words(unit)
+    weights = [2.0] + [1.0] * (len(focus) - 1)
+    return sum(w for word, w in zip(focus, weights) if any(n in joined for n in _needles(word, False))) / sum(weights)
+
+
+@by_unit
+def _coverage_words(unit: Unit) -> str:
+    """The folded words :func:`coverage` looks in, joined as :func:`says` joins them: the unit's
+    (acronyms spelled out), what people ask that it answers, the caput a list item completes, and what
+    the articles it sanctions say."""
     said = [spelled(unit), people_words(unit)] + ([spelled(a, a.text) for a in unit.ancestors() if introduces(a)] if is_list_item(unit) else [])
     if references(unit):
         # "O descumprimento do disposto no art. 44 …": what art. 44 says is what this unit sanctions.
@@ -305,6 +315,4 @@ def coverage(unit: Unit, focus: list[str]) -> float:
 
         law = load_law(unit.law_id)
         said += [u.text for n in references(unit) if (a := law.by_id.get(f"art-{n}")) is not None for u in a.walk()]
-    words = " ".join(_folded(text) for text in said).split()
-    weights = [2.0] + [1.0] * (len(focus) - 1)
-    return sum(w for word, w in zip(focus, weights) if says(words, word, weak=False)) / sum(weights)
+    return " " + " ".join(" ".join(_folded(text) for text in said).split())

@@ -31,6 +31,31 @@ from .text import fold
 
 KINDS = ("prazo", "valor", "limite", "permissao", "quem", "documentos")
 
+# Units the per-unit caches below hold at most; past it a cache starts over (the corpus has fewer).
+UNIT_CACHE_SIZE = 20_000
+
+
+def by_unit(function):
+    """Remember ``function(unit)`` for each unit object.  What the ranking reads of a unit's own
+    words (its text with the acronyms spelled out, the words the coverage looks in, its citation) is
+    the same for every message, and read for every candidate of every message (issue #32).  Units
+    are unhashable dataclasses, so the key is the object's identity, kept with the unit so that a
+    reused id is never taken for another unit; the parsed laws keep one object per unit."""
+    cache: dict[int, tuple[Unit, object]] = {}
+
+    def remembered(unit: Unit):
+        held = cache.get(id(unit))
+        if held is not None and held[0] is unit:
+            return held[1]
+        if len(cache) >= UNIT_CACHE_SIZE:
+            cache.clear()
+        value = function(unit)
+        cache[id(unit)] = (unit, value)
+        return value
+
+    remembered.__doc__, remembered.__name__, remembered.cache_clear = function.__doc__, function.__name__, cache.clear
+    return remembered
+
 # -- the kind of question -----------------------------------------------------------------------
 
 # The cue words of each kind of question, in the order a question is tried against them ("quem" first:
@@ -282,12 +307,24 @@ def acronyms(law_id: str) -> dict[str, str]:
 def spelled(unit: Unit, text: str | None = None) -> str:
     """The unit's words with each acronym it uses followed by its name ("o CRC" also says
     "certificado de registro cadastral"), so a question may name either."""
-    text = texts(unit) if text is None else text
-    names = acronyms(unit.law_id)
+    if text is None:
+        return _spelled_own(unit)
+    return _spell(unit.law_id, text)
+
+
+@by_unit
+def _spelled_own(unit: Unit) -> str:
+    return _spell(unit.law_id, texts(unit))
+
+
+@lru_cache(maxsize=16384)
+def _spell(law_id: str, text: str) -> str:
+    names = acronyms(law_id)
     extra = [names[a] for a in dict.fromkeys(re.findall(r"\b[A-Z]{3,}\b", text)) if a in names]
     return " ".join([text, *extra])
 
 
+@by_unit
 def _annotation(unit: Unit):
     """The unit's entry in knowledge/statutes/perguntas (questions and kind of answer), or None."""
     from ..corpus import load_law

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from ..reader.lexicon import vocabulary
 from ..citations import Cite
 from ..reader.dates import facts_period
-from ..corpus import UnknownUnit, resolve
+from ..corpus import UnknownUnit, load_law, resolve
 from ..history import wording_at
 from ..places import PLACES
 from ..structure import fine_rule
@@ -29,7 +29,7 @@ from .confidence import confidence_of, threshold
 from .ranker import score
 from .conditions import REPEAT_WORDS, asked_groups, fit, group_fit, repeat_elsewhere, repeat_fine_among, role_fit, states_a_condition
 from .focus import FAMILIES, QUESTION_SENTENCE_RE, coverage, focus_bonus, focus_words, never_said, says
-from .kinds import carries, defined_group, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
+from .kinds import by_unit, carries, defined_group, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
 from .understanding import PLACE_ALIASES
@@ -115,13 +115,20 @@ PLACE_NAME_WORDS = frozenset(w for aliases in PLACE_ALIASES.values() for alias i
 
 
 def key_words(query: str) -> list[str]:
+    """The question's telling words (not the generic ones, not the place's names), the statutes'
+    words in place of slang; asked once per hit and per candidate of a message, hence remembered."""
+    return list(_key_words(query))
+
+
+@lru_cache(maxsize=1024)
+def _key_words(query: str) -> tuple[str, ...]:
     text = with_statute_words(normalize(query), replace=True)
     key = [w for w in text.split() if len(w) >= 3 and w not in GENERIC_WORDS and w not in PLACE_NAME_WORDS]
     if re.search(r"\bde novo\b", text):
         key.remove("novo")  # "fui pego de novo": once more (conditions.py reads it), not a new vehicle
     if re.search(r"\b(em|de) pe\b", text) and not re.search(r"\b(em|de|no|na) PE\b", query):
         key.append("pe")  # "em pé" / "em pe": standing passengers; "em PE" is Pernambuco
-    return key
+    return tuple(key)
 
 
 def _prefixes(words) -> frozenset[str]:
@@ -157,18 +164,29 @@ def _cosine(words: frozenset[str], norm: float, other: frozenset[str], other_nor
     return sum(weights.get(w, UNSEEN_WEIGHT) ** 2 for w in words & other) / (norm * other_norm)
 
 
-def question_match(unit: Unit, key: list[str]) -> float:
+class QuestionWords:
+    """The question's telling words' first letters and their norm, as :func:`question_match` weighs
+    them: the same for every candidate unit of one message, so computed once per ranking (issue #32)."""
+
+    __slots__ = ("words", "norm")
+
+    def __init__(self, key: list[str]):
+        _asked, weights = _asked_index()
+        self.words = _prefixes(key)
+        self.norm = _norm(self.words, weights)
+
+
+def question_match(unit: Unit, key: "list[str] | QuestionWords") -> float:
     """How close the question is to the closest of the questions the unit answers (0–1): the cosine
     of their telling words' first letters, each weighted by how rare it is among all those questions
     ("estepe" tells more than "multa").  The cosine, not the share of the question's words found, so
     that a long question that happens to hold every word says less than a short one that asks the same."""
     asked, weights = _asked_index()
     questions = asked.get((unit.law_id, unit.id))
-    words = _prefixes(key)
-    if not questions or not words:
+    question = key if isinstance(key, QuestionWords) else QuestionWords(key)
+    if not questions or not question.words:
         return 0.0
-    norm = _norm(words, weights)
-    return max(_cosine(words, norm, s, s_norm, weights) for s, s_norm in questions)
+    return max(_cosine(question.words, question.norm, s, s_norm, weights) for s, s_norm in questions)
 
 
 def asked_in_other_words(key: list[str], unknown: list[str], law_ids: tuple[str, ...]) -> bool:
@@ -193,18 +211,25 @@ def answers(query: str, hit: Hit) -> bool:
     key = key_words(query)
     if not key:
         return True
-    parts = []
-    for unit_id in dict.fromkeys([hit.unit] + [u for u, _score in hit.units[:6]]):
-        try:
-            _law, unit = resolve(hit.law, unit_id)
-        except UnknownUnit:
-            continue
-        parts += [spelled(unit), people_words(unit)] + [spelled(a, a.text) for a in unit.ancestors()] + unit.article.headings
-    passage = " ".join(parts) if parts else re.sub(r"<[^>]+>", " ", hit.snippet)
-    words, prefixes, in_order = _passage_words(passage)
+    unit_ids = tuple(dict.fromkeys([hit.unit] + [u for u, _score in hit.units[:6]]))
+    words, prefixes, in_order = _hit_passage(hit.law, unit_ids) or _passage_words(re.sub(r"<[^>]+>", " ", hit.snippet))
     key = key + [e for w in key for e in KEY_EQUIVALENTS.get(w, ())]
     # The word itself, its first letters, or a word of its family ("fiscaliza": "órgão gestor").
     return any((w in words) or (len(w) >= 5 and w[:5] in prefixes) or (_family_member(w) and says(in_order, w, weak=False)) for w in key)
+
+
+@lru_cache(maxsize=4096)
+def _hit_passage(law_id: str, unit_ids: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]] | None:
+    """:func:`_passage_words` of the units a hit matched (None when none of them exists): the
+    same hits come back for many messages, and resolving and spelling them out is most of the cost."""
+    parts = []
+    for unit_id in unit_ids:
+        try:
+            _law, unit = resolve(law_id, unit_id)
+        except UnknownUnit:
+            continue
+        parts += [spelled(unit), people_words(unit)] + [spelled(a, a.text) for a in unit.ancestors()] + unit.article.headings
+    return _passage_words(" ".join(parts)) if parts else None
 
 
 @lru_cache(maxsize=4096)
@@ -247,6 +272,12 @@ def _narrowed_kind(message: str) -> str | None:
     return last
 
 
+@by_unit
+def _label(unit: Unit) -> str:
+    """A candidate's citation label ("Lei 16.205/2017 (PE), art. 3º, § 3º"), made once per unit."""
+    return load_law(unit.law_id).citation(unit)
+
+
 def _articles(hits: list[Hit]):
     """The articles of the hits, resolved only as they are read (most questions never read them)."""
     for hit in hits:
@@ -270,6 +301,7 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
     case = normalize(follow_up) if follow_up and states_a_condition(follow_up) else text
     words = tuple(text.split())
     key = key_words(query)
+    question = QuestionWords(key)
     focus = focus_words(text, key, kind, query)
     article_scores = {(h.law, h.unit.split("/")[0]): h.score for h in hits}
     repeat_rule = kind == "valor" and repeat_fine_among(case, _articles(hits))
@@ -287,7 +319,7 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 if referrer.article is not found.article and carries(kind, referrer.text):
                     features = {"lexical": REFERRER_SHARE * hit.score / top, "kind": unit_bonus(kind, referrer, text),
                                 "focus": focus_bonus(kind, referrer, focus, words), "coverage": coverage(referrer, focus), "position": position}
-                    ranked.append(Candidate(score(features), hit.law, referrer, law.citation(referrer), features))
+                    ranked.append(Candidate(score(features), hit.law, referrer, _label(referrer), features))
         for unit in found.article.walk():
             if unit.vetoed or not (unit.text or unit.closing):
                 continue
@@ -325,7 +357,7 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 "condition": holds or (-1.0 if kind in VALUE_KINDS and (first_time or repeat_elsewhere(case, texts(unit), found.article)) else 0.0),
                 "condition_fails": 1.0 if holds < 0 or first_time else 0.0,
                 "tipo": tipo_share(unit, kind),
-                "asked": question_match(unit, key),
+                "asked": question_match(unit, question),
                 "other_value": 1.0 if says_value and not covered else 0.0,
                 "other_act": 1.0 if says_value and covered and not coverage(unit, focus[:1]) else 0.0,
                 "untelling": 0.0 if telling else 1.0,
@@ -334,12 +366,12 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 "sanction_row": 1.0 if kind not in ("valor", None) and sanction_row(unit) else 0.0,
                 "position": position,
             }
-            ranked.append(Candidate(score(features), hit.law, unit, law.citation(unit), features))
+            ranked.append(Candidate(score(features), hit.law, unit, _label(unit), features))
             if kind == "valor" and group_fine(unit) and defined_group(unit) in asked_groups(case) \
                     and (formula := law.by_id.get(GROUP_FORMULA)) is not None:
                 # "quanto é a multa do Grupo 3?": Recife art. 32 names the group, art. 36 computes its fine
                 # (Vm = G × Vb): the formula is the unit that gives the amount, just ahead of the group.
-                ranked.append(Candidate(score(features) + 0.01, hit.law, formula, law.citation(formula), features))
+                ranked.append(Candidate(score(features) + 0.01, hit.law, formula, _label(formula), features))
     ranked.sort(key=lambda r: -r[0])
     return ranked
 
