@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from typing import NamedTuple
 from functools import lru_cache
 
 from ..reader.lexicon import vocabulary
@@ -95,6 +96,7 @@ def _word_says(text_word: str, word: str, weak: bool) -> bool:
     return any(needle in joined for needle in _needles(word, weak))
 
 
+@lru_cache(maxsize=8)
 def _value_pattern(kind: str) -> re.Pattern:
     return {
         "prazo": DEADLINE_RE,
@@ -112,10 +114,6 @@ def _before(text: str, match: re.Match) -> list[str]:
     return clause[-24:] if len(clause) > 14 else words[-14:]
 
 
-def _around(text: str, match: re.Match) -> list[str]:
-    return _before(text, match) + fold(text[match.end():].lower()).split()[:4]
-
-
 _BODIES_RE = re.compile(vocabulary("bodies_re"))
 
 
@@ -126,15 +124,11 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple
     prazo de 15 dias") answers another question and loses.
     """
     if kind == "permissao" and focus:
-        own = texts(unit)
-        for match in (FORBIDDEN_RE.search(own), ALLOWED_RE.search(own), MANDATORY_RE.search(own)):
-            if match:
-                near = fold(own[max(0, match.start() - 120): match.end() + 120].lower()).split()
-                if any(says(near, w) for w in focus):
-                    return 0.35  # "não será permitido o transporte de passageiros em pé"
-        if is_list_item(unit) and any(FORBIDDEN_RE.search(a.text) for a in unit.ancestors() if introduces(a)):
-            if any(says(fold(own.lower()).split(), w) for w in focus):
-                return 0.35  # "são vedadas as seguintes condutas: … VII - condução de passageiros em pé"
+        for near in _rule_windows(unit):
+            if any(_says_joined(near, w) for w in focus):
+                return 0.35  # "não será permitido o transporte de passageiros em pé"
+        if _under_prohibition(unit) and any(_says_text(texts(unit), w) for w in focus):
+            return 0.35  # "são vedadas as seguintes condutas: … VII - condução de passageiros em pé"
         return 0.0
     if kind == "quem":
         own = fold(texts(unit).lower())
@@ -171,55 +165,127 @@ def focus_bonus(kind: str | None, unit: Unit, focus: list[str], focus_all: tuple
 
 
 def _plain_focus_bonus(kind: str, unit: Unit, focus: list[str]) -> float:
-    pattern = _value_pattern(kind)
     own = texts(unit)
-    holder = unit if pattern.search(own) else next(
-        (a for a in reversed(unit.ancestors()) if (introduces(a) or a.closing) and pattern.search(texts(a))), None)
+    holder = _value_holder(kind, unit)
     if holder is None:
-        if kind == "valor" and fine_elsewhere(unit) and says(fold(own.lower()).split(), focus[0]):
+        if kind == "valor" and fine_elsewhere(unit) and _says_text(own, focus[0]):
             return 0.35  # an annex names the infraction; another article its fine (PE art. 28, Recife art. 36)
         return 0.0
-    text = texts(holder)
     # A unit may set several values ("remetida … no prazo de 60 dias, para que apresente defesa no
     # prazo de 15 dias"): the one next to what was asked counts.
-    return max(_value_bonus(kind, unit, holder, text, match, focus) for match in pattern.finditer(text))
+    return max(_value_bonus(kind, unit, holder, value, focus) for value in _values_in(kind, texts(holder)))
 
 
-def _value_bonus(kind: str, unit: Unit, holder: Unit, text: str, match: re.Match, focus: list[str]) -> float:
-    near = _around(text, match)
-    focus_family = _stems_of(focus[0])
-    before = _before(text, match)
+def _value_holder(kind: str, unit: Unit) -> Unit | None:
+    """The unit whose words hold the value of that kind: the unit itself, or the caput it completes
+    (or the article whose closing "Pena: multa de …" prices it); None when neither holds one."""
+    held = _holders(unit)
+    if kind not in held:
+        pattern = _value_pattern(kind)
+        held[kind] = unit if pattern.search(texts(unit)) else next(
+            (a for a in reversed(unit.ancestors()) if (introduces(a) or a.closing) and pattern.search(texts(a))), None)
+    return held[kind]
+
+
+@by_unit
+def _holders(unit: Unit) -> dict:
+    """Each kind's :func:`_value_holder` of the unit, filled as the kinds are asked."""
+    return {}
+
+
+@by_unit
+def _rule_windows(unit: Unit) -> tuple[str, ...]:
+    """The words around the unit's first "vedado", "permitido" and "obrigatório" (120 characters each
+    side), folded and joined as :func:`says` joins them: a permission asked is answered next to one."""
     own = texts(unit)
+    windows = []
+    for match in (FORBIDDEN_RE.search(own), ALLOWED_RE.search(own), MANDATORY_RE.search(own)):
+        if match:
+            windows.append(" " + " ".join(fold(own[max(0, match.start() - 120): match.end() + 120].lower()).split()))
+    return tuple(windows)
 
-    def last(test) -> int:
-        return max((i for i, w in enumerate(before) if test([w])), default=-1)
 
-    others = {i for i, f in enumerate(FAMILIES) if f != focus_family}
-    closest_other = max((i for i, w in enumerate(before) if _families_of(w) & others), default=-1)
-    if closest_other > last(lambda w: says(w, focus[0])) >= 0:
+@by_unit
+def _under_prohibition(unit: Unit) -> bool:
+    """An item of a list a caput forbids ("são vedadas as seguintes condutas: …")."""
+    return is_list_item(unit) and any(FORBIDDEN_RE.search(a.text) for a in unit.ancestors() if introduces(a))
+
+
+class _Value(NamedTuple):
+    """A value a text sets, with the words around it that tell what it is the value of."""
+
+    before: tuple[str, ...]  # the words before it (_before)
+    before_families: tuple[frozenset[int], ...]  # the FAMILIES each of those words belongs to
+    near: str  # those words and the four after it, joined as says() joins them
+    close_families: frozenset[int]  # the FAMILIES one of whose strong members the last eight before and four after say
+
+
+@lru_cache(maxsize=16384)
+def _values_in(kind: str, text: str) -> tuple[_Value, ...]:
+    """Every value of that kind the text sets and what surrounds it: the same for every message."""
+    found = []
+    for match in _value_pattern(kind).finditer(text):
+        before = tuple(_before(text, match))
+        after = tuple(fold(text[match.end():].lower()).split()[:4])
+        close = list(before[-8:] + after)
+        found.append(_Value(
+            before=before,
+            before_families=tuple(_families_of(w) for w in before),
+            near=" " + " ".join(before + after),
+            close_families=frozenset(i for i, f in enumerate(FAMILIES) if any(says(close, p) for p in f if not p.startswith("~"))),
+        ))
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _other_families(family: tuple[str, ...]) -> frozenset[int]:
+    return frozenset(i for i, f in enumerate(FAMILIES) if f != family)
+
+
+@lru_cache(maxsize=16384)
+def _joined_words(text: str) -> str:
+    """A text's folded words joined as :func:`says` joins them."""
+    return " " + " ".join(_folded(text).split())
+
+
+def _says_text(text: str, word: str, weak: bool = True) -> bool:
+    """:func:`says` of a text's folded words (``says(fold(text.lower()).split(), word)``), the words remembered."""
+    joined = _joined_words(text)
+    return any(needle in joined for needle in _needles(word, weak))
+
+
+def _says_joined(joined: str, word: str, weak: bool = True) -> bool:
+    return any(needle in joined for needle in _needles(word, weak))
+
+
+def _value_bonus(kind: str, unit: Unit, holder: Unit, value: _Value, focus: list[str]) -> float:
+    focus_family = _stems_of(focus[0])
+    own = texts(unit)
+    others = _other_families(focus_family)
+    closest_other = max((i for i, families in enumerate(value.before_families) if families & others), default=-1)
+    last_focus = max((i for i, w in enumerate(value.before) if _word_says(w, focus[0], True)), default=-1)
+    if closest_other > last_focus >= 0:
         return -0.3  # "Não acolhida a defesa, o permissionário é comunicado do JULGAMENTO no prazo de 15 dias"
-    if says(near, focus[0], weak=False):
+    if _says_joined(value.near, focus[0], weak=False):
         return 0.45 if holder is unit else 0.2
-    if says(near, focus[0]):
+    if _says_joined(value.near, focus[0]):
         return 0.3 if holder is unit else 0.15
-    close = before[-8:] + fold(text[match.end():].lower()).split()[:4]
-    other_acts = [f for f in FAMILIES if f != focus_family and any(says(close, p) for p in f if not p.startswith("~"))]
-    if other_acts:
+    if any(FAMILIES[i] != focus_family for i in value.close_families):
         return -0.3
     if holder is unit:
         for number in references(unit):
             from ..corpus import load_law
 
             referred = load_law(unit.law_id).by_id.get(f"art-{number}")
-            if referred is not None and any(says(fold(u.text.lower()).split(), focus[0]) for u in referred.walk()):
+            if referred is not None and any(_says_text(u.text, focus[0]) for u in referred.walk()):
                 return 0.35  # "O descumprimento do disposto no art. 44 [o transporte remunerado sem autorização] …"
-        if is_list_item(unit) and any(says(fold(a.text.lower()).split(), focus[0]) for a in unit.ancestors() if introduces(a)):
+        if is_list_item(unit) and any(_says_text(a.text, focus[0]) for a in unit.ancestors() if introduces(a)):
             return 0.35  # "Serão aplicadas a quem realizar transporte clandestino …: I - multa de …"
-        if SAME_ARTICLE_RE.search(own) and says(fold(unit.article.text.lower()).split(), focus[0]):
+        if SAME_ARTICLE_RE.search(own) and _says_text(unit.article.text, focus[0]):
             return 0.35  # "§ 1º O valor da multa prevista no inciso I deste artigo será duplicado …" of that caput's act
-        return 0.15 if any(says(near, w) for w in focus[1:]) else 0.0
+        return 0.15 if any(_says_joined(value.near, w) for w in focus[1:]) else 0.0
     # The value is above (a fine group, "Pena: multa de …"): the unit names the infraction asked.
-    if kind == "valor" and says(fold(own.lower()).split(), focus[0]):
+    if kind == "valor" and _says_text(own, focus[0]):
         return 0.35
     return 0.0
 

@@ -181,12 +181,18 @@ def question_match(unit: Unit, key: "list[str] | QuestionWords") -> float:
     of their telling words' first letters, each weighted by how rare it is among all those questions
     ("estepe" tells more than "multa").  The cosine, not the share of the question's words found, so
     that a long question that happens to hold every word says less than a short one that asks the same."""
-    asked, weights = _asked_index()
-    questions = asked.get((unit.law_id, unit.id))
+    _asked, weights = _asked_index()
+    questions = _questions_of(unit)
     question = key if isinstance(key, QuestionWords) else QuestionWords(key)
     if not questions or not question.words:
         return 0.0
     return max(_cosine(question.words, question.norm, s, s_norm, weights) for s, s_norm in questions)
+
+
+@by_unit
+def _questions_of(unit: Unit):
+    """The unit's questions in :func:`_asked_index` (None for a unit nobody annotated)."""
+    return _asked_index()[0].get((unit.law_id, unit.id))
 
 
 def asked_in_other_words(key: list[str], unknown: list[str], law_ids: tuple[str, ...]) -> bool:
