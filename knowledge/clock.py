@@ -50,6 +50,21 @@ def today(place_id: str | None = None) -> date:
     return now().astimezone(zone(place_id)).date()
 
 
+_year_span: tuple[datetime, datetime, int] | None = None  # (from, until, the year in Brasília between them)
+
+
+def this_year() -> int:
+    """``today().year`` in Brasília time, without converting the instant each time: the assistant asks it
+    for every candidate unit of every message (a vehicle "de 2008" is a year older each January)."""
+    global _year_span
+    instant, span = now(), _year_span
+    if span is not None and span[0] <= instant < span[1]:
+        return span[2]
+    year = instant.astimezone(DEFAULT_ZONE).year
+    _year_span = (datetime(year, 1, 1, tzinfo=DEFAULT_ZONE), datetime(year + 1, 1, 1, tzinfo=DEFAULT_ZONE), year)
+    return year
+
+
 def today_everywhere() -> date:
     """The newest date that has begun in every place: a form's default date before the place is chosen
     (at 23:00 in Rio Branco it is already tomorrow in Brasília, and tomorrow is in Acre's future)."""

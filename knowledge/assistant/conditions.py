@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..reader.lexicon import vocabulary
-from ..clock import today
+from ..clock import this_year, today
 from .numbers import WORDS_NUMBER, as_number
 from .text import fold
 
@@ -118,7 +118,7 @@ def _asked_in(question: str, this_year: int) -> _Asked:
 
 def _asked(question: str) -> _Asked:
     # The year is part of the key: a vehicle "2008" is a year older each January (and tests set the date).
-    return _asked_in(question, today().year)
+    return _asked_in(question, this_year())
 
 
 def _ranges(text: str) -> list[tuple[str, float | None, bool, float | None, bool]]:

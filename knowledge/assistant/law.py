@@ -104,6 +104,7 @@ def with_statute_words(text: str, replace: bool = False) -> str:
     return " ".join([text, *extra])
 
 
+@lru_cache(maxsize=4096)
 def _family_member(word: str) -> bool:
     return any(word.startswith(p) for family in FAMILIES for p in family if " " not in p and not p.startswith("~"))
 
@@ -160,8 +161,18 @@ def _norm(words, weights: dict[str, float]) -> float:
     return math.sqrt(sum(weights.get(w, UNSEEN_WEIGHT) ** 2 for w in words)) or 1.0
 
 
-def _cosine(words: frozenset[str], norm: float, other: frozenset[str], other_norm: float, weights: dict[str, float]) -> float:
-    return sum(weights.get(w, UNSEEN_WEIGHT) ** 2 for w in words & other) / (norm * other_norm)
+def _cosine(words: frozenset[str], norm: float, other: frozenset[str], other_norm: float) -> float:
+    squared = _squared_weights()
+    return sum(squared.get(w, UNSEEN_SQUARED) for w in words & other) / (norm * other_norm)
+
+
+UNSEEN_SQUARED = UNSEEN_WEIGHT ** 2
+
+
+@lru_cache(maxsize=1)
+def _squared_weights() -> dict[str, float]:
+    """Each prefix's weight squared, as the cosine sums them: squared once, not for every candidate."""
+    return {w: weight ** 2 for w, weight in _asked_index()[1].items()}
 
 
 class QuestionWords:
@@ -181,12 +192,11 @@ def question_match(unit: Unit, key: "list[str] | QuestionWords") -> float:
     of their telling words' first letters, each weighted by how rare it is among all those questions
     ("estepe" tells more than "multa").  The cosine, not the share of the question's words found, so
     that a long question that happens to hold every word says less than a short one that asks the same."""
-    _asked, weights = _asked_index()
     questions = _questions_of(unit)
     question = key if isinstance(key, QuestionWords) else QuestionWords(key)
     if not questions or not question.words:
         return 0.0
-    return max(_cosine(question.words, question.norm, s, s_norm, weights) for s, s_norm in questions)
+    return max(_cosine(question.words, question.norm, s, s_norm) for s, s_norm in questions)
 
 
 @by_unit
@@ -205,7 +215,7 @@ def asked_in_other_words(key: list[str], unknown: list[str], law_ids: tuple[str,
     words = _prefixes(key)
     norm = _norm(words, weights)
     wanted = _prefixes(unknown)
-    return any(_cosine(words, norm, s, s_norm, weights) >= ASKED_ELSEWHERE
+    return any(_cosine(words, norm, s, s_norm) >= ASKED_ELSEWHERE
                for (law_id, _unit), questions in asked.items() if law_id in law_ids
                for s, s_norm in questions if wanted & s and len(words & s) >= min(2, len(words)))
 
@@ -279,6 +289,18 @@ def _narrowed_kind(message: str) -> str | None:
 
 
 @by_unit
+def _unit_id(unit: Unit) -> str:
+    """The unit's id ("art-3/par-3"), spelled once: it is built from its ancestors' segments each time."""
+    return unit.id
+
+
+@by_unit
+def _lineage(unit: Unit) -> tuple[str, ...]:
+    """The ids of the units above it whose search match it inherits (not an annex)."""
+    return tuple(a.id for a in unit.ancestors() if a.kind != "anexo")
+
+
+@by_unit
 def _label(unit: Unit) -> str:
     """A candidate's citation label ("Lei 16.205/2017 (PE), art. 3º, § 3º"), made once per unit."""
     return load_law(unit.law_id).citation(unit)
@@ -333,8 +355,8 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
             # of documents is answered by the caput that introduces it, not by one of its items.
             # Nor is "who" answered by one of the powers a body's caput lists.
             share = 0.6 if is_list_item(unit) and kind not in ("documentos", "quem") else 0.15
-            inherited = max((own.get(a.id, 0.0) * share for a in unit.ancestors() if a.kind != "anexo"), default=0.0)
-            lexical = own.get(unit.id, 0.0) + inherited
+            inherited = max((own.get(a, 0.0) * share for a in _lineage(unit)), default=0.0)
+            lexical = own.get(_unit_id(unit), 0.0) + inherited
             if kind == "documentos" and document_list(unit):
                 # The list answers as a whole: the caput gets what the search found in any of its items.
                 lexical = max([lexical] + [own.get(item.id, 0.0) for item in unit.walk()])
