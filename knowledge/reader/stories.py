@@ -196,8 +196,11 @@ def features(story_vector, place: str, on: date, leave_out: str | None = None) -
     return np.column_stack([text, said, told, _margins(text), _margins(said[:, 0]), _margins(told[:, 0]), b.has])
 
 
+@lru_cache(maxsize=256)
 def vector(text: str, told: bool = True):
-    """A text in the reader's space (``told``), or in the questions' space the confidence model reads."""
+    """A text in the reader's space (``told``), or in the questions' space the confidence model reads.
+    Remembered: one message is weighed against several places' and units' questions (issue #32); the
+    matrix is only ever multiplied, never changed."""
     return _vectorizer(told).transform([text])
 
 
