@@ -61,7 +61,9 @@ def this_year() -> int:
     if span is not None and span[0] <= instant < span[1]:
         return span[2]
     year = instant.astimezone(DEFAULT_ZONE).year
-    _year_span = (datetime(year, 1, 1, tzinfo=DEFAULT_ZONE), datetime(year + 1, 1, 1, tzinfo=DEFAULT_ZONE), year)
+    # The bounds in UTC, as now() is: two datetimes with the same tzinfo compare without asking it for offsets.
+    _year_span = (datetime(year, 1, 1, tzinfo=DEFAULT_ZONE).astimezone(timezone.utc),
+                  datetime(year + 1, 1, 1, tzinfo=DEFAULT_ZONE).astimezone(timezone.utc), year)
     return year
 
 

@@ -115,3 +115,17 @@ def test_the_complaint_forms_default_date_is_in_no_places_future(client):
         page = client.get("/denuncia").get_data(as_text=True)
         assert 'value="2026-11-29"' in page
         assert 'value="2026-11-30"' in client.get("/denuncia?jurisdicao=pe").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("moment", [
+    datetime(2027, 1, 1, 2, 59, 59, tzinfo=timezone.utc),  # 31/12/2026 23:59:59 in Brasília
+    datetime(2027, 1, 1, 3, 0, tzinfo=timezone.utc),  # 01/01/2027 00:00 in Brasília
+    datetime(2019, 6, 1, tzinfo=timezone.utc),
+])
+def test_this_year_is_todays_year_in_brasilia_on_both_sides_of_new_year(moment):
+    """this_year() keeps the year's span to avoid a time-zone conversion per call: it must still turn
+    at midnight in Brasília, and follow a clock a test moves back and forth."""
+    with clock.fixed(moment):
+        assert clock.this_year() == clock.today().year
+    with clock.fixed(datetime(2026, 12, 31, 12, 0, tzinfo=timezone.utc)):
+        assert clock.this_year() == 2026
