@@ -57,7 +57,8 @@ def test_answers_come_in_the_interface_language(client):
     es = client.post("/api/v1/assistente?lang=es", json={"mensagem": "¿cuánto tiempo es válido el CRC?"}).get_json()
     # No place named: the CRC is Pernambuco's, said in the interface language, with a one-tap change of place.
     assert "In Pernambuco" in en["resposta"] and "En Pernambuco" in es["resposta"]
-    assert "1 ano" in en["resposta"] and "1 ano" in es["resposta"]  # the value, as the law says it
+    # the value in the reply's language, the clause from when it counts quoted as the law's words
+    assert "1 year (“a partir da data de sua emissão”" in en["resposta"] and "1 año (“a partir da data de sua emissão”" in es["resposta"]
     assert en["pergunta"]["id"] == es["pergunta"]["id"] == "jurisdicao"
     assert en["citations"][0]["unit"] == "art-8" and en["citations"][0]["law"] == "pe-lei-16205-2017"
 

@@ -120,3 +120,31 @@ def test_chat_replies_say_values_in_their_language(client, lang, message, words,
     said = reply.split("“")[0]  # the reply's own words; the quote after them is the law's, in Portuguese
     for word in not_words:
         assert word not in said, (word, said)
+
+
+# -- deadlines (a phone review: "In Pernambuco: 1 ano, a partir da data de sua emissão.") ----------------
+
+def test_a_deadline_is_said_as_the_law_says_it_in_portuguese():
+    # PE art. 8º: "O CRC terá validade por 1 (um) ano, a partir da data de sua emissão, …"
+    said = value(PE, "art-8", kind="prazo")
+    assert said.said() == "1 ano, a partir da data de sua emissão"
+    assert said.said(locale="pt_BR") == "1 ano, a partir da data de sua emissão"
+
+
+def test_a_deadline_in_english_and_spanish_translates_its_unit_and_quotes_the_clause_as_the_laws_words():
+    said = value(PE, "art-8", kind="prazo")
+    assert said.said(locale="en") == "1 year (“a partir da data de sua emissão”, the law's words, in Portuguese)"
+    assert said.said(locale="es") == "1 año (“a partir da data de sua emissão”, palabras de la ley, en portugués)"
+    # PE art. 26: "cabe recurso no prazo de 15 (quinze) dias, a contar da respectiva notificação"
+    appeal = value(PE, "art-26", kind="prazo")
+    assert appeal.said(locale="en").startswith("15 days (“a contar da respectiva notificação”")
+    assert appeal.said(locale="es").startswith("15 días (")
+
+
+def test_a_unit_of_time_the_table_does_not_know_stays_in_the_laws_words_marked_as_such():
+    from knowledge.assistant.values import Duration
+
+    assert Duration("2", "quinzenas").in_locale("en") == "“2 quinzenas” (the law's words, in Portuguese)"
+    assert Duration("30", "dias", low="11").in_locale("en") == "from 11 to 30 days"
+    assert Duration("30", "dias", low="11").in_locale("pt_BR") == "de 11 a 30 dias"
+    assert Duration("5", "dias úteis").in_locale("es") == "5 días hábiles"

@@ -114,6 +114,61 @@ class Phrase:
         return "".join(p if isinstance(p, str) else p.in_locale(locale) for p in self.parts)
 
 
+# A deadline's unit of time in the other interface languages (singular, plural), keyed by the law's
+# word folded; and how a reply marks the law's own words it quotes untranslated.
+TIME_UNITS = {
+    "en": {"dia": ("day", "days"), "dias uteis": ("working day", "working days"), "dias corridos": ("calendar day", "calendar days"),
+           "hora": ("hour", "hours"), "minuto": ("minute", "minutes"), "mes": ("month", "months"), "ano": ("year", "years")},
+    "es": {"dia": ("día", "días"), "dias uteis": ("día hábil", "días hábiles"), "dias corridos": ("día corrido", "días corridos"),
+           "hora": ("hora", "horas"), "minuto": ("minuto", "minutos"), "mes": ("mes", "meses"), "ano": ("año", "años")},
+}
+LAWS_WORDS = {"en": "the law's words, in Portuguese", "es": "palabras de la ley, en portugués"}
+RANGE = {"en": "from %(low)s to %(high)s", "es": "de %(low)s a %(high)s"}
+
+
+@dataclass(frozen=True)
+class Duration:
+    """A deadline read from the law ("15 dias", "de 11 a 30 dias", "1 ano, a partir da data de sua
+    emissão"): in Portuguese as the law says it (as before); in English or Spanish the number and its unit
+    of time translated, and the clause that says from when it counts quoted as the law's words, marked
+    as Portuguese — an English reply read "1 ano, a partir da data de sua emissão" as if it were English."""
+
+    number: str  # as_number of the law's figure ("15", "1")
+    unit: str  # the law's word ("dias", "dias úteis", "ano")
+    low: str = ""  # the start of a range ("de 11 a 30 dias")
+    clause: str = ""  # "a partir da data de sua emissão", "contados do recebimento da notificação"
+
+    def in_locale(self, locale: str | None = None) -> str:
+        if _portuguese(locale) or _language(locale) not in TIME_UNITS:
+            said = f"{self.number} {self.unit}"
+            if self.low:
+                said = f"de {self.low} a {said}"
+            return f"{said}, {self.clause}" if self.clause else said
+        language = _language(locale)
+        words = TIME_UNITS[language].get(_time_unit_key(self.unit))
+        if words is None:  # a unit of time not in the table: the law's words, marked as such
+            return f"“{self.in_locale()}” ({LAWS_WORDS[language]})"
+        said = f"{self.number} {words[0] if self.number == '1' and not self.low else words[1]}"
+        if self.low:
+            said = RANGE[language] % {"low": self.low, "high": said}
+        return f"{said} (“{self.clause}”, {LAWS_WORDS[language]})" if self.clause else said
+
+    def __str__(self) -> str:
+        return self.in_locale()
+
+
+def _language(locale: str | None) -> str:
+    return str(locale).lower().replace("-", "_").split("_")[0]
+
+
+def _time_unit_key(word: str) -> str:
+    """The law's unit of time as TIME_UNITS keys it: folded, singular ("meses" → "mes", "dias" → "dia")."""
+    folded = " ".join(fold(word.lower()).split())
+    if folded.startswith("dia") and " " in folded:
+        return "dias " + folded.split()[1]
+    return {"dias": "dia", "horas": "hora", "minutos": "minuto", "meses": "mes", "anos": "ano"}.get(folded, folded)
+
+
 def day_said(day: date, locale: str | None = None) -> str:
     """A date of the facts as a reply says it: DD/MM/AAAA in Portuguese (as before) and Spanish, Babel's
     medium format in English — the rule of ``portal.i18n.date_numeric`` for legal dates."""
@@ -186,14 +241,11 @@ def _deadline(text: str, focus: list[str]) -> tuple[str, dict] | None:
         nearest = min(matches, key=distance)
         match = nearest if distance(nearest) < 10**6 else match
     unit_word = re.sub(r"\s+", " ", match.group(2))
-    said = f"{as_number(match.group(1))} {unit_word}"
     # "de onze a trinta dias": a range, said whole.
-    if low := re.search(rf"\bde\s+({WORDS_NUMBER}|\d+)(?:\s*\([^)]{{1,30}}\))?\s+a\s+$", text[max(0, match.start() - 40): match.start()], re.I):
-        said = f"de {as_number(low.group(1))} a {said}"
+    low = re.search(rf"\bde\s+({WORDS_NUMBER}|\d+)(?:\s*\([^)]{{1,30}}\))?\s+a\s+$", text[max(0, match.start() - 40): match.start()], re.I)
     after = AFTER_DEADLINE_RE.match(text[match.end():])
-    if after:
-        said += ", " + re.sub(r"\s+", " ", after.group(1)).strip().rstrip(",")
-    return (RAW, {"v": said})
+    return (RAW, {"v": Duration(str(as_number(match.group(1))), unit_word, str(as_number(low.group(1))) if low else "",
+                                re.sub(r"\s+", " ", after.group(1)).strip().rstrip(",") if after else "")})
 
 
 CONDITION_BEFORE_RE = re.compile(r"\b(quando|caso)\b", re.I)
