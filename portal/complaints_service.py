@@ -220,7 +220,8 @@ def suggest(relato: str, jurisdicao: str | None, data_ocorrencia: str | None) ->
     story_date = report.period.start.isoformat() if report.dated_by == "story" and report.period.exact and report.period.start != today else None
     wording = report.wordings[-1] if report.wordings else None
     if wording is None or not wording.reading.matches:
-        return {"classified": False, "options": [], "confidence": 0.0, "story_date": story_date, "story_day": report.period.start if story_date else None}
+        return {"classified": False, "options": [], "confidence": 0.0, "story_date": story_date, "story_day": report.period.start if story_date else None,
+                "foreign": bool(wording and wording.reading.foreign)}
     on = wording.reading.on
     options = []
     # Classified: the row and four others to switch to; not classified: the three nearest, only to pick from.

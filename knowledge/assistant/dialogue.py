@@ -17,7 +17,7 @@ import re
 from ..reader.lexicon import vocabulary
 from ..citations import N_, Cite
 from ..complaints import OCCURRENCES, RECIFE_GROUP_1_WARNING, REGULATORS, classify
-from ..plate_verdict import plate_verdict
+from ..plate_verdict import ACTION_EMERGENCY, plate_verdict
 from ..corpus import UnknownUnit, resolve
 from ..flows import FLOWS, InvalidAnswer
 from ..flows.engine import Question, Statement
@@ -30,6 +30,10 @@ from .kinds import question_kind
 from .ports import MAX_HISTORY, Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
 from .values import day_said
+from ..reader.stories import MIN_PORTUGUESE_SHARE, portuguese_share
+
+# A danger that may be happening now ("o motorista está bêbado"): the emergency number comes with any reply.
+DANGER_RE = re.compile(vocabulary("danger_re"))
 from ..infractions import MEASURE_LABELS, measures_by_kind
 from ..reader.report import classify_report
 from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, may_tell_a_report, tells_a_report
@@ -89,6 +93,12 @@ class Assistant:
             # What happened was told: whatever the law answers, the complaint is one tap away.
             url = self.ports.denuncia_url(**{k: v for k, v in {"jurisdicao": u.jurisdiction, "relato": self._as_typed(told)[:1000]}.items() if v})
             reply.acoes.append({"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia"), "linhas": []})
+        in_danger = bool(DANGER_RE.search(fold(self._as_typed(message).lower())))
+        reported = reply.intencao.startswith("denuncia") and any(a["tipo"] == "denuncia" for a in reply.acoes)
+        if (in_danger or reported) and not any(a["tipo"] == "emergencia" for a in reply.acoes):
+            # A report is heard while it may still be happening (a drunk driver on the road now): the
+            # emergency number comes with the complaint, and with any reply to a danger told, as on the plate check.
+            reply.acoes.append({"tipo": "emergencia", "url": "tel:190", "rotulo": self._(ACTION_EMERGENCY)})
         self._name_the_place(reply)
         if u.intent not in ("lei", "jurisdicao"):
             state.pending_query = state.last_query = None
@@ -375,7 +385,10 @@ class Assistant:
         for topic in u.topics:
             lines.append("• " + self._(UNNAMED_TOPICS[topic]))
         if "outro" in u.occurrences and not u.topics and not named_occurrences:
-            found = self._law_on_report(u.text, named or carried)
+            # A passage is quoted for a story told in Portuguese only: of an English one the search
+            # matches a word or two ("bus" → the bus-stop row), which is no reading of what happened.
+            told = getattr(self, "_typed", {}).values()
+            found = self._law_on_report(u.text, named or carried) if all(portuguese_share(t) >= MIN_PORTUGUESE_SHARE for t in told) else []
             for j, hit, quote in found:
                 lines.append(f"• {in_place(self._, j)}, {hit.label}: “{quote}”")
                 citations.append(Cite(hit.law, hit.unit))

@@ -21,6 +21,7 @@ from babel.dates import format_date
 from babel.numbers import format_currency, format_percent, get_currency_symbol
 
 from ..citations import N_
+from ..reader.lexicon import vocabulary
 from ..parameters import NotInForce, param
 from ..units import Unit, roman_to_int
 from .kinds import (ALLOWED_RE, BRL_RE, COUNT_RE, DAY_OF_MONTH_RE, DEADLINE_RE, ORDINAL_DAY_RE, AFTER_DEADLINE_RE, FORBIDDEN_RE, GROUP_RE, MULTIPLIER_RE, MVR_RE, PERCENT_RE, SAME_ARTICLE_RE,
@@ -114,16 +115,11 @@ class Phrase:
         return "".join(p if isinstance(p, str) else p.in_locale(locale) for p in self.parts)
 
 
-# A deadline's unit of time in the other interface languages (singular, plural), keyed by the law's
-# word folded; and how a reply marks the law's own words it quotes untranslated.
-TIME_UNITS = {
-    "en": {"dia": ("day", "days"), "dias uteis": ("working day", "working days"), "dias corridos": ("calendar day", "calendar days"),
-           "hora": ("hour", "hours"), "minuto": ("minute", "minutes"), "mes": ("month", "months"), "ano": ("year", "years")},
-    "es": {"dia": ("día", "días"), "dias uteis": ("día hábil", "días hábiles"), "dias corridos": ("día corrido", "días corridos"),
-           "hora": ("hora", "horas"), "minuto": ("minuto", "minutos"), "mes": ("mes", "meses"), "ano": ("año", "años")},
-}
-LAWS_WORDS = {"en": "the law's words, in Portuguese", "es": "palabras de la ley, en portugués"}
-RANGE = {"en": "from %(low)s to %(high)s", "es": "de %(low)s a %(high)s"}
+# A deadline's unit of time in the other interface languages ((singular, plural), keyed by the law's word
+# folded and singular), how a reply marks the law's words it quotes untranslated, and a range's words.
+TIME_UNITS = vocabulary("time_units")
+LAWS_WORDS = vocabulary("laws_words")
+RANGE = vocabulary("time_range")
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,11 @@ def with_law_words(words: list[str]) -> list[str]:
     return words + added
 
 
+def own_terms(text: str) -> list[str]:
+    """The stems of the text's own words, without the law's words :func:`terms` adds for them."""
+    return [stem(w) for w in plain(text) if w not in STOPWORDS and len(w) > 1 and not w.isdigit()]
+
+
 def terms(text: str) -> list[str]:
     """The stems that say what a text is about, with the law's words for everyday ones."""
     return [stem(w) for w in with_law_words(plain(text)) if w not in STOPWORDS and len(w) > 1 and not w.isdigit()]

@@ -1,0 +1,52 @@
+"""A phone review (#31) of passengers' stories: a story not told in Portuguese is not matched on its one
+Portuguese-looking word, and a danger told gets the emergency number, in the chat and on the form."""
+
+from __future__ import annotations
+
+from knowledge.reader.stories import MIN_PORTUGUESE_SHARE, portuguese_share, read_on
+from knowledge.clock import today
+from app import create_app
+from portal import complaints_service
+
+
+def test_portuguese_stories_are_read_and_english_or_spanish_ones_are_not():
+    assert portuguese_share("o motorista do fretamento vendeu passagem pra cada passageiro na porta do ônibus") >= 0.8
+    assert portuguese_share("the coach driver sold each of us a single ticket at the door") < MIN_PORTUGUESE_SHARE
+    assert portuguese_share("el chofer nos cobró el pasaje a cada uno en la puerta") < MIN_PORTUGUESE_SHARE
+    reading = read_on("the coach was packed and many of us stood in the aisle all the way", "pe", today("pe"))
+    assert reading.foreign and not reading.classified and reading.matches == []
+
+
+def test_the_form_says_the_reader_reads_portuguese_for_a_story_in_english(tmp_path, index_dir):
+    client = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False}).test_client()
+    with client.application.test_request_context("/"):
+        suggestion = complaints_service.suggest("the coach was packed and many of us stood in the aisle all the way", "pe", None)
+    assert suggestion["foreign"] and not suggestion["classified"] and suggestion["options"] == []
+    data = {"relato": "the coach was packed and many of us stood in the aisle all the way", "jurisdicao": "pe", "data_ocorrencia": "2026-11-20"}
+    page = client.post("/denuncia/sugestao", data=data, headers={"HX-Request": "true", "Accept-Language": "en"})
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert "The story reader reads Portuguese only" in text and "Fine:" not in text
+
+
+def test_the_complaint_form_gives_the_emergency_number(client):
+    page = client.get("/denuncia").get_data(as_text=True)
+    assert 'href="tel:190"' in page
+
+
+def test_a_danger_told_in_the_chat_gets_the_emergency_number_with_the_reply(client):
+    for lang, message in (("pt-BR", "socorro, o motorista da van do fretamento está embriagado e correndo muito agora"),
+                          ("en", "our coach driver is drunk right now and speeding on the highway")):
+        reply = client.post(f"/api/v1/assistente?lang={lang}", json={"mensagem": message}).get_json()
+        assert {"tipo": "emergencia", "url": "tel:190"}.items() <= next(a for a in reply["acoes"] if a["tipo"] == "emergencia").items()
+
+
+def test_an_english_story_gets_no_passage_quoted_as_if_it_were_read(client):
+    reply = client.post("/api/v1/assistente?lang=en", json={"mensagem": "in Pernambuco our coach driver was drunk and drove too fast"}).get_json()
+    assert "Anexo I" not in reply["resposta"]
+    assert any(a["tipo"] == "denuncia" for a in reply["acoes"])
+
+
+def test_a_plain_law_question_gets_no_emergency_number(client):
+    reply = client.post("/api/v1/assistente", json={"mensagem": "qual o prazo de validade do CRC em pernambuco?"}).get_json()
+    assert not any(a["tipo"] == "emergencia" for a in reply["acoes"])
