@@ -1,0 +1,102 @@
+"""Review round at 360 px (dates and plates): what a person typed wrong stays on the page.
+
+1. The law reader's "Ver em outra data": a date that cannot be read (31/02/2020, 15/13/2020,
+   "ontem") is a 400 with the same page (today's text), the field keeping what was typed,
+   marked invalid and saying why, in the reader's language.
+2. /comparar reads a date typed as in Brazil (DD/MM/AAAA) with the reader's parser; a date
+   still to come shows today's table and says so, as the reader does; the "vigora desde"
+   date is written per locale.
+3. /v/<placa> offers "Você quis dizer …?" as /consulta does; /consulta offers the vehicle's
+   page only for a vehicle in the registry.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+
+import pytest
+
+from app import create_app
+from knowledge.typed_dates import looks_like_a_date, parse_typed_date
+
+PE = "pe-lei-16205-2017"
+
+
+def _page(client, url):
+    response = client.get(url)
+    return response.status_code, response.get_data(as_text=True)
+
+
+def _field(html: str, field_id: str) -> str:
+    match = re.search(rf'<input[^>]* id="{field_id}"[^>]*>', html, re.S)
+    assert match, field_id
+    return match.group(0)
+
+
+# -- 1. the law reader ----------------------------------------------------------------------------------
+
+
+def test_shape_and_existence_of_a_typed_date_are_told_apart():
+    assert parse_typed_date("31/02/2020") is None and looks_like_a_date("31/02/2020")
+    assert parse_typed_date("15/13/2020") is None and looks_like_a_date("15/13/2020")
+    assert looks_like_a_date("2019-13-01") and not looks_like_a_date("ontem") and not looks_like_a_date("2019-5-1")
+
+
+READER_PAGES = [f"/leis/{PE}/art-8", f"/leis/{PE}", f"/leis/{PE}/parte/2"]
+
+
+@pytest.mark.parametrize("path", READER_PAGES)
+@pytest.mark.parametrize("typed, message", [
+    ("31/02/2020", "A data 31/02/2020 não existe no calendário: confira o dia e o mês."),
+    ("15/13/2020", "A data 15/13/2020 não existe no calendário: confira o dia e o mês."),
+    ("ontem", "Informe a data como DD/MM/AAAA (por exemplo, 05/03/2021)."),
+])
+def test_a_bad_date_keeps_the_page_the_field_and_the_typed_value(client, path, typed, message):
+    status, html = _page(client, f"{path}?data={typed}")
+    assert status == 400
+    assert "Pedido inválido" not in html
+    assert 'id="data-leitura-erro"' in html and message in html_lib.unescape(html)
+    field = _field(html, "data-leitura")
+    assert f'value="{typed}"' in field and 'aria-invalid="true"' in field
+    assert 'aria-describedby="data-leitura-erro data-leitura-dica"' in field
+    assert "O texto abaixo é o que está em vigor hoje." in html and 'href="#data-leitura"' in html
+    assert 'class="law-text' in html  # today's text is there
+
+
+def test_the_unit_page_keeps_its_links_with_a_bad_date(client):
+    status, html = _page(client, f"/leis/{PE}/art-8?data=31/02/2020")
+    assert status == 400
+    assert "Lei 16.205/2017 (PE), art. 8º" in html
+    assert f'href="/leis/{PE}#art-8"' in html  # "Ver no texto completo da lei"
+    assert 'class="timeline' in html
+
+
+def test_a_bad_date_in_english_and_spanish(client):
+    _, english = _page(client, f"/leis/{PE}/art-8?data=31/02/2020&lang=en")
+    assert "The date 31/02/2020 does not exist in the calendar" in english and "The text below is the one in force today." in english
+    _, spanish = _page(client, f"/leis/{PE}/parte/2?data=ontem&lang=es")
+    assert "DD/MM/" in spanish and 'value="ontem"' in spanish
+    assert "El texto de abajo es el que está en vigor hoy." in spanish
+
+
+def test_a_bad_date_on_a_unit_gone_today_keeps_its_timeline(client):
+    # art. 1º, parágrafo único of Lei 16.205/2017 is not in today's wording: its page lists when it was.
+    assert client.get(f"/leis/{PE}/art-1/par-unico").status_code == 404
+    status, html = _page(client, f"/leis/{PE}/art-1/par-unico?data=ontem")
+    assert status == 400 and 'value="ontem"' in html and 'aria-invalid="true"' in html
+    assert "Este dispositivo não existe na redação em vigor hoje." in html and 'class="timeline' in html
+
+
+def test_good_dates_are_untouched(client):
+    assert client.get(f"/leis/{PE}/art-8?data=01/05/2019").status_code == 302
+    status, html = _page(client, f"/leis/{PE}/art-8?data=2019-05-01")
+    assert status == 200 and 'aria-invalid' not in _field(html, "data-leitura") and 'value="01/05/2019"' in html
+    assert 'id="data-leitura-erro"' not in html
+
+
+def test_the_api_still_refuses_with_both_shapes_named(client):
+    response = client.get(f"/api/v1/leis/{PE}/art-8?data=ontem")
+    assert response.status_code == 400 and "AAAA-MM-DD" in response.get_json()["error"]
+    response = client.get(f"/api/v1/leis/{PE}/art-8?data=31/02/2020")
+    assert response.status_code == 400 and "não existe" in response.get_json()["error"]
