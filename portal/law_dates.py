@@ -38,7 +38,13 @@ class BadDate(ValueError):
 
 def requested_date() -> date | None:
     """The ``data`` query parameter as a date, None when absent or empty; BadDate otherwise."""
-    raw = request.args.get("data", "").strip()
+    return read_date(request.args.get("data", ""))
+
+
+def read_date(raw: str) -> date | None:
+    """A typed date (DD/MM/AAAA, DD.MM.AAAA or AAAA-MM-DD) read the reader's way, None when empty;
+    ``BadDate`` saying what is wrong otherwise.  /comparar's field reads its date here too."""
+    raw = raw.strip()
     if not raw:
         return None
     typed = raw[:40]

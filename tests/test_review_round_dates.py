@@ -100,3 +100,56 @@ def test_the_api_still_refuses_with_both_shapes_named(client):
     assert response.status_code == 400 and "AAAA-MM-DD" in response.get_json()["error"]
     response = client.get(f"/api/v1/leis/{PE}/art-8?data=31/02/2020")
     assert response.status_code == 400 and "não existe" in response.get_json()["error"]
+
+
+# -- 2. /comparar ------------------------------------------------------------------------------------------
+
+
+def test_comparison_reads_a_date_typed_as_in_brazil(client):
+    response = client.get("/comparar?data=01/05/2019&lang=en")
+    assert response.status_code == 302 and response.headers["Location"] == "/comparar?data=2019-05-01&lang=en"
+    assert client.get("/comparar?data=1.5.2019").headers["Location"] == "/comparar?data=2019-05-01"
+    status, html = _page(client, "/comparar?data=2019-05-01&lang=pt_BR")
+    assert status == 200 and 'value="01/05/2019"' in _field(html, "data")
+    assert "/leis/pe-lei-16205-2017/art-28/inc-4?data=2019-05-01" in html
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("31/02/2019", "A data 31/02/2019 não existe no calendário: confira o dia e o mês."),
+    ("15/13/2020", "A data 15/13/2020 não existe no calendário: confira o dia e o mês."),
+    ("ontem", "Informe a data como DD/MM/AAAA (por exemplo, 05/03/2021)."),
+])
+def test_a_bad_comparison_date_keeps_the_page_and_what_was_typed(client, typed, message):
+    status, html = _page(client, f"/comparar?data={typed}")
+    assert status == 400
+    assert "As quatro leis lado a lado" in html and message in html_lib.unescape(html)
+    field = _field(html, "data")
+    assert f'value="{typed}"' in field and 'aria-invalid="true"' in field and 'aria-describedby="data-erro data-dica"' in field
+
+
+def test_a_bad_comparison_date_in_english(app):
+    status, html = _page(app.test_client(), "/comparar?data=31/02/2019&lang=en")
+    assert status == 400 and "The date 31/02/2019 does not exist in the calendar" in html
+
+
+def test_a_comparison_date_still_to_come_shows_todays_table_as_the_reader_does(client):
+    status, html = _page(client, "/comparar?data=2999-01-01")
+    assert status == 200
+    assert "01/01/2999 ainda não chegou." in html and "A tabela abaixo é a da lei em vigor hoje" in html
+    assert 'value="01/01/2999"' in _field(html, "data")
+    assert html.count('<tr id="linha-') == 11
+    assert not re.search(r'href="/leis/[^"]*\?data=', html)  # today's wording: the citations carry no date
+    # the law reader says the same of that day
+    assert "01/01/2999 ainda não chegou." in client.get(f"/leis/{PE}/art-8?data=2999-01-01").get_data(as_text=True)
+    # the API keeps its documented "AAAA-MM-DD, até hoje"
+    assert client.get("/api/v1/comparar?data=2999-01-01").status_code == 400
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("pt_BR", "(vigora desde 22/02/2018)"), ("en", "(in force since Feb 22, 2018)"), ("es", "(vigente desde 22/02/2018)"),
+])
+def test_comparison_writes_the_law_s_first_day_per_locale(app, lang, expected):
+    html = app.test_client().get(f"/comparar?data=2010-01-01&lang={lang}").get_data(as_text=True)
+    assert expected in html and "2018-02-22" not in re.sub(r'(href|data-[a-z]+)="[^"]*"', "", html)
+    api = app.test_client().get(f"/api/v1/comparar?data=2010-01-01&lang={lang}").get_json()
+    assert any(expected in cell["texto"] for row in api["linhas"] for cell in row["celulas"].values())
