@@ -153,3 +153,47 @@ def test_comparison_writes_the_law_s_first_day_per_locale(app, lang, expected):
     assert expected in html and "2018-02-22" not in re.sub(r'(href|data-[a-z]+)="[^"]*"', "", html)
     api = app.test_client().get(f"/api/v1/comparar?data=2010-01-01&lang={lang}").get_json()
     assert any(expected in cell["texto"] for row in api["linhas"] for cell in row["celulas"].values())
+
+
+# -- 3. plates ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def demo_client(tmp_path, index_dir):
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True})
+    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
+    return app.test_client()
+
+
+def test_the_vehicle_page_offers_the_plate_meant(demo_client):
+    status, html = _page(demo_client, "/v/PEH2A1O")
+    assert status == 400
+    assert "Confira a placa" in html and "ABC1D23" in html  # what a plate looks like
+    assert 'Você quis dizer <a href="/v/PEH2A10">PEH2A10</a>?' in html
+    assert 'href="/consulta"' in html
+    # the same offer as /consulta's, which leads to /consulta
+    assert 'Você quis dizer <a href="/consulta?placa=PEH2A10">PEH2A10</a>?' in demo_client.get("/consulta?placa=PEH2A1O").get_data(as_text=True)
+
+
+def test_the_vehicle_page_offers_nothing_when_no_plate_is_likely(demo_client):
+    status, html = _page(demo_client, "/v/12-ABC")
+    assert status == 400 and "Você quis dizer" not in html and "ABC1D23" in html
+
+
+def test_the_vehicle_page_suggestion_in_english(demo_client):
+    status, html = _page(demo_client, "/v/PEH2A1O?lang=en")
+    assert status == 400 and 'href="/v/PEH2A10">PEH2A10</a>?' in html and "Você quis dizer" not in html
+
+
+def test_consulta_offers_the_vehicle_page_only_for_a_registered_vehicle(demo_client):
+    registered = demo_client.get("/consulta?placa=KGT2E47").get_data(as_text=True)
+    assert 'href="/v/KGT2E47"' in registered and "Página deste veículo, para compartilhar" in registered
+    response = demo_client.get("/consulta?placa=ABC1234")
+    missing = response.get_data(as_text=True)
+    assert response.status_code == 200 and "Não encontramos esta placa" in missing
+    assert "Página deste veículo, para compartilhar" not in missing and 'href="/v/ABC' not in missing
+    # htmx's partial too
+    partial = demo_client.get("/consulta?placa=ABC1234", headers={"HX-Request": "true", "HX-Target": "resultado"}).get_data(as_text=True)
+    assert "Não encontramos esta placa" in partial and "Página deste veículo" not in partial
+    # and the page itself still answers a QR sticker of a vehicle no longer in the registry: the verdict, with a 404
+    assert demo_client.get("/v/ABC1234").status_code == 404
