@@ -329,7 +329,7 @@ def cell(place_id: str, row: str, when: date) -> Statement:
     code = f"{place_id}.{row}"
     since = PLACES[place_id].in_force
     if when < since:
-        return _cell(NOT_IN_FORCE, N_("A lei ainda não estava em vigor nesta data (vigora desde %(desde)s)."), code=code, desde=since.isoformat())
+        return _cell(NOT_IN_FORCE, N_("A lei ainda não estava em vigor nesta data (vigora desde %(desde)s)."), code=code, desde=since)  # a date: the portal writes it per locale
     try:
         statement = BUILDERS[place_id](row, when)
     except NotInForce:

@@ -15,6 +15,7 @@ from datetime import date
 # One-digit day or month allowed (1/5/2019); not "-" between, which would make 01-05-2019 and
 # 2019-05-01 look alike (the API refuses the first).
 DAY_MONTH_YEAR = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})|(\d{1,2})\.(\d{1,2})\.(\d{4})")
+ISO_SHAPE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def parse_typed_date(raw: str) -> date | None:
@@ -30,3 +31,13 @@ def parse_typed_date(raw: str) -> date | None:
     except ValueError:
         pass
     return None
+
+
+def looks_like_a_date(raw: str) -> bool:
+    """Whether ``raw`` is written in an accepted shape, whether or not that day exists.
+
+    What a refusal says depends on it: "15/13/2020" or "31/02/2020" is a day that does not exist
+    (check the day and the month), "ontem" or "2019-5-1" is not written as the field asks.
+    """
+    raw = raw.strip()
+    return bool(ISO_SHAPE.fullmatch(raw) or DAY_MONTH_YEAR.fullmatch(raw))

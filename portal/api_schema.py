@@ -245,7 +245,8 @@ def _real_date_or_empty(value: str) -> str:
 
 
 class ComparisonQuery(Schema):
-    """GET /comparar and /api/v1/comparar (``comparison_service.parse_date`` adds "not in the future")."""
+    """GET /api/v1/comparar (``comparison_service.parse_date`` adds "not in the future"); the page /comparar
+    reads its field as the law reader does (``comparison_service.page_date``)."""
 
     body_field: ClassVar[str] = "data"
 

@@ -1,13 +1,20 @@
 """The four laws side by side on a date: the table for /comparar and GET /api/v1/comparar.
 
 The table itself is built in ``knowledge/comparison.py``; this module reads the
-date, renders the cells in the reader's language and links every citation into
-the law reader — with ``?data=`` when the table is for a past date, so that the
-reader shows the wording of that date.
+date, renders the cells in the reader's language (dates in the reader's format) and
+links every citation into the law reader — with ``?data=`` when the table is for a
+past date, so that the reader shows the wording of that date.
+
+The page's field reads a date as the law reader's does (``page_date``: DD/MM/AAAA or
+AAAA-MM-DD, the same messages) and, like the reader, answers a date still to come
+with today's table and says so; the API keeps its documented AAAA-MM-DD, up to today
+(``parse_date``), since a program asking for a future table should not get today's
+as if it were that day's.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 from flask_babel import gettext as _
@@ -17,7 +24,9 @@ from knowledge.comparison import table
 from knowledge.laws import LAWS
 from knowledge.places import PLACE_IDS, PLACES
 
+from . import law_dates
 from .api_schema import ComparisonQuery, RequestError, parse_request
+from .i18n import date_numeric
 from .serialize import cites, error_text, say
 
 EARLIEST = date(1900, 1, 1)
@@ -51,6 +60,30 @@ def parse_date(raw: str | None) -> date:
     return when
 
 
+def page_date(raw: str | None) -> date | None:
+    """The /comparar field: a date typed DD/MM/AAAA or AAAA-MM-DD (read by ``law_dates.read_date``,
+    as the law reader's field), None when empty; ``BadDate`` with the field's message otherwise.
+
+    A date still to come is returned as typed: the page shows today's table and says that day
+    has not come (as the law reader does); ``table_date`` gives the day the table is for."""
+    try:
+        return law_dates.read_date(raw or "")
+    except law_dates.BadDate as exc:
+        raise BadDate(exc.field_message) from None
+
+
+def table_date(asked: date | None) -> date:
+    """The day the table is built for: the one asked, today if none or if it has not come."""
+    return today() if asked is None or asked > today() else asked
+
+
+def _say(statement) -> str:
+    """``serialize.say`` with the dates of the sentence ("vigora desde …") in the reader's format."""
+    if any(isinstance(value, date) for value in statement.params.values()):
+        statement = replace(statement, params={k: date_numeric(v) if isinstance(v, date) else v for k, v in statement.params.items()})
+    return say(statement)
+
+
 def _cites(items, when: date) -> list[dict]:
     out = cites(items)
     if when != today():
@@ -68,7 +101,7 @@ def comparison_json(when: date) -> dict:
             {
                 "id": row.id,
                 "pergunta": _(row.question),
-                "celulas": {p: {"tipo": c.data["tipo"], "texto": say(c), "citations": _cites(c.citations, when)} for p, c in cells.items()},
+                "celulas": {p: {"tipo": c.data["tipo"], "texto": _say(c), "citations": _cites(c.citations, when)} for p, c in cells.items()},
             }
             for row, cells in table(when)
         ],

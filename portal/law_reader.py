@@ -28,7 +28,11 @@ def part(law_id: str, number: int):
 
     The whole law stays at /leis/<lei> with every anchor; this page shows one part with the
     same anchors, the list of parts and links to the previous and next ones."""
-    when = law_dates.law_page_date(law_id)
+    refused = None
+    try:
+        when = law_dates.law_page_date(law_id)
+    except law_dates.BadDate as exc:  # today's text, the field keeping what was typed (400)
+        when, refused = None, exc
     dated = None
     if when is None:
         law = load_law(law_id)
@@ -43,4 +47,5 @@ def part(law_id: str, number: int):
     parts = law_parts(law)
     if not 1 <= number <= len(parts):
         return error_response(404, _("Esta lei tem %(total)d partes; não há a parte %(number)d.", total=len(parts), number=number))
-    return render_template("law_part.html", law=law, part=parts[number - 1], parts=parts, on=when, dated=dated)
+    body = render_template("law_part.html", law=law, part=parts[number - 1], parts=parts, on=when, dated=dated, refused=refused)
+    return body, 400 if refused else 200

@@ -61,7 +61,10 @@ def law(law_id: str):
     was not in force yet and from when it was, and no text: a reader checking a date
     learns the answer ("this law did not apply") instead of meeting an error.
     """
-    when = law_dates.law_page_date(law_id)
+    try:
+        when = law_dates.law_page_date(law_id)
+    except law_dates.BadDate as refused:  # today's text, the field keeping what was typed
+        return render_template("law.html", law=load_law(law_id), on=None, dated=None, refused=refused), 400
     if when is None:
         return render_template("law.html", law=load_law(law_id), on=None, dated=None)
     try:
@@ -78,19 +81,25 @@ def unit(law_id: str, unit_id: str):
     """A unit today, or with ``?data=`` in the wording in force that day, with its timeline.
 
     A unit that did not exist on that day (added later, removed earlier, or the law not
-    yet in force) is a 404 whose page says so and lists the days it did exist.
+    yet in force) is a 404 whose page says so and lists the days it did exist.  A date that
+    cannot be read is a 400 with the unit as it stands today and the field saying why.
     """
     unit_id = unit_id.strip("/")
-    when = law_dates.page_date()
+    refused = None
+    try:
+        when = law_dates.page_date()
+    except law_dates.BadDate as exc:
+        when, refused = None, exc
     timeline = versions(law_id, unit_id) if law_id in LAWS else []
     if when is None:
         try:
             law, found = resolve(law_id, unit_id)
         except UnknownUnit:
             if timeline:
-                return _unit_missing(law_id, unit_id, None, timeline)
+                return _unit_missing(law_id, unit_id, None, timeline, refused)
             return error_response(404, _("Dispositivo não encontrado nesta lei: %(unit)s.", unit=unit_id))
-        return render_template("unit.html", law=law, unit=found, on=None, version=timeline[-1] if timeline else None, timeline=timeline)
+        body = render_template("unit.html", law=law, unit=found, on=None, version=timeline[-1] if timeline else None, timeline=timeline, refused=refused)
+        return body, 400 if refused else 200
     version = wording_at(law_id, unit_id, when)
     if version is None:
         if not timeline:
@@ -101,10 +110,10 @@ def unit(law_id: str, unit_id: str):
     return render_template("unit.html", law=dated.law, unit=dated.law.by_id[unit_id], on=when, version=version, timeline=timeline)
 
 
-def _unit_missing(law_id: str, unit_id: str, when, timeline):
+def _unit_missing(law_id: str, unit_id: str, when, timeline, refused=None):
     info = LAWS[law_id]
     body = render_template(
         "unit_missing.html", info=info, unit_id=unit_id, on=when, timeline=timeline,
-        label=timeline[-1].citation, law_not_in_force=when is not None and when < info.in_force_since,
+        label=timeline[-1].citation, law_not_in_force=when is not None and when < info.in_force_since, refused=refused,
     )
-    return body, 404
+    return body, 400 if refused else 404

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from knowledge.modalities import MODALITY_LABELS
 from knowledge.registry_places import SERVICE_NAMES
 from knowledge.places import PLACES
-from knowledge.plates import PLATE_HELP, InvalidPlate, display, normalize, to_mercosul, to_old
+from knowledge.plates import PLATE_HELP, InvalidPlate, display, likely_meant, normalize, to_mercosul, to_old
 
 from .lookup import before_boarding, lookup, plate_page_inputs
 from .page_cache import cached_render
@@ -43,7 +43,8 @@ def page(placa: str):
     try:
         result = lookup(placa)
     except InvalidPlate:
-        return render_template("error.html", status=400, message=_(PLATE_HELP)), 400
+        # As /consulta: what a plate looks like and, for a letter typed for a digit, the plate meant.
+        return render_template("vehicle_invalid.html", message=_(PLATE_HELP), meant=likely_meant(placa)), 400
     registered = result["veiculo"]["placa_cadastrada"] if result["veiculo"] else result["placa"]
     operator = result["operadora"]
     jurisdiction = operator["jurisdicao"] if operator else None

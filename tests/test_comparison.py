@@ -198,7 +198,8 @@ def test_cells_that_change_with_the_2020_amendment():
 
 def test_page_with_date_selector_and_links_to_the_wording_of_that_date(client):
     html = client.get("/comparar?data=2019-05-01").get_data(as_text=True)
-    assert '<input id="data" name="data" type="date" value="2019-05-01"' in html
+    # a text field as the law reader's: the day shown as people write it (DD/MM/AAAA)
+    assert re.search(r'<input class="short" id="data" name="data" type="text"[^>]* value="01/05/2019"', html)
     assert html.count('<tr id="linha-') == 11 and html.count("<td class=") == 44
     assert '/leis/pe-lei-16205-2017/art-28/inc-4?data=2019-05-01' in html
     assert "R$\xa03.900,00" in html and "A lei não trata." in html
@@ -210,8 +211,11 @@ def test_page_with_date_selector_and_links_to_the_wording_of_that_date(client):
 
 @pytest.mark.parametrize("raw", ["ontem", "2019-13-01", "2999-01-01", "0999-01-01", "20190501", "%20"])
 def test_bad_dates_get_a_clear_400(client, raw):
-    page = client.get(f"/comparar?data={raw}")
-    assert page.status_code == 400 and 'aria-invalid="true"' in page.get_data(as_text=True)
+    # The page reads its field as the law reader does: a day still to come shows today's table and says
+    # so, and a blank field is today (tests/test_review_round_dates.py); the API refuses both.
+    if raw not in ("2999-01-01", "%20"):
+        page = client.get(f"/comparar?data={raw}")
+        assert page.status_code == 400 and 'aria-invalid="true"' in page.get_data(as_text=True)
     api = client.get(f"/api/v1/comparar?data={raw}")
     assert api.status_code == 400 and api.get_json()["field"] == "data"
 

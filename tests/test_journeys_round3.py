@@ -185,11 +185,14 @@ def test_a_look_alike_in_a_plate_is_offered_corrected(typed, meant):
     assert likely_meant(typed) == meant
 
 
-def test_consulta_offers_the_likely_plate_and_a_page_to_share(client):
+def test_consulta_offers_the_likely_plate_and_a_page_to_share(app, client):
     for headers in ({}, {"HX-Request": "true", "HX-Target": "resultado"}):
         response = client.get("/consulta?placa=ABC1D2O", headers=headers)
         page = response.get_data(as_text=True)
         assert response.status_code == 400 and 'href="/consulta?placa=ABC1D20"' in page and page.count('id="placa-sugestao"') == 1
+    # The vehicle's page is offered for a vehicle in the registry only (tests/test_review_round_dates.py).
+    assert 'href="/v/KGT2E47"' not in html(client, "/consulta?placa=KGT2E47")
+    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
     assert 'href="/v/KGT2E47"' in html(client, "/consulta?placa=KGT2E47")
 
 
