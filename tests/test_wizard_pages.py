@@ -156,3 +156,33 @@ def test_api_rejects_form_posts(client):
 def test_api_ignores_answers_the_routing_skips(client):
     data = client.post("/api/v1/wizards/modalidade", json={"answers": {"jurisdicao": "pe", "intermunicipal": False, "cadastur": "isto seria inválido", "data_referencia": ""}}).get_json()
     assert data["complete"] and data["outcome"]["modalidade"] == "nenhuma"
+
+
+@pytest.mark.parametrize(
+    "lang, words",
+    [("pt_BR", "Nesta data a lei deste lugar ainda não estava em vigor (desde 22/02/2018)."),
+     ("en", "On this date the law of this place was not yet in force"),
+     ("es", "En esa fecha la ley de este lugar todavía no estaba vigente")],
+)
+def test_a_date_before_the_law_is_a_400_at_the_date_question(client, lang, words):
+    # The phone review: documentos_crc dated 01/01/2017 went on to 7 questions (with the modalities of 2020)
+    # and only then sent the user back to question 1.
+    response = page(client, "documentos_crc", [("data_pedido", "01/01/2017"), ("_enviado", "data_pedido"), ("lang", lang)])
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert words in html and 'href="#campo-data_pedido"' in html and 'name="natureza"' not in html
+    for flow, pairs, field in [
+        ("modalidade", [("jurisdicao", "pe"), ("intermunicipal", "nao"), ("data_referencia", "01/01/2017")], "data_referencia"),
+        ("carro_turismo", [("tipo_veiculo", "onibus"), ("data_referencia", "01/01/2017")], "data_referencia"),
+        ("veiculo_apreendido", [("jurisdicao", "pe"), ("medida", "apreensao"), ("data_medida", "01/01/2017")], "data_medida"),
+    ]:
+        response = page(client, flow, pairs + [("_enviado", field), ("lang", lang)])
+        html = response.get_data(as_text=True)
+        assert response.status_code == 400 and words.split(" (")[0] in html and f'href="#campo-{field}"' in html, flow
+
+
+def test_documentos_crc_page_offers_only_the_modalities_of_the_date(client):
+    old = page(client, "documentos_crc", [("data_pedido", "01/06/2019"), ("natureza", "mei")]).get_data(as_text=True)
+    new = page(client, "documentos_crc", [("data_pedido", "01/06/2021"), ("natureza", "mei")]).get_data(as_text=True)
+    assert 'value="turistico"' in old and 'value="tfd"' not in old and 'value="proprio"' not in old and 'value="alunos"' not in old
+    assert 'value="tfd"' in new and 'value="proprio"' in new and 'value="alunos"' in new

@@ -100,7 +100,9 @@ def facts_date(a: dict, today: date) -> date:
     try:
         ADMISSAO.formula(when)
     except NotYetLaw:
-        raise InvalidAnswer("data_referencia", N_("A Lei 16.205/2017 só passou a valer em 22/02/2018; escolha uma data a partir dela.")) from None
+        raise InvalidAnswer("data_referencia", N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), data=ADMISSAO.periods()[0][0].strftime("%d/%m/%Y")) from None
+    if a.get("ano_fabricacao") is not None:
+        _age(a, when)  # a car made after the date is refused as soon as the date is given
     return when
 
 
@@ -433,4 +435,5 @@ FLOW = Flow(
     outcomes={"resultado": resultado, "nao_admitido": nao_admitido, "outro_veiculo": outro_veiculo},
     legal_basis=(pe("art-3/par-3"),),
     facts_date=facts_date,
+    facts_field="data_referencia",
 )

@@ -67,6 +67,7 @@ QUESTIONS = [
     Question(
         "modalidades", "multiple", N_("Em quais modalidades vai se cadastrar?"), options=MODALIDADES,
         help=N_("É possível cadastrar-se em mais de uma modalidade."), legal_basis=(pe("art-3"), pe("art-35/par-2")),
+        offered=lambda a: OFERECIDAS(a, a["data_pedido"]),
         next=(Go("estabelecimento_pe"),),
     ),
     Question("estabelecimento_pe", "bool", N_("Tem estabelecimento (matriz ou filial) em Pernambuco?"), legal_basis=(pe("art-5/par-1"),),
@@ -114,6 +115,13 @@ INEXISTENTES = Dated("modalidades inexistentes", "The chosen modalities the law 
 # Before Lei 17.107/2020, art. 3º had no próprio, TFD or alunos modality: say so, apply nothing from them.
 INEXISTENTES.since(ORIGINAL)(lambda a, when: [m for m in a["modalidades"] if m in ADDED_BY_LEI_17107])
 INEXISTENTES.since(LEI_17107)(lambda a, when: [])
+
+
+# The options the modality question offers: only those art. 3º had on the date of the request (a
+# modality named anyway, through the API or the assistant, is said not to exist yet: INEXISTENTES).
+OFERECIDAS = Dated("modalidades oferecidas", "The modalities art. 3º had on the date of the request.")
+OFERECIDAS.since(ORIGINAL)(lambda a, when: tuple(o for o in MODALIDADES if o.value not in ADDED_BY_LEI_17107))
+OFERECIDAS.since(LEI_17107)(lambda a, when: MODALIDADES)
 
 
 # -- the documents (art. 5º) ---------------------------------------------------------------------
@@ -335,4 +343,5 @@ FLOW = Flow(
     outcomes={"resultado": resultado},
     legal_basis=(pe("art-4"), pe("art-5")),
     facts_date=facts_date,
+    facts_field="data_pedido",
 )

@@ -89,6 +89,9 @@ class Question:
     # The node's ``next`` rule: the first branch whose condition holds.  Empty on a flow written
     # with ``ask_if`` predicates: the Flow derives it from the questions' order.
     next: tuple[Go, ...] = ()
+    # The options offered given the earlier answers (a dated rule: only the modalities the law had on
+    # the date asked before).  ``options`` stays the whole list, what an answer may name.
+    offered: Callable[[dict], tuple[Option, ...]] | None = None
 
     def relevant(self, answers: dict) -> bool:
         return self.ask_if is None or bool(self.ask_if(answers))
@@ -104,6 +107,13 @@ class Question:
         if place is None or not self.legal_basis:
             return self
         return replace(self, legal_basis=tuple(c for c in self.legal_basis if c.law == place.law_id))
+
+    def for_answers(self, answers: dict) -> "Question":
+        """This question as asked after ``answers``: the chosen place's law only, the options offered then."""
+        question = self.for_place(answers)
+        if self.offered is not None:
+            question = replace(question, options=tuple(self.offered(answers)))
+        return question
 
     def option_values(self) -> list[str]:
         return [o.value for o in self.options]
@@ -287,6 +297,10 @@ class Flow:
     facts_date: Callable[[dict, date], date] | None = None
     # Named outcomes of a declared graph: name → function(answers, date of facts, options).
     outcomes: dict[str, Callable[[dict, date, dict], Outcome]] = field(default_factory=dict)
+    # The node that asks the date of the facts: once it is answered, ``facts_date`` runs on the answers
+    # so far after each answer, so that a date the law did not cover is refused at that question,
+    # before any other is asked.
+    facts_field: str = ""
 
     def __post_init__(self) -> None:
         if not self.outcomes:
@@ -305,6 +319,8 @@ class Flow:
                     raise ValueError(f"{self.id}: {q.id} leads to unknown node {go.to!r}")
             if not q.next or q.next[-1].when is not None:
                 raise ValueError(f"{self.id}: the next rule of {q.id} must end with an unconditional branch")
+        if self.facts_field and (self.facts_field not in ids or self.question(self.facts_field).type != "date"):
+            raise ValueError(f"{self.id}: facts_field {self.facts_field!r} is not a date question of the flow")
 
     _legacy: bool = field(default=False, init=False, repr=False)
 
@@ -353,10 +369,14 @@ class Flow:
         while node not in self.outcomes:
             question = self.question(node)
             if question.id == stop_at or question.id not in raw_answers:
-                return Progress(answers, asked, question.for_place(answers), None)
+                return Progress(answers, asked, question.for_answers(answers), None)
             # Present but empty: "today" for dates that default to it, None for
             # optional questions, an error for required ones.
             answers[question.id] = question.parse(raw_answers[question.id], today)
+            if self.facts_field in answers:
+                # From the date of the facts on, ``facts_date`` checks each answer as it comes: a date before
+                # the law fails at its own question, a notice before the measure at the notice's.
+                self.when(answers, today)
             asked.append(question)
             node = self.after(question, answers)
         outcome, when = self.conclude(node, answers, today, options)

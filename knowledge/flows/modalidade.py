@@ -306,4 +306,5 @@ FLOW = Flow(
     outcomes={"resultado": resultado},
     legal_basis=(pe("art-3"), sp("art-6")),
     facts_date=facts_date,
+    facts_field="data_referencia",
 )

@@ -130,4 +130,5 @@ FLOW = Flow(
     outcomes={"resultado": resultado},
     legal_basis=(pe("art-29-a"), sp("art-40"), ac("art-78"), recife("art-38")),
     facts_date=facts_date,
+    facts_field="data_medida",
 )

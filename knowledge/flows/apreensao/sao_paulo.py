@@ -1,4 +1,4 @@
-"""Seized vehicle in São Paulo: Regulamento do Decreto 29.912/1989, arts. 39–40, 44–49, 52 and 55."""
+"""Seized vehicle in São Paulo: Regulamento do Decreto 29.912/1989, arts. 12, 34, 37, 39–40, 44–49, 52 and 55."""
 
 from __future__ import annotations
 
@@ -14,22 +14,40 @@ T = Texts("veiculo_apreendido")  # the sentences, in veiculo_apreendido.texts.ya
 
 
 def _medida(a: dict, when: date) -> tuple[list, list, date | None]:
-    """(what happens, how to get the vehicle back, earliest release) for the measure taken."""
+    """(what happens, how to get the vehicle back, earliest release) for the measure taken.
+
+    Each measure says only what the Regulamento says of it: retenção, arts. 39 and 48; apreensão,
+    arts. 40 and 49.  It has no remoção (art. 34 lists the penalties): a removed vehicle gets no
+    rule borrowed from the other two, only that the Regulamento is silent.
+    """
     medida, steps, liberacao, data_minima = a["medida"], [], [], None
     if medida == "remocao":
         steps.append(say(T["sp.remocao_nao_prevista"], sp("art-34"), code="remocao_nao_prevista"))
-    if medida in ("retencao", "remocao"):
+        liberacao.append(say(T["sp.remocao.liberacao"], sp("art-34"), code="remocao_sem_liberacao"))
+    elif medida == "retencao":
         steps.append(say(T["sp.retencao"], sp("art-39"), code="retencao"))
+        steps.append(say(T["sp.retencao.onde"], sp("art-39/par-unico"), code="retencao_onde"))
         steps.append(say(T["sp.quem_retem"], sp("art-48"), code="quem_retem"))
         liberacao.append(say(T["sp.regularizacao"], sp("art-48/par-unico"), code="regularizacao"))
     else:
         horas = param("sp.apreensao.minimo.horas", when)
         data_minima = when + timedelta(hours=horas.value)
         steps.append(say(T["sp.apreensao"], horas.cite, code="apreensao", horas=horas.value))
+        steps.append(say(T["sp.quem_apreende"], sp("art-49"), code="quem_apreende"))
         liberacao.append(say(T["sp.minimo_48h"], horas.cite, code="minimo_48h", horas=horas.value))
         liberacao.append(say(T["sp.pagamento.2"], sp("art-40/par-2"), code="pagamento"))
         liberacao.append(say(T["sp.autoridade_regional"], sp("art-49/par-unico"), code="autoridade_regional"))
     return steps, liberacao, data_minima
+
+
+def _quem_retira(a: dict) -> list:
+    """Who collects the vehicle: the Regulamento names no one for any measure; what it does say differs."""
+    medida = a["medida"]
+    if medida == "retencao":
+        return [say(T["sp.retencao.quem_retira"], sp("art-48"), sp("art-48/par-unico"), code="retencao_quem_retira")]
+    if medida == "remocao":
+        return [say(T["sp.remocao.quem_retira"], sp("art-34"), code="remocao_quem_retira")]
+    return [say(T["sp.nao_especificado"], sp("art-40/par-2"), sp("art-49/par-unico"), code="nao_especificado")]
 
 
 def _pagamentos(a: dict, when: date) -> list:
@@ -47,6 +65,10 @@ def _pagamentos(a: dict, when: date) -> list:
     if medida == "apreensao":
         pagamentos.append(say(T["sp.despesas_apreensao"], sp("art-40/par-2"), code="despesas_apreensao"))
         pagamentos.append(say(T["sp.veiculo_substituto"], sp("art-40/par-2"), code="veiculo_substituto"))
+    elif medida == "retencao":
+        pagamentos.append(say(T["sp.retencao.sem_despesas"], sp("art-39"), code="retencao_sem_despesas"))
+    else:
+        pagamentos.append(say(T["sp.remocao.sem_despesas"], sp("art-34"), code="remocao_sem_despesas"))
     return pagamentos
 
 
@@ -83,7 +105,7 @@ def sao_paulo(a: dict, when: date, options: dict) -> dict:
         "data_maxima": None,
         "pagamentos": pagamentos,
         "prazos": prazos,
-        "quem_retira": [say(T["sp.nao_especificado"], sp("art-40/par-2"), sp("art-49/par-unico"), code="nao_especificado")],
+        "quem_retira": _quem_retira(a),
         "passageiros": [say(T["sp.requisicao"], sp("art-40/par-1"), code="requisicao")] if medida == "apreensao" else [
             say(T["sp.continuidade"], sp("art-12"), code="continuidade")
         ],
