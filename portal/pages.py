@@ -4,13 +4,13 @@ with htmx, search results update as the person types."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, g, render_template, request
-from flask_babel import gettext as _
+from flask_babel import get_locale, gettext as _
 
 from knowledge.corpus import UnknownUnit, load_law, resolve
 from knowledge.history import LawNotInForce, law_on, versions, wording_at
 from knowledge.laws import JURISDICTIONS, LAWS
 from search_index.analysis import words
-from search_index.spelling import reads_as_english
+from search_index.spelling import mostly_not_portuguese, reads_as_english
 
 from . import law_dates
 from .errors import error_response
@@ -32,6 +32,14 @@ def home():
     return render_template("home.html", laws=list(LAWS.values()))
 
 
+def _not_portuguese(query_words: list[str]) -> bool:
+    """Does the page say the search reads Portuguese?  For a query that reads as English, and, with the
+    interface in another language than Portuguese, for one most of whose words the statutes never use."""
+    if reads_as_english(query_words):
+        return True
+    return not str(get_locale() or "pt").startswith("pt") and mostly_not_portuguese(query_words)
+
+
 @bp.get("/busca")
 @limiter.limit(SEARCH_LIMIT)
 @index_watch  # a question's answer depends only on the URL, the language and the index:
@@ -40,7 +48,9 @@ def search():
     params = requested_search(require_query=False)
     response = service().search(params.q, **params.as_filters()) if params.q else None
     context = dict(params=params, response=response, laws=list(LAWS.values()), jurisdictions=JURISDICTIONS,
-                   english=bool(params.q) and reads_as_english(words(params.q)))
+                   english=bool(params.q) and _not_portuguese(words(params.q)),
+                   # a spelling of Portuguese words is no answer to an English question ("how longo is the crc válido")
+                   spell=not (params.q and reads_as_english(words(params.q))))
     if _is_htmx() and request.headers.get("HX-Target") == "resultados":
         return render_template("_search_results.html", oob_lang=True, **context)
     return render_template("search.html", **context)

@@ -153,6 +153,16 @@ def reads_as_english(words: list[str]) -> bool:
     return len(foreign) * 2 > len(words)
 
 
+def mostly_not_portuguese(words: list[str]) -> bool:
+    """Half or more of a query's words of three letters or more are no Portuguese word (a query of two words
+    at least): with the interface in
+    English or Spanish, a question in that language ("pasajeros de pie"), which the search cannot read."""
+    telling = [w for w in words if len(w) > 2]  # "de", "em", "pé": the same in either language
+    if len(words) < 2 or not telling or not available():
+        return False
+    return sum(1 for w in telling if not is_portuguese(w)) * 2 >= len(telling)
+
+
 def accent_forms(texts) -> dict[str, str]:
     """For each word of the texts written with accents, its folded form → the accented spelling
     the texts use most ("seguranca" → "segurança").  The index keeps folded words only; a

@@ -259,3 +259,18 @@ def test_gunicorn_opens_no_control_socket():
 
     settings = runpy.run_path(str(Path(__file__).resolve().parents[1] / "gunicorn.conf.py"))
     assert settings["control_socket_disable"] is True
+
+
+@pytest.mark.parametrize("query", ["pasajeros de pie", "cinturón de seguridad roto"])
+def test_a_spanish_query_with_the_interface_in_spanish_is_told_that_search_reads_portuguese(client, query):
+    page = html(client, f"/busca?q={query}&lang=es")
+    assert "search-language" in page and "/assistente?q=" in page
+
+
+def test_an_english_query_gets_no_portuguese_spelling_suggestion(client):
+    page = html(client, "/busca?q=how long is the crc valid&lang=en")
+    assert "search-language" in page and 'class="suggestion"' not in page
+
+
+def test_a_portuguese_query_with_the_interface_in_spanish_gets_no_language_line(client):
+    assert "search-language" not in html(client, "/busca?q=passageiros em pé&lang=es")
