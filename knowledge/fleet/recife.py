@@ -51,6 +51,12 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
     rule = info(N_("A lei não fixa a periodicidade da vistoria: o veículo deve ser aprovado na vistoria da Prefeitura e recadastrado todo ano, no calendário que ela divulgar."), recife("art-16/inc-4", when), recife("art-21", when), code="vistoria_sem_periodicidade")
     verdict.motivos.append(rule)
     verdict.vistoria_regra = rule  # no cycle: the deadlines say so, citing this
+    if v.ultima_vistoria is not None:
+        # Art. 13, XX asks a "certificado válido de vistoria", but the law sets no period for it.
+        verdict.motivos.append(info(
+            N_("O permissionário deve manter em operação o veículo com certificado válido de vistoria e submetê-lo às vistorias nos prazos fixados; a lei não diz por quanto tempo o certificado vale, e a data da última vistoria (%(ultima)s) não mostra se ele venceu: confira no calendário da Prefeitura."),
+            recife("art-13/inc-20", when), recife("art-13/inc-19", when), recife("art-21", when), code="vistoria_validade_sem_regra", ultima=v.ultima_vistoria.strftime("%d/%m/%Y"),
+        ))
     return verdict
 
 
