@@ -30,7 +30,7 @@ from ..modalities import ADDED_BY_LEI_17107, BY_ID
 from ..parameters import NotInForce
 from ..parameters import param as _raw_param
 from ..vigencia import PE_LEI_17107, PE_ORIGINAL
-from .verdicts import VehicleVerdict, blocks, doubt, info
+from .verdicts import VehicleVerdict, blocks, doubt, info, ngettext
 from .vehicles import Vehicle
 from .vistoria import CYCLE_MONTHS
 from . import vistoria
@@ -203,7 +203,8 @@ def _minimum_since_2020(a: dict, when: date) -> list:
         out.append(_minimum(len(own), minimo, code="minimo_proprios"))
     elif "micro_onibus" in tipos:
         out.append(doubt(
-            N_("O mínimo de %(minimo)d veículos próprios vale para quem se cadastra \"utilizando veículo tipo ônibus\"; a lei não diz se o micro-ônibus entra nessa expressão. Esta frota tem %(proprios)d próprio(s). Confirme com a EPTI."),
+            ngettext("O mínimo de %(minimo)d veículos próprios vale para quem se cadastra \"utilizando veículo tipo ônibus\"; a lei não diz se o micro-ônibus entra nessa expressão. Esta frota tem %(proprios)d veículo próprio. Confirme com a EPTI.",
+                     "O mínimo de %(minimo)d veículos próprios vale para quem se cadastra \"utilizando veículo tipo ônibus\"; a lei não diz se o micro-ônibus entra nessa expressão. Esta frota tem %(proprios)d veículos próprios. Confirme com a EPTI.", "proprios"),
             minimo.cite, code="minimo_micro_onibus_ambiguo", minimo=minimo.value, proprios=len(own),
         ))
     else:
@@ -267,7 +268,7 @@ def _counted_since_2020(a: dict, when: date) -> tuple[list, list]:
         return [], leased
     exempt = [v for v in leased if v.tipo == "automovel"]
     out = [info(
-        N_("%(n)d automóvel(is) locado(s) no turístico ficam fora do limite de locados."), pe("art-18/par-2", when), code="locados_automovel_excecao", n=len(exempt),
+        ngettext("%(n)d automóvel locado no turístico fica fora do limite de locados.", "%(n)d automóveis locados no turístico ficam fora do limite de locados.", "n"), pe("art-18/par-2", when), code="locados_automovel_excecao", n=len(exempt),
     )] if exempt else []
     return out, [v for v in leased if v.tipo != "automovel"]
 

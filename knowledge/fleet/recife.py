@@ -17,7 +17,7 @@ from datetime import date
 
 from ..citations import N_, recife
 from ..parameters import param
-from .verdicts import VehicleVerdict, blocks, doubt, info
+from .verdicts import VehicleVerdict, blocks, doubt, info, ngettext
 from .vehicles import Vehicle
 
 
@@ -64,7 +64,8 @@ def fleet(vehicles: list[Vehicle], when: date, modalidade: str, frota_regular: i
     own = [v for v in vehicles if v.proprio]
     inicio = param("recife.stcp.fase_inicial.anos", when)
     return [
-        info(N_("Cada veículo precisa de uma permissão própria: esta lista de %(total)d veículo(s) corresponde a %(total)d permissão(ões)."), recife("art-3/par-2", when), code="uma_permissao_por_veiculo", total=len(vehicles)),
+        info(ngettext("Cada veículo precisa de uma permissão própria: esta lista de %(total)d veículo corresponde a %(total)d permissão.",
+                      "Cada veículo precisa de uma permissão própria: esta lista de %(total)d veículos corresponde a %(total)d permissões.", "total"), recife("art-3/par-2", when), code="uma_permissao_por_veiculo", total=len(vehicles)),
         doubt(
             N_("As exigências da frota mudam depois dos %(anos)d primeiros anos de operação do STCP/Recife; a data do início da operação não está no corpus, e a verificação aplica as exigências de depois desse prazo."),
             inicio.cite, recife("art-17", when), code="fase_do_stcp", anos=inicio.value,
