@@ -415,7 +415,7 @@ def test_a_vehicle_the_modality_does_not_admit_counts_for_no_minimum():
 @pytest.mark.parametrize("lang, one, many", [
     ("pt-BR", "1 próprio, 1 locado", "2 linhas lidas; 1 veículo contado nos mínimos e limites: 1 próprio, 0 locados"),
     ("en", "1 own, 1 leased", "2 lines read; 1 vehicle counted in the minimums and limits: 1 own, 0 leased"),
-    ("es", "1 propio, 1 alquilado", "2 líneas leídas; 1 vehículo contado en los mínimos y límites: 1 propio, 0 alquilados"),
+    ("es", "1 propio, 1 arrendado", "2 líneas leídas; 1 vehículo contado en los mínimos y límites: 1 propio, 0 arrendados"),
 ])
 def test_counts_agree_with_their_numbers_and_say_what_was_counted(web, lang, one, many):
     """Phone review: "1 próprios", "3 no total" beside 4 lines, "A frota não apto", "Fora das contas…: 3"."""
@@ -437,3 +437,22 @@ def test_plural_reasons_take_the_form_of_their_number():
     one = parse(";micro_onibus;16;2023;2023;proprio;", date(2025, 1, 1))[0]
     permits = next(s for s in check("recife", "stcp", date(2025, 1, 1), one).frota if s.code == "uma_permissao_por_veiculo")
     assert permits.render().endswith("esta lista de 1 veículo corresponde a 1 permissão.")
+
+
+def test_typed_lists_may_use_commas_or_tabs_when_that_is_the_only_separator():
+    """On a phone the ';' is two keyboards away: a list separated only by commas (or tabs, pasted from a
+    spreadsheet) reads the same; mixing separators names the line instead of guessing."""
+    semicolons, _ = parse("FRT1A11;onibus;44;2014;2014;proprio;10/02/2026\n;micro;20;2019;;locado;\n", date(2026, 12, 2))
+    for text in ("FRT1A11,onibus,44,2014,2014,proprio,10/02/2026\n,micro,20,2019,,locado,\n",
+                 "FRT1A11\tonibus\t44\t2014\t2014\tproprio\t10/02/2026\n\tmicro\t20\t2019\t\tlocado\t\n",
+                 "placa,tipo,lugares,ano_fabricacao,ano_primeiro_emplacamento,propriedade,ultima_vistoria\nFRT1A11,onibus,44,2014,2014,proprio,10/02/2026\n,micro,20,2019,,locado,\n"):
+        vehicles, errors = parse(text, date(2026, 12, 2))
+        assert errors == [] and vehicles == semicolons, text
+    vehicles, errors = parse(";onibus;44;2014;2014;proprio;\n,onibus,44,2016,,proprio,\n", date(2026, 12, 2))
+    assert [v.linha for v in vehicles] == [1] and [(e.linha, e.coluna) for e in errors] == [(2, "linha")]
+    assert "mesmo separador" in errors[0].message
+
+
+def test_the_hint_says_which_separators_are_accepted(web):
+    for lang, words in (("pt-BR", "por vírgula ou por tabulação"), ("en", "semicolons, commas or tabs"), ("es", "por coma o por tabulación")):
+        assert words in text_of(web.get("/frota", headers={"Accept-Language": lang}))
