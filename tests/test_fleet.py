@@ -456,3 +456,20 @@ def test_typed_lists_may_use_commas_or_tabs_when_that_is_the_only_separator():
 def test_the_hint_says_which_separators_are_accepted(web):
     for lang, words in (("pt-BR", "por vírgula ou por tabulação"), ("en", "semicolons, commas or tabs"), ("es", "por coma o por tabulación")):
         assert words in text_of(web.get("/frota", headers={"Accept-Language": lang}))
+
+
+def test_the_chosen_places_modalities_come_first_without_javascript(web):
+    """One <select> for every place mixed the groups; the chosen place's group is now first (a wizard's link,
+    a shared link, the form sent again), and a modality of another place is refused naming the field."""
+    def groups(response):
+        return re.findall(r'<optgroup label="([^"]+)"', response.get_data(as_text=True))
+
+    assert groups(web.get("/frota"))[0] == PLACES["pe"].name
+    page = web.get("/frota?lugar=sp")
+    assert groups(page)[0] == PLACES["sp"].name and sorted(groups(page)) == sorted(p.name for p in PLACES.values())
+    html = web.get("/frota?lugar=sp&modalidade=eventual").get_data(as_text=True)
+    first_group = html.split('<optgroup label="', 2)[1]
+    assert 'value="eventual" selected' in first_group
+    refused = web.post("/frota", data={"lugar": "sp", "modalidade": "turistico", "data": "2025-01-10", "frota": ";onibus;44;2020;2020;proprio;"})
+    assert refused.status_code == 400 and groups(refused)[0] == PLACES["sp"].name
+    assert 'aria-describedby="modalidade-erro modalidade-ajuda" aria-invalid="true"' in refused.get_data(as_text=True)
