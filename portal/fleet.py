@@ -25,15 +25,20 @@ from .security import LOOKUP_LIMIT, limiter
 bp = Blueprint("fleet", __name__)
 
 
-def _choices():
+def _choices(first: str):
+    """Each place's modalities, the chosen place's group first.  All groups stay in the one <select>: without
+    JavaScript a reader who changes the place can still pick its modality and send the form once (the check
+    refuses a modality the place's law does not have, naming the field), instead of a round trip to reload
+    the list for the new place."""
     today = clock.today("pe")
-    return {place: [(m, modality_name(m)) for m in modalities(place, today)] for place in PLACES}
+    order = sorted(PLACES, key=lambda place: place != first)  # stable: the others keep their order
+    return {place: [(m, modality_name(m)) for m in modalities(place, today)] for place in order}
 
 
 def _page(q: Request, result, status: int = 200):
     report, items, vehicles = result if result else (None, [], [])
     context = dict(
-        q=q, report=report, deadlines=items, places=PLACES, choices=_choices(), kind_labels=KIND_LABELS,
+        q=q, report=report, deadlines=items, places=PLACES, choices=_choices(q.lugar), kind_labels=KIND_LABELS,
         modality_name=modality_name, share=(url_for("fleet.page") + "?" + q.share_query(vehicles)) if report else None,
         share_query=q.share_query(vehicles) if report else "", wizard_url=wizard_url, related=related_wizards(q) if report else [],
         date_fields=DATE_FIELDS, has_plates=any(v.placa for v in vehicles), messages=messages(q), base_url=base_url(),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 
 from knowledge.citations import Cite
 from knowledge.flows.engine import Money, Outcome, Question, Statement
@@ -24,7 +24,10 @@ def translate(text: str) -> str:
 
 
 def say(statement: Statement) -> str:
-    """A statement in the reader's language, with R$ in the reader's format."""
+    """A statement in the reader's language, with R$ in the reader's format (a reason with a plural
+    form, ``knowledge.fleet.verdicts.PluralStatement``, takes the form of its number in that language)."""
+    if getattr(statement, "plural", None):
+        return statement.render(translate=translate, money=i18n.money, ngettext=lambda s, p, n: get_translations().ungettext(s, p, n))
     return statement.render(translate=translate, money=i18n.money)
 
 

@@ -337,14 +337,20 @@ def test_every_fleet_text_is_translated():
     from babel.messages.pofile import read_po
 
     root = Path(__file__).resolve().parent.parent
-    msgids = [node.args[0].value for path in sorted((root / "knowledge" / "fleet").glob("*.py")) for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-              if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "N_"]
-    assert len(msgids) > 60
+    calls = [node for path in sorted((root / "knowledge" / "fleet").glob("*.py")) for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("N_", "ngettext") and node.args and isinstance(node.args[0], ast.Constant)]
+    msgids = [node.args[0].value for node in calls if node.func.id == "N_"]
+    plurals = [(node.args[0].value, node.args[1].value) for node in calls if node.func.id == "ngettext"]
+    assert len(msgids) > 60 and len(plurals) >= 4
     for lang in ("en", "es"):
         with open(root / "portal" / "translations" / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
             catalog = read_po(handle)
         missing = [m for m in msgids if not (catalog.get(m) and catalog.get(m).string and not catalog.get(m).fuzzy)]
         assert missing == [], (lang, missing)
+        # A reason with a plural form: both Portuguese forms in the catalog, every form of the language filled in.
+        for singular, plural in plurals:
+            entry = catalog.get(singular)
+            assert entry is not None and entry.id == (singular, plural) and all(entry.string) and not entry.fuzzy, (lang, singular)
 
 
 def _units(statement) -> list[tuple[str, bool]]:
@@ -404,3 +410,66 @@ def test_a_vehicle_the_modality_does_not_admit_counts_for_no_minimum():
     assert report.contagem["proprios"] == 1
     left_out = next(s for s in report.frota if s.code == "fora_das_contas")
     assert left_out.params["linhas"] == "2" and any(c.unit == "art-3/par-3" for c in left_out.citations)
+
+
+@pytest.mark.parametrize("lang, one, many", [
+    ("pt-BR", "1 próprio, 1 locado", "2 linhas lidas; 1 veículo contado nos mínimos e limites: 1 próprio, 0 locados"),
+    ("en", "1 own, 1 leased", "2 lines read; 1 vehicle counted in the minimums and limits: 1 own, 0 leased"),
+    ("es", "1 propio, 1 arrendado", "2 líneas leídas; 1 vehículo contado en los mínimos y límites: 1 propio, 0 arrendados"),
+])
+def test_counts_agree_with_their_numbers_and_say_what_was_counted(web, lang, one, many):
+    """Phone review: "1 próprios", "3 no total" beside 4 lines, "A frota não apto", "Fora das contas…: 3"."""
+    headers = {"Accept-Language": lang}
+    text = text_of(web.post("/frota", data={"lugar": "pe", "modalidade": "eventual", "data": "2025-01-10", "frota": ";onibus;44;2020;2020;proprio;\n;onibus;44;2020;2020;locado;\n"}, headers=headers))
+    assert ("2 veículos: " + one if lang == "pt-BR" else one) in text
+    text = text_of(web.post("/frota", data={"lugar": "pe", "modalidade": "eventual", "data": "2025-01-10", "frota": ";onibus;44;2020;2020;proprio;\n;automovel;7;2021;2021;proprio;\n"}, headers=headers))
+    assert many in text
+    if lang == "pt-BR":
+        assert "A frota não está apta" in text and "Regras da frota (mínimos e limites): não cumpridas" in text
+        assert "Fica fora das contas da frota (mínimos e limites) o veículo da linha 2: a lei não o admite nesta modalidade." in text
+        assert "no total" not in text and "(s)" not in text
+
+
+def test_plural_reasons_take_the_form_of_their_number():
+    vehicles, _ = parse(";onibus;44;2020;2020;proprio;\n;automovel;7;2021;2021;proprio;\n;automovel;7;2021;2021;locado;\n", date(2025, 1, 1))
+    left_out = next(s for s in check("pe", "eventual", date(2025, 1, 10), vehicles).frota if s.code == "fora_das_contas")
+    assert left_out.render().startswith("Ficam fora das contas da frota (mínimos e limites) os veículos das linhas 2, 3:")
+    one = parse(";micro_onibus;16;2023;2023;proprio;", date(2025, 1, 1))[0]
+    permits = next(s for s in check("recife", "stcp", date(2025, 1, 1), one).frota if s.code == "uma_permissao_por_veiculo")
+    assert permits.render().endswith("esta lista de 1 veículo corresponde a 1 permissão.")
+
+
+def test_typed_lists_may_use_commas_or_tabs_when_that_is_the_only_separator():
+    """On a phone the ';' is two keyboards away: a list separated only by commas (or tabs, pasted from a
+    spreadsheet) reads the same; mixing separators names the line instead of guessing."""
+    semicolons, _ = parse("FRT1A11;onibus;44;2014;2014;proprio;10/02/2026\n;micro;20;2019;;locado;\n", date(2026, 12, 2))
+    for text in ("FRT1A11,onibus,44,2014,2014,proprio,10/02/2026\n,micro,20,2019,,locado,\n",
+                 "FRT1A11\tonibus\t44\t2014\t2014\tproprio\t10/02/2026\n\tmicro\t20\t2019\t\tlocado\t\n",
+                 "placa,tipo,lugares,ano_fabricacao,ano_primeiro_emplacamento,propriedade,ultima_vistoria\nFRT1A11,onibus,44,2014,2014,proprio,10/02/2026\n,micro,20,2019,,locado,\n"):
+        vehicles, errors = parse(text, date(2026, 12, 2))
+        assert errors == [] and vehicles == semicolons, text
+    vehicles, errors = parse(";onibus;44;2014;2014;proprio;\n,onibus,44,2016,,proprio,\n", date(2026, 12, 2))
+    assert [v.linha for v in vehicles] == [1] and [(e.linha, e.coluna) for e in errors] == [(2, "linha")]
+    assert "mesmo separador" in errors[0].message
+
+
+def test_the_hint_says_which_separators_are_accepted(web):
+    for lang, words in (("pt-BR", "por vírgula ou por tabulação"), ("en", "semicolons, commas or tabs"), ("es", "por coma o por tabulación")):
+        assert words in text_of(web.get("/frota", headers={"Accept-Language": lang}))
+
+
+def test_the_chosen_places_modalities_come_first_without_javascript(web):
+    """One <select> for every place mixed the groups; the chosen place's group is now first (a wizard's link,
+    a shared link, the form sent again), and a modality of another place is refused naming the field."""
+    def groups(response):
+        return re.findall(r'<optgroup label="([^"]+)"', response.get_data(as_text=True))
+
+    assert groups(web.get("/frota"))[0] == PLACES["pe"].name
+    page = web.get("/frota?lugar=sp")
+    assert groups(page)[0] == PLACES["sp"].name and sorted(groups(page)) == sorted(p.name for p in PLACES.values())
+    html = web.get("/frota?lugar=sp&modalidade=eventual").get_data(as_text=True)
+    first_group = html.split('<optgroup label="', 2)[1]
+    assert 'value="eventual" selected' in first_group
+    refused = web.post("/frota", data={"lugar": "sp", "modalidade": "turistico", "data": "2025-01-10", "frota": ";onibus;44;2020;2020;proprio;"})
+    assert refused.status_code == 400 and groups(refused)[0] == PLACES["sp"].name
+    assert 'aria-describedby="modalidade-erro modalidade-ajuda" aria-invalid="true"' in refused.get_data(as_text=True)

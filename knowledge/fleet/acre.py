@@ -16,7 +16,9 @@ from datetime import date
 
 from ..citations import N_, ac
 from .verdicts import VehicleVerdict, doubt, info
+from . import vistoria
 from .vehicles import Vehicle
+from .vistoria import CYCLE_MONTHS
 
 
 def modalities(when: date) -> list[str]:
@@ -34,6 +36,12 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
         ac("art-36", when), code="vistoria_semestral_regular",
     )
     verdict.motivos.append(verdict.vistoria_regra)
+    # The list's last inspection more than a semester old: the same article, and what it does not say.
+    if vistoria.state(v, when, CYCLE_MONTHS["semestral"]) == vistoria.VENCIDA:
+        verdict.motivos.append(doubt(
+            N_("A última vistoria (%(ultima)s) tem mais de um semestre (venceria em %(validade)s se a vistoria semestral valesse para o fretamento). A lei não diz se vale, nem o que acontece com o veículo de vistoria vencida: confirme com a AGEAC."),
+            ac("art-36", when), code="vistoria_semestral_vencida", **vistoria.dates(v, CYCLE_MONTHS["semestral"]),
+        ))
     return verdict
 
 

@@ -15,7 +15,7 @@ from ..citations import N_
 from ..flows.engine import InvalidAnswer
 from ..places import PLACES
 from . import acre, pernambuco, recife, sao_paulo
-from .verdicts import BLOQUEIA, FleetReport, VehicleVerdict, info
+from .verdicts import BLOQUEIA, FleetReport, VehicleVerdict, info, ngettext
 from .vehicles import Vehicle
 
 RULES = {"pe": pernambuco, "sp": sao_paulo, "ac": acre, "recife": recife}
@@ -68,6 +68,7 @@ def check(place: str, modalidade: str, when: date, vehicles: list[Vehicle], *, f
     fleet_rules, counts = rules.fleet(admitted, when, modalidade, frota_regular)
     if out:
         fleet_rules.insert(0, info(
-            N_("Fora das contas da frota (mínimos e limites): %(linhas)s — a lei não admite esse veículo nesta modalidade."),
-            *_not_admitted(out[0]).citations, code="fora_das_contas", linhas=", ".join(str(v.vehicle.linha) for v in out)))
+            ngettext("Fica fora das contas da frota (mínimos e limites) o veículo da linha %(linhas)s: a lei não o admite nesta modalidade.",
+                     "Ficam fora das contas da frota (mínimos e limites) os veículos das linhas %(linhas)s: a lei não os admite nesta modalidade.", "n"),
+            *_not_admitted(out[0]).citations, code="fora_das_contas", linhas=", ".join(str(v.vehicle.linha) for v in out), n=len(out)))
     return FleetReport(place, modalidade, when, verdicts, fleet_rules, rules.observations(when, modalidade), counts)

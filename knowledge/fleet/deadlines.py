@@ -20,7 +20,6 @@ says the period moves to the next working day, so the portal does not move it.
 
 from __future__ import annotations
 
-from calendar import monthrange
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -35,6 +34,7 @@ from ..vigencia import PE_LEI_17107, PE_ORIGINAL
 from ..working_days import holiday_name
 from .check import FleetError
 from .verdicts import FleetReport, info
+from .vistoria import add_months
 
 WEEKEND = {5, 6}  # date.weekday() of Saturday and Sunday
 
@@ -56,13 +56,6 @@ class Dates:
 CRC_TIED_TO_INSURANCE = Dated("validade do CRC condicionada à do seguro")
 CRC_TIED_TO_INSURANCE.since(PE_ORIGINAL)(lambda a, when: False)
 CRC_TIED_TO_INSURANCE.since(PE_LEI_17107)(lambda a, when: True)
-
-
-def add_months(day: date, months: int) -> date:
-    """The same day ``months`` later (the month's last day when it has fewer days)."""
-    month = day.month - 1 + months
-    year, month = day.year + month // 12, month % 12 + 1
-    return date(year, month, min(day.day, monthrange(year, month)[1]))
 
 
 def add_years(day: date, years: int) -> date:

@@ -30,11 +30,11 @@ from ..modalities import ADDED_BY_LEI_17107, BY_ID
 from ..parameters import NotInForce
 from ..parameters import param as _raw_param
 from ..vigencia import PE_LEI_17107, PE_ORIGINAL
-from .verdicts import VehicleVerdict, blocks, doubt, info
+from .verdicts import VehicleVerdict, blocks, doubt, info, ngettext
 from .vehicles import Vehicle
+from .vistoria import CYCLE_MONTHS
+from . import vistoria
 
-# The cycle the words of art. 11 name ("Anual", "Semestral"; "periodicidade de 1 (um) ano"), in months.
-CYCLE_MONTHS = {"anual": 12, "semestral": 6}
 # The wizard's pendências that are about the vehicle itself (the others are about the company).
 VEHICLE_PENDENCIAS = {"automovel_antes_da_lei", "tipo_nao_admitido", "capacidade", "idade_nao_admitida"}
 # The modalities art. 3º defines as run "com frota própria"; each is cited by its own inciso (knowledge/modalities.py).
@@ -129,11 +129,25 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
         verdict.motivos.append(rule)
         verdict.vistoria_meses = CYCLE_MONTHS.get(periodicidade)
         verdict.vistoria_regra = rule
+        verdict.motivos.extend(_overdue(v, when, verdict.vistoria_meses, rule))
     seguro = outcome.fields["seguro_minimo"]
     if seguro and all(m.data.get("efeito") != "bloqueia" for m in verdict.motivos):
         seguro[0].data["efeito"] = "info"
         verdict.motivos.append(seguro[0])
     return verdict
+
+
+def _overdue(v: Vehicle, when: date, meses: int | None, rule) -> list:
+    """The last inspection past the period of art. 11: the law says the inspections "deverão observar a
+    seguinte periodicidade" and that the vehicle is inspected "a fim de obter a Autorização para Tráfego"
+    (art. 9º), but not what follows for a vehicle whose period has run out (nor that the authorisation
+    lapses with it): a doubt, not a verdict."""
+    if vistoria.state(v, when, meses) != vistoria.VENCIDA:
+        return []
+    return [doubt(
+        N_("A última vistoria (%(ultima)s) passou da periodicidade que a lei manda observar (%(meses)d meses, até %(validade)s). A lei não diz o que acontece com o veículo de vistoria vencida, nem que a Autorização para Tráfego perde a validade: confirme com a EPTI e faça a vistoria."),
+        *rule.citations, as_of(pe("art-9"), when), code="vistoria_vencida", **vistoria.dates(v, meses),
+    )]
 
 
 def _utilitario(when: date):
@@ -189,7 +203,8 @@ def _minimum_since_2020(a: dict, when: date) -> list:
         out.append(_minimum(len(own), minimo, code="minimo_proprios"))
     elif "micro_onibus" in tipos:
         out.append(doubt(
-            N_("O mínimo de %(minimo)d veículos próprios vale para quem se cadastra \"utilizando veículo tipo ônibus\"; a lei não diz se o micro-ônibus entra nessa expressão. Esta frota tem %(proprios)d próprio(s). Confirme com a EPTI."),
+            ngettext("O mínimo de %(minimo)d veículos próprios vale para quem se cadastra \"utilizando veículo tipo ônibus\"; a lei não diz se o micro-ônibus entra nessa expressão. Esta frota tem %(proprios)d veículo próprio. Confirme com a EPTI.",
+                     "O mínimo de %(minimo)d veículos próprios vale para quem se cadastra \"utilizando veículo tipo ônibus\"; a lei não diz se o micro-ônibus entra nessa expressão. Esta frota tem %(proprios)d veículos próprios. Confirme com a EPTI.", "proprios"),
             minimo.cite, code="minimo_micro_onibus_ambiguo", minimo=minimo.value, proprios=len(own),
         ))
     else:
@@ -253,7 +268,7 @@ def _counted_since_2020(a: dict, when: date) -> tuple[list, list]:
         return [], leased
     exempt = [v for v in leased if v.tipo == "automovel"]
     out = [info(
-        N_("%(n)d automóvel(is) locado(s) no turístico ficam fora do limite de locados."), pe("art-18/par-2", when), code="locados_automovel_excecao", n=len(exempt),
+        ngettext("%(n)d automóvel locado no turístico fica fora do limite de locados.", "%(n)d automóveis locados no turístico ficam fora do limite de locados.", "n"), pe("art-18/par-2", when), code="locados_automovel_excecao", n=len(exempt),
     )] if exempt else []
     return out, [v for v in leased if v.tipo != "automovel"]
 

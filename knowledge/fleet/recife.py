@@ -17,7 +17,7 @@ from datetime import date
 
 from ..citations import N_, recife
 from ..parameters import param
-from .verdicts import VehicleVerdict, blocks, doubt, info
+from .verdicts import VehicleVerdict, blocks, doubt, info, ngettext
 from .vehicles import Vehicle
 
 
@@ -51,6 +51,12 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
     rule = info(N_("A lei não fixa a periodicidade da vistoria: o veículo deve ser aprovado na vistoria da Prefeitura e recadastrado todo ano, no calendário que ela divulgar."), recife("art-16/inc-4", when), recife("art-21", when), code="vistoria_sem_periodicidade")
     verdict.motivos.append(rule)
     verdict.vistoria_regra = rule  # no cycle: the deadlines say so, citing this
+    if v.ultima_vistoria is not None:
+        # Art. 13, XX asks a "certificado válido de vistoria", but the law sets no period for it.
+        verdict.motivos.append(info(
+            N_("O permissionário deve manter em operação o veículo com certificado válido de vistoria e submetê-lo às vistorias nos prazos fixados; a lei não diz por quanto tempo o certificado vale, e a data da última vistoria (%(ultima)s) não mostra se ele venceu: confira no calendário da Prefeitura."),
+            recife("art-13/inc-20", when), recife("art-13/inc-19", when), recife("art-21", when), code="vistoria_validade_sem_regra", ultima=v.ultima_vistoria.strftime("%d/%m/%Y"),
+        ))
     return verdict
 
 
@@ -58,7 +64,8 @@ def fleet(vehicles: list[Vehicle], when: date, modalidade: str, frota_regular: i
     own = [v for v in vehicles if v.proprio]
     inicio = param("recife.stcp.fase_inicial.anos", when)
     return [
-        info(N_("Cada veículo precisa de uma permissão própria: esta lista de %(total)d veículo(s) corresponde a %(total)d permissão(ões)."), recife("art-3/par-2", when), code="uma_permissao_por_veiculo", total=len(vehicles)),
+        info(ngettext("Cada veículo precisa de uma permissão própria: esta lista de %(total)d veículo corresponde a %(total)d permissão.",
+                      "Cada veículo precisa de uma permissão própria: esta lista de %(total)d veículos corresponde a %(total)d permissões.", "total"), recife("art-3/par-2", when), code="uma_permissao_por_veiculo", total=len(vehicles)),
         doubt(
             N_("As exigências da frota mudam depois dos %(anos)d primeiros anos de operação do STCP/Recife; a data do início da operação não está no corpus, e a verificação aplica as exigências de depois desse prazo."),
             inicio.cite, recife("art-17", when), code="fase_do_stcp", anos=inicio.value,

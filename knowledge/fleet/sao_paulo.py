@@ -25,6 +25,7 @@ from ..modalities import SP_MODALITIES
 from ..parameters import NotInForce, param
 from ..vigencia import act
 from .verdicts import VehicleVerdict, blocks, doubt, info
+from . import vistoria
 from .vehicles import Vehicle
 
 DECRETO_61694 = act("sp-decreto-61694-2015").in_force
@@ -101,7 +102,32 @@ def vehicle(v: Vehicle, when: date, modalidade: str) -> VehicleVerdict:
         rule = info(N_("Vistoria ordinária a cada %(meses)d meses (%(idade)d anos de fabricação); a Declaração de Vistoria vale por esse período."), meses.cite, sp("art-25/par-1", when), code="vistoria", meses=meses.value, idade=idade)
         verdict.motivos.append(rule)
         verdict.vistoria_meses, verdict.vistoria_regra = meses.value, rule
+        verdict.motivos.extend(_declaracao(v, when, meses))
     return verdict
+
+
+def _declaracao(v: Vehicle, when: date, meses) -> list:
+    """The Declaração de Vistoria of the last inspection on the date asked: it is "válida pelo correspondente
+    período" (art. 25, § 1º), and no vehicle without it may be used in service (art. 27; the fine of art. 37,
+    III, b: "sem documento de vistoria válido")."""
+    found = vistoria.state(v, when, meses.value)
+    if found is None:
+        return []
+    if found == vistoria.DEPOIS:
+        return [info(
+            N_("A última vistoria informada (%(ultima)s) é posterior à data da verificação: a Declaração de Vistoria em vigor nessa data não está na lista."),
+            sp("art-25/par-1", when), code="vistoria_posterior", ultima=v.ultima_vistoria.strftime("%d/%m/%Y"),
+        )]
+    params = vistoria.dates(v, meses.value)
+    if found == vistoria.VENCIDA:
+        return [blocks(
+            N_("A Declaração de Vistoria da última vistoria (%(ultima)s) valia por %(meses)d meses, até %(validade)s: vencida nesta data, o veículo não pode ser utilizado em serviço até ser aprovado em nova vistoria."),
+            meses.cite, sp("art-25/par-1", when), sp("art-27", when), sp("art-37/inc-3/ali-b", when), code="vistoria_vencida", **params,
+        )]
+    return [info(
+        N_("A Declaração de Vistoria da última vistoria (%(ultima)s) vale por %(meses)d meses, até %(validade)s (contados até o mesmo dia do mês: o Regulamento não diz como contar o período)."),
+        meses.cite, sp("art-25/par-1", when), code="vistoria_em_dia", **params,
+    )]
 
 
 def fleet(vehicles: list[Vehicle], when: date, modalidade: str, frota_regular: int | None) -> tuple[list, dict]:

@@ -8,8 +8,9 @@ The columns are the facts the four laws' fleet rules read, and nothing else::
 kind written in the CRLV), ``propriedade`` is ``proprio`` or ``locado`` (arrendado, em
 comodato or alugado: Pernambuco's art. 18 treats the three alike).  The plate is optional
 (a shared link never carries it) and only identifies the line for the operator; the
-first-registration year and the last inspection are optional too.  Comma or semicolon
-separated, with or without the header line.  Every refused line is reported with its
+first-registration year and the last inspection are optional too.  Semicolon separated as
+the model, or comma or tab separated when that is the only separator of the list (a phone
+keyboard, a pasted spreadsheet), with or without the header line.  Every refused line is reported with its
 number, the column and a message (a msgid, translated by the web layer), so the operator
 can fix the file; the valid lines are still checked.
 """
@@ -82,11 +83,21 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).replace(" ", "_")
 
 
+SEPARATORS = (";", "\t", ",")  # the model's, then what a phone keyboard or a pasted spreadsheet gives
+
+
+def _delimiter(lines: list[str]) -> str:
+    """The separator of the list: the only one of ';', tab and ',' the lines use (no column holds a comma
+    or a tab); with several, the one the first line uses most (';' first on a tie), as before."""
+    used = [d for d in SEPARATORS if any(d in line for line in lines)]
+    return max(used, key=lines[0].count) if used else ";"  # one used: that one
+
+
 def _rows(text: str) -> list[list[str]]:
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         return []
-    delimiter = ";" if lines[0].count(";") >= lines[0].count(",") else ","
+    delimiter = _delimiter(lines)
     try:
         return [row for row in csv.reader(io.StringIO("\n".join(lines).replace("\x00", "")), delimiter=delimiter)]
     except csv.Error:  # an unterminated quote: read the lines as plain cells
@@ -115,6 +126,9 @@ def parse(text: str, today: date) -> tuple[list[Vehicle], list[LineError]]:
         return [], [LineError(0, "frota", N_("A lista é grande demais: envie no máximo %(n)d veículos."), {"n": MAX_VEHICLES})]
     vehicles, errors = [], []
     for number, row in enumerate(rows, start=1):
+        if row and not row[1:] and any(d in row[0] for d in SEPARATORS):  # one cell holding another separator
+            errors.append(LineError(number, "linha", N_("Esta linha separa as colunas com outro sinal: use o mesmo separador (ponto e vírgula, vírgula ou tabulação) em todas as linhas."), {}))
+            continue
         if len(row) > len(header):
             errors.append(LineError(number, "linha", N_("A linha tem %(n)d colunas; o modelo tem %(m)d."), {"n": len(row), "m": len(header)}))
             continue

@@ -18,25 +18,64 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from gettext import NullTranslations
+from typing import Callable, NamedTuple
 
 from ..citations import Cite
 from ..flows.engine import Statement, say
 from .vehicles import Vehicle
 
+# Without a catalog, the Portuguese forms themselves (the singular for one, as gettext's own rule).
+PORTUGUESE_FORMS = NullTranslations().ngettext
 APTO, VERIFICAR, INAPTO = "apto", "verificar", "inapto"
 BLOQUEIA, DUVIDA, INFO = "bloqueia", "duvida", "info"
 
 
-def blocks(text: str, *cites: Cite, code: str, **params) -> Statement:
-    return say(text, *cites, code=code, data={"efeito": BLOQUEIA}, **params)
+class Plural(NamedTuple):
+    singular: str
+    plural: str
+    count: str  # the parameter whose number picks the form
 
 
-def doubt(text: str, *cites: Cite, code: str, **params) -> Statement:
-    return say(text, *cites, code=code, data={"efeito": DUVIDA}, **params)
+def ngettext(singular: str, plural: str, count: str) -> Plural:
+    """Marks a reason with a singular and a plural form ("1 veículo", "2 veículos").  Named as Babel's
+    default plural keyword so that ``pybabel extract`` finds both msgids; translated when rendered."""
+    return Plural(singular, plural, count)
 
 
-def info(text: str, *cites: Cite, code: str, **params) -> Statement:
-    return say(text, *cites, code=code, data={"efeito": INFO}, **params)
+@dataclass
+class PluralStatement(Statement):
+    """A reason whose wording follows a number: ``render`` picks the form (``ngettext`` from the web
+    layer picks it in the reader's language; without it, Portuguese: one is singular)."""
+
+    plural: str = ""
+    count: str = ""
+
+    def render(self, translate: Callable[[str], str] | None = None, money: Callable | None = None,
+               ngettext: Callable[[str, str, int], str] | None = None) -> str:
+        n = self.params[self.count]
+        template = (ngettext or PORTUGUESE_FORMS)(self.text, self.plural, n)
+        # The form is in the reader's language already; the string parameters are translated as usual.
+        translate = translate or (lambda text: text)
+        return Statement(template, self.citations, self.params).render(lambda text: text if text is template else translate(text), money)
+
+
+def _statement(text: str | Plural, cites, code: str, effect: str, params: dict) -> Statement:
+    if isinstance(text, Plural):
+        return PluralStatement(text.singular, list(cites), params, code=code, data={"efeito": effect}, plural=text.plural, count=text.count)
+    return say(text, *cites, code=code, data={"efeito": effect}, **params)
+
+
+def blocks(text: str | Plural, *cites: Cite, code: str, **params) -> Statement:
+    return _statement(text, cites, code, BLOQUEIA, params)
+
+
+def doubt(text: str | Plural, *cites: Cite, code: str, **params) -> Statement:
+    return _statement(text, cites, code, DUVIDA, params)
+
+
+def info(text: str | Plural, *cites: Cite, code: str, **params) -> Statement:
+    return _statement(text, cites, code, INFO, params)
 
 
 def verdict_of(reasons: list[Statement]) -> str:

@@ -66,3 +66,31 @@ def test_fleet_result_has_no_serious_accessibility_violations(browser, live_serv
     problems = [(v["id"], v["help"], v["nodes"]) for v in run_axe(pg) if v["impact"] in ("serious", "critical")]
     context.close()
     assert problems == [], "\n".join(map(str, problems))
+
+
+def test_an_expired_declaracao_de_vistoria_makes_the_vehicle_not_apt_on_a_phone(page, tmp_path):
+    """The phone review (SP, CSV upload): FRT1A11's next vistoria had passed and the vehicle read "apto".
+    The CSV upload stays as it was; the list typed with commas (a phone keyboard) gives the same result."""
+    from datetime import date
+
+    from knowledge.fleet.vistoria import add_months
+
+    last = add_months(date.today(), -10).strftime("%d/%m/%Y")  # a 2014 bus: every 6 months (more than 10 years)
+    csv = tmp_path / "frota.csv"
+    csv.write_text(f"placa;tipo;lugares;ano_fabricacao;ano_primeiro_emplacamento;propriedade;ultima_vistoria\nFRT1A11;onibus;44;2014;2014;proprio;{last}\nFRT2B22;onibus;44;2022;2022;proprio;\n", encoding="utf-8")
+    for typed in (None, f"FRT1A11,onibus,44,2014,2014,proprio,{last}\nFRT2B22,onibus,44,2022,2022,proprio,\n"):
+        page.goto(page.base + "/frota?lugar=sp")
+        assert page.locator("#modalidade optgroup").first.get_attribute("label") == "São Paulo"
+        page.select_option("#modalidade", "eventual")
+        if typed:
+            page.fill("#frota", typed)
+        else:
+            page.set_input_files("#arquivo", str(csv))
+        with page.expect_navigation():
+            page.click(".fleet-form button[type=submit]")
+        first = page.locator("#veiculo-1")
+        assert "não apto" in first.inner_text() and "vencida nesta data" in first.inner_text()
+        assert "A frota não está apta" in page.locator("#resultado-titulo").inner_text()
+        assert "vencida nesta data" in page.locator(".fleet-why").inner_text()
+        assert "já passou" in page.locator("#prazos ~ ul").first.inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
