@@ -5,8 +5,11 @@ the date of the measure: before 13/11/2020 (Lei 17.107/2020) there was no art. 2
 no 2-hour wait, no 60-day decision, and suspension/cancellation were maxima ("até 90
 … até 180 dias", old art. 30, § 1º); the defence deadline sat in old art. 25, § 1º.
 São Paulo: Regulamento do Decreto 29.912/1989, arts. 39–40, 44–49, 52 e 55.
-Acre: Lei 2.731/2013, arts. 76–79, 88–90 e 99.
+Acre: Lei 2.731/2013, arts. 73, 75–79, 88–90 e 99.
 Recife: Lei 16.856/2003, arts. 33, 36, 38 e 41–45.
+Only Pernambuco's law provides for remoção; in São Paulo, Acre and Recife a removed vehicle's
+result says the law is silent (release, who collects, charges, passengers) and borrows no rule
+of the retenção or the apreensão.
 
 Every result opens with what to do to get the vehicle back, by when and what to
 pay ("liberacao" first); then what happens, the deadlines, who collects the

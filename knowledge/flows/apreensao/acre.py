@@ -1,4 +1,4 @@
-"""Seized vehicle in Acre: Lei 2.731/2013, arts. 76–79, 88–90 and 99 (amounts in UFIRAC, in R$ when configured)."""
+"""Seized vehicle in Acre: Lei 2.731/2013, arts. 73, 75–79, 88–90 and 99 (amounts in UFIRAC, in R$ when configured)."""
 
 from __future__ import annotations
 
@@ -15,14 +15,23 @@ T = Texts("veiculo_apreendido")  # the sentences, in veiculo_apreendido.texts.ya
 
 
 def _medida(a: dict, when: date) -> tuple[list, list, date | None, date | None]:
-    """(what happens, how to get the vehicle back, earliest and latest release) for the measure taken."""
+    """(what happens, how to get the vehicle back, earliest and latest release) for the measure taken.
+
+    Each measure says only what the law says of it: retenção, art. 77 (its §§ 1º and 2º say when and
+    where, § 3º where the vehicle goes and when it is released); apreensão, arts. 78 and 89.  The law
+    has no remoção (art. 73 lists the penalties): a removed vehicle gets no rule borrowed from the
+    other two, only that the law is silent.
+    """
     medida = a["medida"]
     steps, liberacao = [], []
     data_minima = data_maxima = None
     if medida == "remocao":
         steps.append(say(T["ac.remocao_nao_prevista"], ac("art-73"), code="remocao_nao_prevista"))
-    if medida in ("retencao", "remocao"):
+        liberacao.append(say(T["ac.remocao.liberacao"], ac("art-73"), code="remocao_sem_liberacao"))
+    elif medida == "retencao":
         steps.append(say(T["ac.retencao"], ac("art-77"), code="retencao"))
+        steps.append(say(T["ac.retencao.imediata"], ac("art-77/par-1"), code="retencao_imediata"))
+        steps.append(say(T["ac.retencao.apos_viagem"], ac("art-77/par-2"), code="retencao_apos_viagem"))
         liberacao.append(say(T["ac.correcao"], ac("art-77/par-3"), code="correcao"))
     else:
         reincidente = a["reincidente_12m"]
@@ -41,6 +50,26 @@ def _medida(a: dict, when: date) -> tuple[list, list, date | None, date | None]:
         liberacao.append(say(T["ac.pagamento_previo"], ac("art-89/par-1"), code="pagamento_previo"))
         liberacao.append(say(T["ac.contagem_custodia"], ac("art-99"), code="contagem_custodia"))
     return steps, liberacao, data_minima, data_maxima
+
+
+def _quem_retira(a: dict) -> list:
+    """Who collects the vehicle: the law names no one for any measure; what it does say differs."""
+    medida = a["medida"]
+    if medida == "retencao":
+        return [say(T["ac.retencao.quem_retira"], ac("art-77/par-3"), code="retencao_quem_retira")]
+    if medida == "remocao":
+        return [say(T["ac.remocao.quem_retira"], ac("art-73"), code="remocao_quem_retira")]
+    return [say(T["ac.proprietario"], ac("art-89"), ac("art-78/par-unico"), code="proprietario")]
+
+
+def _passageiros(a: dict) -> list:
+    """The passengers: only the seizure's restitution names their transfer (art. 89, § 1º)."""
+    medida = a["medida"]
+    if medida == "retencao":
+        return [say(T["ac.retencao.passageiros"], ac("art-77"), code="retencao_passageiros")]
+    if medida == "remocao":
+        return [say(T["ac.remocao.passageiros"], ac("art-73"), code="remocao_passageiros")]
+    return [say(T["ac.transbordo"], ac("art-89/par-1"), code="transbordo")]
 
 
 def _pagamentos(a: dict, when: date, ufirac_brl: Decimal | None) -> list:
@@ -67,6 +96,10 @@ def _pagamentos(a: dict, when: date, ufirac_brl: Decimal | None) -> list:
         pagamentos.append(say(T["ac.multa_em_dobro"], dobro.cite, code="multa_em_dobro", dias=dobro.value))
     if a["medida"] == "apreensao":
         pagamentos += _estadia(a, when, ufirac)
+    elif a["medida"] == "retencao":
+        pagamentos.append(say(T["ac.retencao.sem_despesas"], ac("art-77"), ac("art-77/par-3"), code="retencao_sem_despesas"))
+    else:
+        pagamentos.append(say(T["ac.remocao.sem_despesas"], ac("art-73"), ac("art-89/par-1"), code="remocao_sem_despesas"))
     return pagamentos
 
 
@@ -112,6 +145,6 @@ def acre(a: dict, when: date, options: dict) -> dict:
         "data_maxima": data_maxima,
         "pagamentos": pagamentos,
         "prazos": prazos,
-        "quem_retira": [say(T["ac.proprietario"], ac("art-89"), ac("art-78/par-unico"), code="proprietario")],
-        "passageiros": [say(T["ac.transbordo"], ac("art-89/par-1"), code="transbordo")],
+        "quem_retira": _quem_retira(a),
+        "passageiros": _passageiros(a),
     }

@@ -1,4 +1,4 @@
-"""Seized vehicle in Recife (STCP): Lei 16.856/2003, arts. 33, 36, 38 and 41–45; the defence counts from the first working
+"""Seized vehicle in Recife (STCP): Lei 16.856/2003, arts. 33, 36, 38 and 41–45 (art. 38: retenção, apreensão, no remoção); the defence counts from the first working
 day (national, state and municipal holidays skipped, each named)."""
 
 from __future__ import annotations
@@ -16,21 +16,49 @@ T = Texts("veiculo_apreendido")  # the sentences, in veiculo_apreendido.texts.ya
 
 
 def _medida(a: dict) -> tuple[list, list]:
-    """(what happens, how to get the vehicle back) for the measure taken."""
+    """(what happens, how to get the vehicle back) for the measure taken.
+
+    Each measure says only what the law says of it: retenção, art. 38, I and § 1º (nothing of where
+    the vehicle goes or how it is released); apreensão, art. 38, II, §§ 2º and 4º.  The documents'
+    release (§ 5º) belongs to the recolhimento (§ 3º, Grupos 3 and 4), not to the retenção.  No
+    remoção (art. 38 lists the measures): a removed vehicle gets only that the law is silent.
+    """
     medida = a["medida"]
     steps, liberacao = [], []
     if medida == "remocao":
         steps.append(say(T["recife.remocao_nao_prevista"], recife("art-38"), code="remocao_nao_prevista"))
-    if medida in ("retencao", "remocao"):
+        liberacao.append(say(T["recife.remocao.liberacao"], recife("art-38"), code="remocao_sem_liberacao"))
+    elif medida == "retencao":
         steps.append(say(T["recife.retencao"], recife("art-38/par-1"), code="retencao"))
-        liberacao.append(say(T["recife.regularizacao"], recife("art-38/par-5"), code="regularizacao"))
+        steps.append(say(T["recife.quem_retem"], recife("art-38"), recife("art-38/inc-1"), code="quem_retem"))
+        liberacao.append(say(T["recife.retencao.liberacao"], recife("art-38/par-1"), code="retencao_sem_liberacao"))
     else:
         steps.append(say(T["recife.apreensao"], recife("art-38/par-2"), code="apreensao"))
+        steps.append(say(T["recife.quem_apreende"], recife("art-38"), recife("art-38/inc-2"), code="quem_apreende"))
+        if a["tinha_autorizacao"]:
+            steps.append(say(T["recife.documentos"], recife("art-38/par-3"), recife("art-38/par-5"), code="documentos"))
         liberacao.append(say(T["recife.pagamento"], recife("art-38/par-4"), code="pagamento"))
         liberacao.append(say(T["recife.sem_prazo_custodia"], recife("art-38"), code="sem_prazo_custodia"))
     if not a["tinha_autorizacao"]:
         steps.insert(0, say(T["recife.sem_autorizacao"], recife("art-44"), recife("art-45"), code="sem_autorizacao"))
     return steps, liberacao
+
+
+def _quem_retira(a: dict) -> list:
+    """Who collects the vehicle: the law names no one for any measure; what it does say differs."""
+    medida = a["medida"]
+    if medida == "retencao":
+        return [say(T["recife.retencao.quem_retira"], recife("art-38/par-1"), code="retencao_quem_retira")]
+    if medida == "remocao":
+        return [say(T["recife.remocao.quem_retira"], recife("art-38"), code="remocao_quem_retira")]
+    return [say(T["recife.nao_especificado"], recife("art-38/par-4"), code="nao_especificado")]
+
+
+def _passageiros(a: dict) -> list:
+    """The law says nothing of the passengers for any measure."""
+    if a["medida"] == "remocao":
+        return [say(T["recife.remocao.passageiros"], recife("art-38"), code="remocao_passageiros")]
+    return [say(T["recife.nao_previsto"], recife("art-38"), code="nao_previsto")]
 
 
 def _pagamentos(a: dict, when: date) -> list:
@@ -47,12 +75,18 @@ def _pagamentos(a: dict, when: date) -> list:
     else:
         dobro, cassacao = param("recife.reincidencia.meses", when), param("recife.cassacao.meses", when)
         g1, g2, g3, g4 = (param(f"recife.multa.grupo{n}.g", when) for n in (1, 2, 3, 4))
-        if medida in ("retencao", "remocao"):
+        if medida == "retencao":
             # Finding 12: retention is for Grupos 1 and 2; Grupo 1 is a written warning, the fine comes on a repeat.
             pagamentos.append(say(
                 T["recife.multa.2"],
                 recife("art-33/inc-1"), recife("art-33/inc-2"), recife("art-38/par-1"), g1.cite, g2.cite, vb.cite, code="multa",
                 vb=vb.value, g1=g1.value, g2=g2.value, meses=dobro.value,
+            ))
+        elif medida == "remocao":
+            # No remoção in the law, so no group follows from the measure: the formula for any group.
+            pagamentos.append(say(
+                T["recife.multa.4"], recife("art-33/inc-1"), recife("art-33/inc-2"), recife("art-36"), g1.cite, g4.cite, vb.cite, recife("art-36/par-1"),
+                code="multa", vb=vb.value, g1=g1.value, g4=g4.value, meses=dobro.value,
             ))
         else:
             pagamentos.append(say(
@@ -62,6 +96,10 @@ def _pagamentos(a: dict, when: date) -> list:
         pagamentos.append(say(T["recife.reincidencia"], dobro.cite, cassacao.cite, code="reincidencia", meses=dobro.value, cassacao=cassacao.value))
     if medida == "apreensao":
         pagamentos.append(say(T["recife.taxa_apreensao"], recife("art-38/par-4"), code="taxa_apreensao"))
+    elif medida == "retencao":
+        pagamentos.append(say(T["recife.retencao.sem_despesas"], recife("art-38/par-1"), recife("art-38/par-4"), code="retencao_sem_despesas"))
+    else:
+        pagamentos.append(say(T["recife.remocao.sem_despesas"], recife("art-38"), recife("art-38/par-4"), code="remocao_sem_despesas"))
     return pagamentos
 
 
@@ -112,6 +150,6 @@ def recife_stcp(a: dict, when: date, options: dict) -> dict:
         "data_maxima": None,
         "pagamentos": pagamentos,
         "prazos": prazos,
-        "quem_retira": [say(T["recife.nao_especificado"], recife("art-38/par-4"), code="nao_especificado")],
-        "passageiros": [say(T["recife.nao_previsto"], recife("art-38"), code="nao_previsto")],
+        "quem_retira": _quem_retira(a),
+        "passageiros": _passageiros(a),
     }
