@@ -63,12 +63,13 @@ def check(place: str, modalidade: str, when: date, vehicles: list[Vehicle], *, f
             raise FleetError("frota", N_("Linha %(linha)d: o ano do primeiro emplacamento não pode ser depois da data escolhida."), linha=v.linha) from exc
     # A vehicle of a kind the modality does not admit (a car outside PE's turismo, a utilitário) cannot
     # be part of this fleet: it counts for no minimum or limit (issue #31: it made up the own minimum).
-    out = [verdict for verdict in verdicts if _not_admitted(verdict)]
-    admitted = [verdict.vehicle for verdict in verdicts if not _not_admitted(verdict)]
+    refusals = [(verdict, _not_admitted(verdict)) for verdict in verdicts]
+    out = [(verdict, reason) for verdict, reason in refusals if reason is not None]
+    admitted = [verdict.vehicle for verdict, reason in refusals if reason is None]
     fleet_rules, counts = rules.fleet(admitted, when, modalidade, frota_regular)
     if out:
         fleet_rules.insert(0, info(
             ngettext("Fica fora das contas da frota (mínimos e limites) o veículo da linha %(linhas)s: a lei não o admite nesta modalidade.",
                      "Ficam fora das contas da frota (mínimos e limites) os veículos das linhas %(linhas)s: a lei não os admite nesta modalidade.", "n"),
-            *_not_admitted(out[0]).citations, code="fora_das_contas", linhas=", ".join(str(v.vehicle.linha) for v in out), n=len(out)))
+            *out[0][1].citations, code="fora_das_contas", linhas=", ".join(str(v.vehicle.linha) for v, _reason in out), n=len(out)))
     return FleetReport(place, modalidade, when, verdicts, fleet_rules, rules.observations(when, modalidade), counts)
