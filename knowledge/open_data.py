@@ -54,10 +54,10 @@ SMALL_CELL = 5
 SUPPRESSED = "<5"
 DEFAULT_LICENSE = "CC-BY-4.0"
 LICENSES = {
-    "CC-BY-4.0": ("Creative Commons Atribuição 4.0 Internacional", "https://creativecommons.org/licenses/by/4.0/"),
-    "CC0-1.0": ("Creative Commons Zero 1.0 (domínio público)", "https://creativecommons.org/publicdomain/zero/1.0/"),
-    "ODbL-1.0": ("Open Database License 1.0", "https://opendatacommons.org/licenses/odbl/1-0/"),
-    "ODC-By-1.0": ("Open Data Commons Attribution License 1.0", "https://opendatacommons.org/licenses/by/1-0/"),
+    "CC-BY-4.0": (N_("Creative Commons Atribuição 4.0 Internacional"), "https://creativecommons.org/licenses/by/4.0/"),
+    "CC0-1.0": (N_("Creative Commons Zero 1.0 (domínio público)"), "https://creativecommons.org/publicdomain/zero/1.0/"),
+    "ODbL-1.0": (N_("Open Database License 1.0"), "https://opendatacommons.org/licenses/odbl/1-0/"),
+    "ODC-By-1.0": (N_("Open Data Commons Attribution License 1.0"), "https://opendatacommons.org/licenses/by/1-0/"),
 }
 CSV_DELIMITER = ","
 # The spreadsheet variant of every CSV (issue #31): a spreadsheet in Portuguese (Excel pt-BR, whose

@@ -278,7 +278,7 @@ def statistics_time(folder: Path) -> str | None:
         when = datetime.fromtimestamp((folder / "denuncias-estatisticas.csv").stat().st_mtime, timezone.utc)
     except OSError:
         return None
-    return format_datetime(when, "short", tzinfo=DEFAULT_ZONE, locale=get_locale())
+    return format_datetime(when, "medium", tzinfo=DEFAULT_ZONE, locale=get_locale())  # "Dec 2, 2026, 2:08:00 PM": "12/2/26" reads as 12 February in most of the world
 
 
 def publish_after_import(db, store=None) -> Path:

@@ -168,7 +168,7 @@ class Question:
             if value is None:
                 raise InvalidAnswer(self.id, N_("Informe a data como DD/MM/AAAA (por exemplo, 05/03/2021).")) from None
             if value.year < EARLIEST_YEAR or value > date(today.year + 1, 12, 31):
-                raise InvalidAnswer(self.id, N_("Data fora do intervalo aceito."))
+                raise InvalidAnswer(self.id, N_("Informe uma data entre %(de)s e %(ate)s."), de=f"01/01/{EARLIEST_YEAR}", ate=f"31/12/{today.year + 1}")
             if self.not_after_today and value > today:
                 raise InvalidAnswer(self.id, self.not_after_today, hoje=today.strftime("%d/%m/%Y"))
             return value
