@@ -50,3 +50,17 @@ def test_an_english_story_gets_no_passage_quoted_as_if_it_were_read(client):
 def test_a_plain_law_question_gets_no_emergency_number(client):
     reply = client.post("/api/v1/assistente", json={"mensagem": "qual o prazo de validade do CRC em pernambuco?"}).get_json()
     assert not any(a["tipo"] == "emergencia" for a in reply["acoes"])
+
+
+def test_a_question_asked_again_for_another_place_is_searched_without_the_first_place(client):
+    first = client.post("/api/v1/assistente", json={"mensagem": "quanto tempo vale o CRC em Pernambuco?"}).get_json()
+    again = client.post("/api/v1/assistente", json={"mensagem": "e em São Paulo?", "conversa": first["conversa"]}).get_json()
+    link = next(a["url"] for a in again["acoes"] if a["tipo"] == "busca")
+    assert "jurisdiction=sp" in link and "pernambuco" not in link.lower()
+
+
+def test_standing_passengers_stay_when_the_place_changes():
+    from knowledge.assistant.understanding import without_other_places
+
+    assert without_other_places("pode levar passageiro em pé em Pernambuco?", "ac") == "pode levar passageiro em pe"
+    assert without_other_places("multa do grupo 3 no Recife", "pe") == "multa do grupo 3"

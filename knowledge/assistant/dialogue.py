@@ -37,7 +37,7 @@ DANGER_RE = re.compile(vocabulary("danger_re"))
 from ..infractions import MEASURE_LABELS, measures_by_kind
 from ..reader.report import classify_report
 from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, may_tell_a_report, tells_a_report
-from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, occurrences_in, understand
+from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, occurrences_in, understand, without_other_places
 
 # Words of any report that say nothing about what happened (who, which vehicle).
 REPORT_COMMON_WORDS = set(vocabulary("report_common_words"))
@@ -507,7 +507,7 @@ class Assistant:
         query, state.pending_query = state.pending_query or state.last_query, None
         if query is None:
             return Reply(self._("Certo: %(lugar)s. Qual é a sua dúvida sobre o transporte de passageiros lá?", lugar=PLACES[u.jurisdiction].name), "jurisdicao")
-        return self._answer_law(query, u.jurisdiction, state, asked=True)
+        return self._answer_law(without_other_places(query, u.jurisdiction), u.jurisdiction, state, asked=True)
 
     def _on_lei(self, u, state, *, message, **_):
         # "e se foi pra socorrer um ônibus quebrado?" completes the question just answered: both are read.

@@ -247,6 +247,20 @@ def carried_over(last_query: str, follow_up: str) -> str:
     return " ".join(before.split())
 
 
+def without_other_places(text: str, place: str) -> str:
+    """The question before, asked again for ``place`` ("quanto vale o CRC em Pernambuco?" — "e em São
+    Paulo?"), without the names of the other places (normalised): searched with them, São Paulo's law was
+    searched for "Pernambuco" too, and the search link said so.  Names of three letters or fewer ("pe",
+    "sp") stay: "em pe" is also standing passengers."""
+    rest = f" {normalize(text)} "
+    for pid, words in JURISDICTION_WORDS.items():
+        if pid == place:
+            continue
+        for phrase in sorted((w for w in words if len(w) > 3), key=len, reverse=True):
+            rest = re.sub(rf"(?<= )(?:(?:em|no|na|de|do|da|pra|para) )?{re.escape(phrase)}(?= )", " ", rest)
+    return " ".join(rest.split())
+
+
 def only_a_place(text: str) -> bool:
     """Is the message a place and nothing else but the words of "and in …?"?"""
     rest = f" {text} "
