@@ -121,6 +121,9 @@ def read(complaint: dict) -> ReaderView:
         return ReaderView(False, False, None, [], _("Sem relato: o denunciante só marcou categorias, e o leitor não tem o que ler."))
     report = classify_report(story, place, clock.today(place), given=on)
     reading = report.wordings[-1].reading
+    if reading.foreign:
+        # Not read, not "no law": a story told in another language than Portuguese (knowledge/reader/stories.py).
+        return ReaderView(True, False, None, [], _("O relato não está em português, e o leitor de relatos lê só português: ele não sugere linha, e a equipe classifica pela leitura do relato."))
     if not reading.matches:
         return ReaderView(True, False, None, [], _("Na data dos fatos a lei deste lugar ainda não estava em vigor: nenhuma linha da tabela se aplica."),
                           (IN_FORCE_CITES[place].at(on, previous=IN_FORCE_CITES[place].previous),))

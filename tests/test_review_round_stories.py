@@ -64,3 +64,30 @@ def test_standing_passengers_stay_when_the_place_changes():
 
     assert without_other_places("pode levar passageiro em pé em Pernambuco?", "ac") == "pode levar passageiro em pe"
     assert without_other_places("multa do grupo 3 no Recife", "pe") == "multa do grupo 3"
+
+
+def test_a_report_read_in_the_place_of_before_is_read_again_where_the_person_says_it_was(client):
+    cid = None
+    for message in ("qual a multa por vender passagem individual em são paulo?", "o fretado ontem ia com umas 10 pessoas em pé no corredor"):
+        reply = client.post("/api/v1/assistente", json={"mensagem": message, **({"conversa": cid} if cid else {})}).get_json()
+        cid = reply["conversa"]
+    assert reply["intencao"] == "denuncia" and "São Paulo" in reply["resposta"]
+    corrected = client.post("/api/v1/assistente", json={"mensagem": "foi em pernambuco", "conversa": cid}).get_json()
+    assert corrected["intencao"] == "denuncia" and "Pernambuco" in corrected["resposta"]
+    assert "anexo-i/inc-3/ali-e" in " ".join(a["url"] for a in corrected["acoes"] if a["tipo"] == "denuncia") or \
+        any(c["unit"] == "anexo-i/inc-3/ali-e" for c in corrected["citations"])
+
+
+def test_a_spanish_report_fills_the_form_with_the_story_as_typed(client):
+    reply = client.post("/api/v1/assistente?lang=es", json={"mensagem": "el chofer del autobús de fletamento estaba borracho"}).get_json()
+    link = next(a["url"] for a in reply["acoes"] if a["tipo"] == "denuncia")
+    assert "relato=el+chofer" in link
+
+
+def test_staff_see_that_a_story_in_another_language_was_not_read(tmp_path):
+    from portal import reclassification
+
+    app = create_app({"DATA_DIR": str(tmp_path), "TESTING": True})
+    with app.test_request_context("/"):
+        view = reclassification.read({"jurisdicao": "sp", "data_ocorrencia": "2026-11-20", "relato": "el chofer estaba borracho y manejaba muy rápido"})
+    assert "português" in view.reason and "vigor" not in view.reason

@@ -72,6 +72,7 @@ class Assistant:
         original, message = message, to_portuguese(message, language)
         self._typed = {message: original}  # a complaint is prefilled with the words as typed, not as read
         self.law.locale = language  # amounts and dates of the reply in its language (values.py)
+        self._place_assumed = False  # a report read in the place of earlier in the conversation (_report_reply)
         question = self._current_question(state)
         parsed_answer = parse_answer(question, message, self.ports.today()) if question else None
         u = understand(
@@ -86,7 +87,7 @@ class Assistant:
         if reply is None:
             handler = getattr(self, f"_on_{u.intent}")
             reply = handler(u, state, message=message, parsed_answer=parsed_answer, question=question)
-        if u.intent != "jurisdicao" and reply.intencao != "denuncia_lugar":
+        if u.intent != "jurisdicao" and reply.intencao != "denuncia_lugar" and not getattr(self, "_place_assumed", False):
             state.pending_report = None
         told = state.last_query if u.intent == "jurisdicao" else message  # a place given answers the story told before
         if u.intent in ("lei", "fora_do_escopo", "jurisdicao") and told and mentions_facts(told) and not any(a["tipo"] == "denuncia" for a in reply.acoes):
@@ -362,7 +363,7 @@ class Assistant:
                     break
         return found
 
-    def _on_denuncia(self, u, state, **_):
+    def _on_denuncia(self, u, state, *, message: str = "", **_):
         # Only a place named in this message fills the form; one from earlier is said, never pre-filled.
         named = u.jurisdiction
         carried = None if named else state.jurisdiction
@@ -406,7 +407,9 @@ class Assistant:
             text += "\n" + self._("Você pode denunciar: o formulário já vem com o que você contou (escolha o lugar, se ainda não escolheu), e você recebe um protocolo. A denúncia pode ser anônima.")
         else:
             text = self._("Você pode denunciar pelo formulário: marque o que aconteceu, informe a placa se souber e receba um protocolo. A denúncia pode ser anônima.")
-        url = self.ports.denuncia_url(jurisdicao=named, ocorrencias=u.occurrences)
+        # The form comes with what was told, as the reply says (in English or Spanish too: the words as typed).
+        told = self._as_typed(message)[:1000] if lines and message else None
+        url = self.ports.denuncia_url(**{k: v for k, v in {"jurisdicao": named, "ocorrencias": u.occurrences, "relato": told}.items() if v})
         state.wizard, state.answers = None, {}
         return Reply(text, "denuncia", citations=citations, acoes=[{"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia")}])
 
@@ -487,6 +490,8 @@ class Assistant:
         text = "\n".join([head] + lines)
         if not named:
             text += "\n" + self._("Considerei o lugar de que falamos antes (%(lugar)s); se foi em outro lugar, diga onde.", lugar=place.name)
+            # "foi em pernambuco" next reads the story again there (_on_jurisdicao), as this reply invites.
+            state.pending_report, self._place_assumed = report.story, True
         text += "\n" + self._("Você pode denunciar: o formulário já vem com o que você contou, e você recebe um protocolo. A denúncia pode ser anônima.")
         prefill = {"jurisdicao": report.place if named else None, "linha": rows[-1:] or None,
                    "data_ocorrencia": report.period.start.isoformat() if report.dated_by == "story" and report.period.exact else None,
