@@ -45,16 +45,20 @@ def error_response(status: int, message: str | None = None, **extra):
     return make_response(render_template("error.html", status=status, message=message), status), status
 
 
+def http_error(exc: HTTPException):
+    """The error page (or JSON) of an HTTP error, in the user's language; also what a blueprint's own
+    handler falls back to for the routes it does not treat itself."""
+    description = getattr(exc, "user_message", None)
+    response, status = error_response(exc.code or 500, description)
+    # Keep the headers HTTP requires with these errors (Allow on 405, Retry-After on 429 …).
+    for name, value in exc.get_response().headers.items():
+        if name.lower() in ("allow", "retry-after", "www-authenticate") or name.lower().startswith("x-ratelimit"):
+            response.headers[name] = value
+    return response, status
+
+
 def init_app(app: Flask) -> None:
-    @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException):
-        description = getattr(exc, "user_message", None)
-        response, status = error_response(exc.code or 500, description)
-        # Keep the headers HTTP requires with these errors (Allow on 405, Retry-After on 429 …).
-        for name, value in exc.get_response().headers.items():
-            if name.lower() in ("allow", "retry-after", "www-authenticate") or name.lower().startswith("x-ratelimit"):
-                response.headers[name] = value
-        return response, status
+    app.errorhandler(HTTPException)(http_error)
 
     @app.errorhandler(SearchUnavailable)
     def search_unavailable(exc: SearchUnavailable):

@@ -6,7 +6,7 @@ import logging
 import secrets
 import sqlite3
 
-from flask import Blueprint, current_app, g, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, g, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -28,6 +28,7 @@ from .storage.registry import find_vehicle
 from .contacts import all_regulator_cards, contacts_version, regulator_card
 from .lookup import before_boarding, lookup, plate_page_inputs
 from .page_cache import cached_render
+from .errors import http_error
 from .security import COMPLAINT_LIMIT, LOOKUP_LIMIT, PROTOCOL_LIMIT, limiter
 
 bp = Blueprint("passenger", __name__)
@@ -99,13 +100,15 @@ def _form_data(form) -> dict:
     }
 
 
-def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bool = False, status: int = 200, suggestion=None, relang: bool = False):
+def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bool = False, status: int = 200, suggestion=None, relang: bool = False,
+                 limited: bool = False):
     return render_template(
         "denuncia.html",
         data=data,
         suggestion=suggestion,
         error=error,
         unavailable=unavailable,
+        limited=limited,
         repeated=repeated,
         occurrences=OCCURRENCES,
         jurisdictions={j: PLACES[j].name for j in JURISDICTIONS},
@@ -178,6 +181,19 @@ def denuncia_sugestao():
                            data=data, error=None)
 
 
+@bp.errorhandler(429)
+def denuncia_limited(error):
+    """Over the limit, the form comes back filled in and says nothing was stored, instead of an error
+    page without the form: nothing typed is lost."""
+    if request.endpoint != "passenger.denuncia_submit":
+        return http_error(error)
+    response = make_response(_render_form(_form_data(request.form), limited=True, status=429))
+    for name, value in error.get_response().headers.items():  # Retry-After, X-RateLimit-*
+        if name.lower() == "retry-after" or name.lower().startswith("x-ratelimit"):
+            response.headers[name] = value
+    return response
+
+
 def _place_of_form(data: dict) -> None:
     """The form never guesses the place: without a place, the plate must be in the registry."""
     if data["jurisdicao"]:
@@ -209,7 +225,10 @@ def _photos_of_form(files) -> list:
 
 
 @bp.post("/denuncia")
-@limiter.limit(COMPLAINT_LIMIT)
+# The limit counts complaints stored (the redirect to the receipt), not the second step that reads the story
+# ("Ler meu relato") nor a form sent back to be corrected: a person fixing the form on a phone, behind an
+# address many phones share, does not run out of tries (a phone review met the 429 that way).
+@limiter.limit(COMPLAINT_LIMIT, exempt_when=lambda: request.form.get("acao") == "ler", deduct_when=lambda response: response.status_code == 303)
 def denuncia_submit():
     data = _form_data(request.form)
     if request.form.get("acao") == "ler":

@@ -690,3 +690,17 @@ def test_a_failed_login_writes_down_no_typed_text_that_names_no_account(app):
     page = staff.get("/admin/auditoria").get_data(as_text=True)
     assert "login_falhou" in page
     assert "Maria" not in page and "maria" not in page and "minha-senha-secreta" not in page
+
+
+def test_reading_the_story_and_correcting_the_form_do_not_use_up_the_complaint_limit(limited):
+    """A phone review met the 429 after a few "Ler meu relato" and a correction, behind an address many
+    phones share: the limit counts complaints stored, and over it the form comes back filled in."""
+    client = limited.test_client()
+    body = {"data_ocorrencia": "2026-11-01", "jurisdicao": "pe", "relato": "o motorista vendeu passagem para cada um na porta"}
+    assert all(client.post("/denuncia", data={**body, "acao": "ler"}).status_code == 200 for _ in range(12))
+    assert all(client.post("/denuncia", data={**body, "jurisdicao": ""}).status_code == 400 for _ in range(12))  # no place: corrected next
+    stored = [client.post("/denuncia", data={**body, "ocorrencias": "outro"}).status_code for _ in range(10)]
+    assert stored == [303] * 10
+    over = client.post("/denuncia", data={**body, "ocorrencias": "outro"})
+    page = over.get_data(as_text=True)
+    assert over.status_code == 429 and "NÃO foi registrada" in page and "vendeu passagem para cada um na porta" in page
