@@ -274,3 +274,11 @@ def test_an_english_query_gets_no_portuguese_spelling_suggestion(client):
 
 def test_a_portuguese_query_with_the_interface_in_spanish_gets_no_language_line(client):
     assert "search-language" not in html(client, "/busca?q=passageiros em pé&lang=es")
+
+
+def test_a_day_to_come_is_not_called_the_day_of_the_text_shown(client):
+    from knowledge.clock import today
+
+    page = html(client, f"/leis/{PE}/art-8?data=2031-06-15")
+    assert "15/06/2031 ainda não chegou" in page
+    assert "Texto em vigor em 15/06/2031" not in page and f"Texto em vigor em {today().strftime('%d/%m/%Y')}" in page
