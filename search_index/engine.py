@@ -341,7 +341,8 @@ class SearchIndex:
         no statute's text has, in any spelling the index folds to it."""
         if not word.isalpha() or len(word) < 3 or word in analysis.STOP_WORDS or word in analysis.QUERY_NOISE or word in querying.HINT_WORDS:
             return False
-        return self._spell_frequency(analysis.fold(word)) == 0
+        # Its stem in the statutes' text is the word said otherwise ("rodoviaria": "Dos Terminais Rodoviários").
+        return self._spell_frequency(analysis.fold(word)) == 0 and not self._scorer.term_scores("text", analysis.stem(word))
 
     def _suggestion(self, query: str, corrections: dict[str, str]) -> str:
         """The query as typed (accents kept) with each corrected word in the statutes' own spelling:

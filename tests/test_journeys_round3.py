@@ -282,3 +282,8 @@ def test_a_day_to_come_is_not_called_the_day_of_the_text_shown(client):
     page = html(client, f"/leis/{PE}/art-8?data=2031-06-15")
     assert "15/06/2031 ainda não chegou" in page
     assert "Texto em vigor em 15/06/2031" not in page and f"Texto em vigor em {today().strftime('%d/%m/%Y')}" in page
+
+
+def test_a_word_the_laws_say_in_another_form_is_not_called_absent(client):
+    page = html(client, "/busca?q=onibus na rodoviaria")
+    assert "search-absent" not in page  # "Dos Terminais Rodoviários": the same stem
