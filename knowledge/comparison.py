@@ -106,6 +106,23 @@ def _gravity_of(found: InfractionRow) -> Cite:
 PE_IDADE_VEICULO = Dated("idade máxima do veículo (PE)")
 PE_VISTORIA = Dated("periodicidade da vistoria (PE)")
 PE_APREENSAO = Dated("apreensão do veículo (PE)")
+PE_REGISTRO = Dated("validade do CRC (PE)")
+
+
+@PE_REGISTRO.since(PE_ORIGINAL)
+def _pe_registration_original(a: dict, when: date) -> Statement:
+    years, renew = param("pe.crc.validade.anos", when), param("pe.crc.renovacao.dias", when)
+    return value(N_("Certificado de Registro Cadastral (CRC), válido por %(anos)d ano a partir da emissão; renove com ao menos %(dias)d dias de antecedência."),
+                 years.cite, code=a["code"], anos=years.value, dias=renew.value)
+
+
+@PE_REGISTRO.since(PE_LEI_17107)
+def _pe_registration_2020(a: dict, when: date) -> Statement:
+    """Art. 8º since Lei 17.107/2020: the validity "condicionada à validade da apólice de seguro prevista no
+    art. 15" (a phone review: the cell left the condition out)."""
+    years, renew = param("pe.crc.validade.anos", when), param("pe.crc.renovacao.dias", when)
+    return value(N_("Certificado de Registro Cadastral (CRC), válido por %(anos)d ano a partir da emissão, condicionado à validade da apólice de seguro dos veículos; renove com ao menos %(dias)d dias de antecedência."),
+                 years.cite, pe("art-15"), code=a["code"], anos=years.value, dias=renew.value)
 
 
 @PE_IDADE_VEICULO.since(PE_ORIGINAL)
@@ -165,9 +182,7 @@ def _pe(row: str, when: date) -> Statement:
     if row == "orgao":
         return value(N_("%(orgao)s: é o órgão gestor do fretamento e emite o CRC."), pe("art-2"), pe("art-4"), code=code, orgao=PLACES["pe"].agency)
     if row == "registro":
-        years, renew = param("pe.crc.validade.anos", when), param("pe.crc.renovacao.dias", when)
-        return value(N_("Certificado de Registro Cadastral (CRC), válido por %(anos)d ano a partir da emissão; renove com ao menos %(dias)d dias de antecedência."),
-                     years.cite, code=code, anos=years.value, dias=renew.value)
+        return PE_REGISTRO({"code": code}, when)
     if row == "idade_veiculo":
         return PE_IDADE_VEICULO({"code": code}, when)
     if row == "vistoria":

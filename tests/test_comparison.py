@@ -123,6 +123,9 @@ CASES = [
      [(PE, "art-25/par-2", "para que apresente defesa no prazo de 15 (quinze) dias, a contar do seu recebimento"), (PE, "art-26", "recurso no prazo de 15 (quinze) dias")]),
     ("pe", "registro", BEFORE, "Certificado de Registro Cadastral (CRC), válido por 1 ano a partir da emissão; renove com ao menos 30 dias de antecedência.",
      [(PE, "art-8", "validade por 1 (um) ano"), (PE, "art-8", "antecedência mínima de 30 (trinta) dias")]),
+    ("pe", "registro", AFTER, "Certificado de Registro Cadastral (CRC), válido por 1 ano a partir da emissão, condicionado à validade da apólice de seguro dos veículos; renove com ao menos 30 dias de antecedência.",
+     [(PE, "art-8", "O CRC terá validade por 1 (um) ano, a partir da data de sua emissão, condicionada à validade da apólice de seguro prevista no art. 15"),
+      (PE, "art-15", "devem contratar Seguro com cobertura de Responsabilidade Civil, invalidez e morte")]),
     ("sp", "idade_veiculo", BEFORE, "Até 20 anos de idade; ônibus M3 com mais de 15 anos podem ser no máximo 50% da frota.",
      [(SP, "art-22/par-1", "limite de 20 (vinte) anos de idade do veículo"), (SP, "art-22/par-1", "com mais de 15 (quinze) anos de fabricação"), (SP, "art-22/par-1", "50% (cinquenta por cento)")]),
     ("sp", "vistoria", AFTER, "A cada 18 meses até 5 anos de fabricação; a cada 12 meses de 5 a 10 anos; a cada 6 meses acima de 10 anos.",
@@ -190,7 +193,7 @@ def test_silent_cells_where_the_law_is_silent(when, place, row, law, absent):
 
 def test_cells_that_change_with_the_2020_amendment():
     changed = {(row.id, p) for (row, before), (_r, after) in zip(table(BEFORE), table(AFTER)) for p in PLACE_IDS if _render(before[p]) != _render(after[p])}
-    assert changed == {("vistoria", "pe"), ("seguro", "pe"), ("passagem_individual", "pe"), ("multa_sem_autorizacao", "pe"), ("apreensao", "pe")}
+    assert changed == {("vistoria", "pe"), ("seguro", "pe"), ("passagem_individual", "pe"), ("multa_sem_autorizacao", "pe"), ("apreensao", "pe"), ("registro", "pe")}
 
 
 # -- page and API ------------------------------------------------------------------------------------------------
