@@ -68,6 +68,9 @@ def create_portal(app: Flask) -> None:
     from . import static_files  # versioned static URLs, kept a year by browsers (issue #31)
 
     static_files.init_app(app)
+    from . import template_urls  # templates' url_for kept for the fixed addresses (issue #32)
+
+    template_urls.init_app(app)
     app.extensions["search"] = SearchService(app.config["INDEX_DIR"])
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)

@@ -14,6 +14,9 @@ from urllib.parse import quote, urlencode
 from babel import Locale
 from babel.numbers import format_currency, format_decimal, get_currency_symbol
 from flask import Flask, g, request
+from flask.globals import _cv_app
+from jinja2 import pass_context
+from markupsafe import Markup
 from flask.globals import request_ctx
 from flask_babel import Babel, format_date, get_locale, get_translations, gettext
 
@@ -175,18 +178,54 @@ def place_name(place_id: str) -> str:
     return PLACES[place_id].name
 
 
+def _request_locale():
+    """The request's Locale as Flask-Babel chose it, read without its proxies when already chosen.
+
+    ``get_locale()`` goes through ``g`` (a werkzeug proxy) and Flask-Babel's context lookup on every
+    call; a page asks ~40 times (each translated string, ``current_locale()``).  Once chosen, the
+    Locale sits on ``g._flask_babel.babel_locale`` (where ``force_locale`` also puts its own), so
+    that is read directly; before that, ``get_locale()`` chooses it as always."""
+    ctx = _cv_app.get(None)
+    if ctx is not None:
+        chosen = getattr(getattr(ctx.g, "_flask_babel", None), "babel_locale", None)
+        if chosen is not None:
+            return chosen
+    return get_locale()
+
+
+_LOCALE_NAMES: dict = {}
+
+
+def current_locale() -> str:
+    """The page's language code ("pt_BR", "en", "es")."""
+    locale = _request_locale()
+    if locale is None:
+        return DEFAULT_LOCALE
+    name = _LOCALE_NAMES.get(locale)
+    if name is None:
+        name = _LOCALE_NAMES[locale] = str(locale)
+    return name
+
+
+TRANSLATED_MAX = 10_000  # a bound: the catalogs hold ~1,500 strings in 3 languages
+
+
 def _install_template_gettext(app: Flask) -> None:
-    """Templates' _() / ngettext() with the catalog looked up once per language.
+    """Templates' _() / ngettext() with the catalog looked up once per language, and ``_()``'s
+    result kept per (language, escaping, string).
 
     Flask-Babel's own template callables find the catalog anew for every string (request
     context, domain, the locale's name rebuilt, a cache lookup): a page such as /consulta
     calls them ~50 times, a fifth of its rendering time (issue #12).  Here the catalog is
-    kept per Locale (the request's, so force_locale still works) and the strings are
-    translated exactly as before."""
+    kept per Locale (the request's, so force_locale still works).  ``_()`` itself is Jinja's
+    "newstyle" gettext (translate, make it Markup when the template escapes, then ``%`` the
+    variables — always, so "%%" reads "%"), with the translated and escaped string remembered:
+    a search page said the same thirty strings on every request (issue #32).  With variables,
+    only the ``%`` is done per call, exactly as Jinja does it."""
     catalogs: dict = {}
 
     def catalog():
-        locale = get_locale()
+        locale = _request_locale()
         if locale is None:
             return get_translations()
         found = catalogs.get(locale)
@@ -201,6 +240,31 @@ def _install_template_gettext(app: Flask) -> None:
         npgettext=lambda c, s, p, n: catalog().unpgettext(c, s, p, n),
         newstyle=True,
     )
+    translated: dict = {}  # (locale, autoescape, msgid) -> the translation, Markup when escaping
+    plain: dict = {}  # the same key -> what it says with no variables ("%%" read as "%")
+
+    @pass_context
+    def template_gettext(__context, __string, **variables):
+        autoescape = __context.eval_ctx.autoescape
+        key = (_request_locale(), autoescape, __string)
+        text = translated.get(key)
+        if text is None:
+            text = catalog().ugettext(__string)
+            if autoescape:
+                text = Markup(text)
+            if len(translated) >= TRANSLATED_MAX:
+                translated.clear()
+                plain.clear()
+            translated[key] = text
+        if variables:
+            return text % variables
+        said = plain.get(key)
+        if said is None:
+            said = plain[key] = text % variables  # raises, as Jinja's does, for a placeholder left unfilled
+        return said
+
+    # "_" straight to it: Jinja's own "_" resolves "gettext" by name on every call.
+    app.jinja_env.globals.update(gettext=template_gettext, _=template_gettext)
 
 
 def init_app(app: Flask) -> None:
@@ -222,4 +286,4 @@ def init_app(app: Flask) -> None:
         return response
 
     app.jinja_env.filters.update(money=money, day=day, date_numeric=date_numeric, filesize=filesize, moment=moment)
-    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang_url=lang_url, url_with=url_with, place_in=place_in, place_name=place_name, current_locale=lambda: str(get_locale() or DEFAULT_LOCALE))
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang_url=lang_url, url_with=url_with, place_in=place_in, place_name=place_name, current_locale=current_locale)
