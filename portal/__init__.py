@@ -62,6 +62,9 @@ def create_portal(app: Flask) -> None:
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config.setdefault("COMPRESS_MIN_SIZE", 1024)
     Compress(app)
+    from . import templating  # a cheaper check on each {% from … import %} (issue #32)
+
+    templating.init_app(app)
     i18n.init_app(app)
     locale_data.slim(i18n.LANGUAGES)  # Babel's data for the three languages, ~2 MB less per worker
     page_cache.init_app(app)

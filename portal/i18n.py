@@ -84,7 +84,20 @@ def day(value: date | datetime | str | None, place_id: str | None = None) -> str
         value = _local(datetime.fromisoformat(value), place_id).date() if len(value) > 10 else date.fromisoformat(value)
     elif isinstance(value, datetime):
         value = _local(value, place_id).date()
-    return format_date(value, "medium")
+    key = (current_locale(), value)
+    said = _DAYS_SAID.get(key)
+    if said is None:
+        # Babel parses the locale's "medium" pattern and walks it for every date: a plate page shows
+        # five dates, and those calls were a tenth of its rendering (issue #32).  A day said in a
+        # language is always said the same way, so it is kept (bounded).
+        if len(_DAYS_SAID) >= DAYS_SAID_MAX:
+            _DAYS_SAID.clear()
+        said = _DAYS_SAID[key] = format_date(value, "medium")
+    return said
+
+
+_DAYS_SAID: dict[tuple[str, date], str] = {}
+DAYS_SAID_MAX = 20_000  # a bound: a few years of days in three languages
 
 
 def _local(when: datetime, place_id: str | None) -> datetime:
@@ -193,17 +206,26 @@ def _request_locale():
     return get_locale()
 
 
-_LOCALE_NAMES: dict = {}
-
-
 def current_locale() -> str:
-    """The page's language code ("pt_BR", "en", "es")."""
-    locale = _request_locale()
+    """The page's language code ("pt_BR", "en", "es").
+
+    Kept beside the Locale it names on Flask-Babel's own request namespace, checked by identity:
+    hashing a Babel Locale is Python code, and a page asks for its language ~60 times (every
+    translated string is kept per language)."""
+    ctx = _cv_app.get(None)
+    babel_ctx = getattr(ctx.g, "_flask_babel", None) if ctx is not None else None
+    locale = getattr(babel_ctx, "babel_locale", None)
     if locale is None:
-        return DEFAULT_LOCALE
-    name = _LOCALE_NAMES.get(locale)
-    if name is None:
-        name = _LOCALE_NAMES[locale] = str(locale)
+        locale = get_locale()
+        if locale is None:
+            return DEFAULT_LOCALE
+        babel_ctx = getattr(ctx.g, "_flask_babel", None) if ctx is not None else None
+    named = getattr(babel_ctx, "embarque_locale_name", None)
+    if named is not None and named[0] is locale:
+        return named[1]
+    name = str(locale)
+    if babel_ctx is not None:
+        babel_ctx.embarque_locale_name = (locale, name)
     return name
 
 
@@ -240,13 +262,13 @@ def _install_template_gettext(app: Flask) -> None:
         npgettext=lambda c, s, p, n: catalog().unpgettext(c, s, p, n),
         newstyle=True,
     )
-    translated: dict = {}  # (locale, autoescape, msgid) -> the translation, Markup when escaping
+    translated: dict = {}  # (language code, autoescape, msgid) -> the translation, Markup when escaping
     plain: dict = {}  # the same key -> what it says with no variables ("%%" read as "%")
 
     @pass_context
     def template_gettext(__context, __string, **variables):
         autoescape = __context.eval_ctx.autoescape
-        key = (_request_locale(), autoescape, __string)
+        key = (current_locale(), autoescape, __string)
         text = translated.get(key)
         if text is None:
             text = catalog().ugettext(__string)

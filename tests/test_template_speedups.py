@@ -70,3 +70,37 @@ def test_kept_urls_outside_a_request_are_flasks(app):
     with app.app_context():  # no request, no SERVER_NAME: Flask's own error, not a kept address
         with pytest.raises(RuntimeError, match="outside an active request"):
             app.jinja_env.globals["url_for"]("pages.home")
+
+
+def test_imported_macros_are_jinjas_with_and_without_new_globals(app):
+    from jinja2 import DictLoader, Environment
+
+    from portal.templating import Template
+
+    sources = {"m.html": "{% macro hi(n) %}oi {{ n }}{{ extra|default('') }}{% endmacro %}",
+               "p.html": "{% from 'm.html' import hi %}{{ hi(1) }}|{{ hi(2) }}"}
+    ours = Environment(loader=DictLoader(sources))
+    ours.template_class = Template
+    theirs = Environment(loader=DictLoader(sources))
+    for env in (ours, theirs):
+        env.globals["common"] = 1
+    for _ in range(2):  # the second time from the kept module
+        assert ours.get_template("p.html").render() == theirs.get_template("p.html").render() == "oi 1|oi 2"
+    # a page with a global the macro file lacks: the import sees it, as in Jinja
+    page_globals = {"extra": "!"}
+    said = [env.get_template("p.html", globals=page_globals).render() for env in (ours, theirs)]
+    assert said[0] == said[1]
+    assert isinstance(app.jinja_env.get_template("_cites.html"), Template)
+
+
+@pytest.mark.parametrize("lang, expected", [("pt_BR", "5 de mar. de 2021"), ("en", "Mar 5, 2021"), ("es", "5 mar 2021")])
+def test_days_are_said_in_each_language_also_when_kept(app, lang, expected):
+    from datetime import date
+
+    from portal.i18n import day
+
+    for lang_now in (lang, "pt_BR" if lang != "pt_BR" else "en", lang):
+        with app.test_request_context(f"/?lang={lang_now}"):
+            said = day(date(2021, 3, 5))
+        if lang_now == lang:
+            assert said == expected
