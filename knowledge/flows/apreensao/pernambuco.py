@@ -50,9 +50,11 @@ CUSTODIA_CITE = _dated("custódia", lambda a, when: _P(when)("art-29"), lambda a
 
 
 def _liberacao(a: dict, when: date) -> list[Statement]:
-    first = RESTITUICAO(a, when) if a["medida"] == "apreensao" else say(
-        T["pe.regularizacao"], *REGULARIZACAO_CITES(a, when), code="regularizacao")
-    return [first, say(T["pe.sem_prazo_custodia"], CUSTODIA_CITE(a, when), code="sem_prazo_custodia")]
+    """Getting the vehicle back.  Custody (and, since Lei 17.107/2020, art. 29-A's depósito) is the
+    seized vehicle's: a retained or removed vehicle gets only what art. 37 says of the trip."""
+    if a["medida"] != "apreensao":
+        return [say(T["pe.regularizacao"], *REGULARIZACAO_CITES(a, when), code="regularizacao")]
+    return [RESTITUICAO(a, when), say(T["pe.sem_prazo_custodia"], CUSTODIA_CITE(a, when), code="sem_prazo_custodia")]
 
 
 # 2. What happens.
@@ -172,6 +174,17 @@ def _prazos(a: dict, when: date) -> list[Statement]:
 QUEM_CITE = _dated("quem retira", lambda a, when: _P(when)("art-37/par-3", True), lambda a, when: _P(when)("art-37/par-4"))
 
 
+def _quem_retira(a: dict, when: date) -> list[Statement]:
+    """Who collects the vehicle: art. 37's receipt (§ 3º, § 4º since 2020) is the restitution of the
+    *veículo apreendido*; for a retention or a removal the law names no one."""
+    P = _P(when)
+    if a["medida"] == "retencao":
+        return [say(T["pe.retencao.quem_retira"], P("art-29/par-1"), P("art-37"), code="retencao_quem_retira")]
+    if a["medida"] == "remocao":
+        return [say(T["pe.remocao.quem_retira"], P("art-29/par-2"), P("art-37"), code="remocao_quem_retira")]
+    return [say(T["pe.proprietario"], QUEM_CITE(a, when), code="proprietario")]
+
+
 def _passageiros_2020(a: dict, when: date) -> list[Statement]:
     espera = param("pe.espera.substituto.horas", when)
     return [
@@ -194,6 +207,6 @@ def pernambuco(a: dict, when: date, options: dict) -> dict:
         "pagamentos": _pagamentos(a, when),
         "prazos": _prazos(a, when),
         "o_que_acontece": _o_que_acontece(a, when),
-        "quem_retira": [say(T["pe.proprietario"], QUEM_CITE(a, when), code="proprietario")],
+        "quem_retira": _quem_retira(a, when),
         "passageiros": PASSAGEIROS(a, when),
     }
