@@ -157,6 +157,12 @@ def test_standing_in_the_aisle_in_sao_paulo_is_art_10(client, lang, messages):
     assert "em pé, salvo para prestação de socorro" in reply["resposta"] and "may not deal with it" not in reply["resposta"]
 
 
+def test_charging_per_person_in_english_is_sao_paulos_art_4(client):
+    # SP Regulamento, art. 4º: fretamento is "a condução de pessoas, sem cobrança individual de passagem".
+    reply = client.post("/api/v1/assistente?lang=en", json={"mensagem": "in São Paulo, may a charter bus charge per person?"}).get_json()
+    assert pointed_unit(reply) == ("sp-decreto-29912-1989", "art-4")
+
+
 def test_spanish_si_is_if_inside_a_sentence_and_yes_alone():
     assert to_portuguese("¿y si es la segunda vez?", "es").startswith("e se ")
     assert to_portuguese("sí", "es") == "sim"
