@@ -142,6 +142,7 @@ def test_a_follow_up_naming_a_place_in_english_or_spanish(client, lang, first, f
 
 @pytest.mark.parametrize("lang, messages", [
     ("en", ["people standing in the aisle of the bus in São Paulo"]),
+    ("en", ["passengers travelling standing on a charter bus in São Paulo"]),
     ("en", ["a charter in São Paulo", "and people standing in the aisle?"]),
     ("es", ["personas de pie en el pasillo del autobús en São Paulo"]),
 ])
