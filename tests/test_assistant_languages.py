@@ -140,6 +140,30 @@ def test_a_follow_up_naming_a_place_in_english_or_spanish(client, lang, first, f
     assert pointed_unit(reply) == ("sp-decreto-29912-1989", "art-55")
 
 
+@pytest.mark.parametrize("lang, messages", [
+    ("en", ["people standing in the aisle of the bus in São Paulo"]),
+    ("en", ["passengers travelling standing on a charter bus in São Paulo"]),
+    ("en", ["a charter in São Paulo", "and people standing in the aisle?"]),
+    ("es", ["personas de pie en el pasillo del autobús en São Paulo"]),
+])
+def test_standing_in_the_aisle_in_sao_paulo_is_art_10(client, lang, messages):
+    # SP Regulamento, art. 10: "Não será permitido o transporte de passageiros em pé, salvo para prestação de socorro
+    # em caso de acidente ou avaria." (issue #31: "people" and "aisle" were not read, and the English reply said the
+    # law "may not deal with it".)
+    conversation = None
+    for message in messages:
+        reply = client.post(f"/api/v1/assistente?lang={lang}", json={"mensagem": message, "conversa": conversation}).get_json()
+        conversation = reply["conversa"]
+    assert reply["citations"] and (reply["citations"][0]["law"], reply["citations"][0]["unit"]) == ("sp-decreto-29912-1989", "art-10")
+    assert "em pé, salvo para prestação de socorro" in reply["resposta"] and "may not deal with it" not in reply["resposta"]
+
+
+def test_charging_per_person_in_english_is_sao_paulos_art_4(client):
+    # SP Regulamento, art. 4º: fretamento is "a condução de pessoas, sem cobrança individual de passagem".
+    reply = client.post("/api/v1/assistente?lang=en", json={"mensagem": "in São Paulo, may a charter bus charge per person?"}).get_json()
+    assert pointed_unit(reply) == ("sp-decreto-29912-1989", "art-4")
+
+
 def test_spanish_si_is_if_inside_a_sentence_and_yes_alone():
     assert to_portuguese("¿y si es la segunda vez?", "es").startswith("e se ")
     assert to_portuguese("sí", "es") == "sim"

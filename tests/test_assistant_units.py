@@ -889,3 +889,22 @@ def test_rudeness_is_failing_polidez_e_urbanidade(chat):
     # "foi grosso, é proibido?", "e quanto é a multa?" quoted art. 13, VIII, the duty, without the fine).
     reply = converse(chat, ["no recife o permissionário da kombi do complementar foi grosso com os passageiros, isso é proibido?", "e quanto é a multa?"])
     assert first(reply) == ("recife-lei-16856-2003", "anexo-unico/grupo-2/ali-j") and states(reply, "R$ 100,00")
+
+
+@pytest.mark.parametrize("follow_up", ["e cobrar por pessoa, pode?", "e pode vender bilhete avulso?", "e vender passagem individual, pode?"])
+def test_a_follow_up_on_selling_seats_one_by_one_in_sao_paulo_is_art_4(chat, follow_up):
+    # SP Regulamento, art. 4º: "Entende-se por serviço de transporte intermunicipal coletivo de passageiros sob
+    # fretamento aquele que se destine à condução de pessoas, sem cobrança individual de passagem, não podendo
+    # assumir caráter de serviço aberto ao público." — the decree's one rule on it (issue #31: "cobrar por pessoa"
+    # was read as no question of passenger transport, and a ticket "avulso" named no unit).
+    reply = converse(chat, ["o fretamento eventual em são paulo precisa de nota fiscal?", follow_up])
+    assert reply["intencao"] == "lei", reply["resposta"]
+    assert first(reply) == ("sp-decreto-29912-1989", "art-4")
+    assert states(reply, "sem cobrança individual de passagem")
+
+
+def test_charging_each_passenger_is_the_sale_of_individual_tickets_in_pernambuco(chat):
+    # PE art. 34: "Na prestação do serviço de fretamento intermunicipal são vedadas as seguintes condutas:
+    # I - venda e a emissão de passagens individuais;"
+    reply = converse(chat, ["em pernambuco o fretado pode cobrar por cabeça?"])
+    assert first(reply) == ("pe-lei-16205-2017", "art-34/inc-1")
