@@ -118,6 +118,11 @@ class Gunicorn(_Process):
         for args in (["index", "build"], ["registry", "demo"]):
             subprocess.run([str(BIN / "flask"), "--app", "app", *args], cwd=self.root, env=self.env, check=True, stdout=subprocess.DEVNULL)
 
+    def import_registry(self, operators: Path, vehicles: Path) -> None:
+        """Replace the demo registry with these CSV files (``flask registry import --strict``)."""
+        subprocess.run([str(BIN / "flask"), "--app", "app", "registry", "import", "--strict", "--operators", str(operators),
+                        "--vehicles", str(vehicles)], cwd=self.root, env=self.env, check=True, stdout=subprocess.DEVNULL)
+
     def start(self) -> "Gunicorn":
         self._spawn([str(BIN / "gunicorn"), "--config", "gunicorn.conf.py", "--access-logfile", "/dev/null", "app:app"], self.root, self.env)
         return self

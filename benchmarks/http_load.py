@@ -21,7 +21,10 @@ caches answer them.  The "distinct" rows (issue #32) send every request a
 question no server of the run has seen before (``benchmarks/questions.py``:
 words of the statutes, with and without accents, some typos): each wrk thread
 takes its own stride of the list and every measurement (warm-up included) its
-own slice, so neither cache can help.  Afterwards: memory of each worker (RSS, and PSS, which
+own slice, so neither cache can help.  The distinct plate rows do the same with plates: registry
+plates never asked before (a first lookup) and, in the "misturadas" rows, every other plate one the
+registry does not hold; they are served by portals of their own (the same checkouts) that imported a
+generated registry of ~90,000 vehicles (``lookup.build_csv``).  Afterwards: memory of each worker (RSS, and PSS, which
 counts pages shared between workers by their share).
 
 The machine may be shared with other work: absolute numbers are noisy, the
@@ -86,7 +89,7 @@ def unit_paths(count: int = 60) -> list[str]:
     return paths
 
 
-DISTINCT_SLICE = 6000  # questions per measurement of a "distinct" row: more than one server answers in --seconds
+DISTINCT_SLICE = 10000  # questions (plates) per measurement of a "distinct" row: more than one server answers in --seconds
 
 
 def distinct_endpoints(rounds: int) -> list[tuple[str, list[str], float, bool]]:
@@ -98,6 +101,37 @@ def distinct_endpoints(rounds: int) -> list[tuple[str, list[str], float, bool]]:
         ("/api/v1/search distintas", [f"/api/v1/search?q={quote_plus(q)}" for q in questions], 0.3, True),
         ("/busca distintas", [f"/busca?q={quote_plus(q)}" for q in questions], 0.25, True),
     ]
+
+
+def distinct_plate_endpoints(rounds: int) -> tuple[list[tuple[str, list[str], float, bool]], bytes, bytes]:
+    """The plate rows of issue #32, every request a plate no server of the run was asked before:
+    registry plates (a first lookup: no cache has them) and, in the "misturadas" rows, every other
+    plate one the registry does not hold (a miss).  Each row has plates of its own: a plate asked on
+    /consulta is not asked again on the API.  Returns the rows and the registry (operators and
+    vehicles CSV, ``lookup.build_csv``) that the portals of these rows import."""
+    import random
+
+    from lookup import build_csv, plates
+
+    need = DISTINCT_SLICE * (rounds + 1) + 20  # even: half of a mixed row registered, half unknown
+    half = need // 2
+    operators_csv, vehicles_csv, registered = build_csv(3 * need, random.Random(32))
+    held = set(registered)
+    unknown = [p for p in plates(need + 1000, random.Random(33)) if p not in held][:need]
+
+    def interleaved(known: list[str], missing: list[str]) -> list[str]:
+        return [plate for pair in zip(known, missing) for plate in pair]
+
+    cold_page, cold_api = registered[:need], registered[need:2 * need]
+    mixed_page = interleaved(registered[2 * need:2 * need + half], unknown[:half])
+    mixed_api = interleaved(registered[2 * need + half:], unknown[half:])
+    rows = [
+        ("/consulta placas distintas", [f"/consulta?placa={p}" for p in cold_page], 0.4, True),
+        ("/consulta desconhecidas misturadas", [f"/consulta?placa={p}" for p in mixed_page], 0.4, True),
+        ("/api/v1/veiculos distintas", [f"/api/v1/veiculos/{p}" for p in cold_api], 0.6, True),
+        ("/api/v1/veiculos desconhecidas misturadas", [f"/api/v1/veiculos/{p}" for p in mixed_api], 0.6, True),
+    ]
+    return rows, operators_csv, vehicles_csv
 
 
 def endpoints() -> list[tuple[str, list[str], float]]:
@@ -204,6 +238,45 @@ def median(values) -> float:
     return statistics.median(known) if known else float("nan")
 
 
+def measure_row(name: str, paths: list[str], target: float, distinct: bool, portals, floor, args, workdir: Path) -> dict:
+    """One endpoint: floor, each portal, floor again, in ``args.rounds`` rounds."""
+    script = lua_rotation(paths, workdir) if len(paths) > 1 else None
+    for _, server in portals:
+        # distinct rows: a few questions no measurement sends (checking all would fill the caches)
+        check_paths(server.url, paths[-20:] if distinct else paths)
+    # Each round: floor, each portal, floor again; a portal's ratio in a round is its
+    # req/s over the mean of the two floor measurements around it.  The row shows the
+    # median over rounds (the machine may be shared: load changes within seconds).
+    rounds = []
+    for round_number in range(args.rounds):
+        result = {"floor": [measure(floor, ["/"], None, args.seconds, args.connections)]}
+        for label, server in portals:
+            result[label] = measure(server, paths, script, args.seconds, args.connections, round_number + 1 if distinct else None)
+        result["floor"].append(measure(floor, ["/"], None, args.seconds, args.connections))
+        floor_rps = statistics.mean(f["rps"] for f in result["floor"])
+        floor_cpu = median(f["cpu_us"] for f in result["floor"])
+        for label, _server in portals:
+            result[label]["ratio"] = result[label]["rps"] / floor_rps
+            result[label]["cpu_ratio"] = floor_cpu / result[label]["cpu_us"]
+        result["floor_rps"] = floor_rps
+        result["floor_cpu"] = floor_cpu
+        rounds.append(result)
+    row = {"name": name, "target": target, "distinct": len(paths), "rounds": rounds, "all_distinct": distinct,
+           "floor": {"rps": statistics.median(r["floor_rps"] for r in rounds), "cpu_us": median(r["floor_cpu"] for r in rounds)}}
+    for label, _server in portals:
+        runs = [r[label] for r in rounds]
+        row[label] = {
+            "rps": statistics.median(r["rps"] for r in runs), "p50": statistics.median(r["p50"] for r in runs),
+            "p99": statistics.median(r["p99"] for r in runs), "ratio": statistics.median(r["ratio"] for r in runs),
+            "ratios": [r["ratio"] for r in runs], "non2xx": sum(r["non2xx"] for r in runs),
+            "cpu_us": median(r["cpu_us"] for r in runs), "cpu_ratio": median(r["cpu_ratio"] for r in runs),
+            "cpu_ratios": [r["cpu_ratio"] for r in runs],
+            "socket_errors": "; ".join(r["socket_errors"] for r in runs if r["socket_errors"]),
+        }
+    print(f"  medido: {name}", file=sys.stderr)
+    return row
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5)
@@ -213,6 +286,10 @@ def main() -> None:
     parser.add_argument("--only", help="measure only endpoints whose name contains this text (several: separated by commas)")
     parser.add_argument("--rounds", type=int, default=2, help="floor/portals/floor rounds per endpoint; the median is shown")
     args = parser.parse_args()
+
+    def wanted(name: str) -> bool:
+        return not args.only or any(part and part in name for part in args.only.split(","))
+
     if shutil.which("wrk") is None:
         raise SystemExit("wrk não está instalado. Debian/Ubuntu: sudo apt-get install wrk  (macOS: brew install wrk)")
 
@@ -231,43 +308,24 @@ def main() -> None:
         floor.start()
         rows_wanted = [(*e, False) for e in endpoints()] + distinct_endpoints(args.rounds)
         for name, paths, target, distinct in rows_wanted:
-            if args.only and not any(part and part in name for part in args.only.split(",")):
-                continue
-            script = lua_rotation(paths, workdir) if len(paths) > 1 else None
+            if wanted(name):
+                rows.append(measure_row(name, paths, target, distinct, portals, floor, args, workdir))
+        plate_rows, operators_csv, vehicles_csv = distinct_plate_endpoints(args.rounds)
+        plate_rows = [row for row in plate_rows if wanted(row[0])]
+        if plate_rows:
+            # Plates never asked before need a registry larger than the demo's: these rows have portals
+            # of their own (the same checkouts), which import a generated one; the others are stopped.
             for _, server in portals:
-                # distinct rows: a few questions no measurement sends (checking all would fill the caches)
-                check_paths(server.url, paths[-20:] if distinct else paths)
-            # Each round: floor, each portal, floor again; a portal's ratio in a round is its
-            # req/s over the mean of the two floor measurements around it.  The row shows the
-            # median over rounds (the machine may be shared: load changes within seconds).
-            rounds = []
-            for round_number in range(args.rounds):
-                result = {"floor": [measure(floor, ["/"], None, args.seconds, args.connections)]}
-                for label, server in portals:
-                    result[label] = measure(server, paths, script, args.seconds, args.connections, round_number + 1 if distinct else None)
-                result["floor"].append(measure(floor, ["/"], None, args.seconds, args.connections))
-                floor_rps = statistics.mean(f["rps"] for f in result["floor"])
-                floor_cpu = median(f["cpu_us"] for f in result["floor"])
-                for label, _server in portals:
-                    result[label]["ratio"] = result[label]["rps"] / floor_rps
-                    result[label]["cpu_ratio"] = floor_cpu / result[label]["cpu_us"]
-                result["floor_rps"] = floor_rps
-                result["floor_cpu"] = floor_cpu
-                rounds.append(result)
-            row = {"name": name, "target": target, "distinct": len(paths), "rounds": rounds, "all_distinct": distinct,
-                   "floor": {"rps": statistics.median(r["floor_rps"] for r in rounds), "cpu_us": median(r["floor_cpu"] for r in rounds)}}
-            for label, _server in portals:
-                runs = [r[label] for r in rounds]
-                row[label] = {
-                    "rps": statistics.median(r["rps"] for r in runs), "p50": statistics.median(r["p50"] for r in runs),
-                    "p99": statistics.median(r["p99"] for r in runs), "ratio": statistics.median(r["ratio"] for r in runs),
-                    "ratios": [r["ratio"] for r in runs], "non2xx": sum(r["non2xx"] for r in runs),
-                    "cpu_us": median(r["cpu_us"] for r in runs), "cpu_ratio": median(r["cpu_ratio"] for r in runs),
-                    "cpu_ratios": [r["cpu_ratio"] for r in runs],
-                    "socket_errors": "; ".join(r["socket_errors"] for r in runs if r["socket_errors"]),
-                }
-            rows.append(row)
-            print(f"  medido: {name}", file=sys.stderr)
+                server.stop()
+            portals = [(label, Gunicorn(args.workers, root=server.root)) for label, server in portals]
+            (workdir / "operadoras.csv").write_bytes(operators_csv)
+            (workdir / "veiculos.csv").write_bytes(vehicles_csv)
+            for _, server in portals:
+                server.prepare()
+                server.import_registry(workdir / "operadoras.csv", workdir / "veiculos.csv")
+                server.start()
+            for name, paths, target, distinct in plate_rows:
+                rows.append(measure_row(name, paths, target, distinct, portals, floor, args, workdir))
         for label, server in [("piso", floor), *portals]:
             memory[label] = [(rss_mb(pid), pss_mb(pid)) for pid in server.worker_pids()]
     finally:
