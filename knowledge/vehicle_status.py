@@ -115,7 +115,7 @@ CITES: dict[str, dict[str, list[Cite] | None]] = {
 PLACE_MESSAGES: dict[str, dict[str, str]] = {
     "pe": {
         "crc_vencido": N_("O CRC da empresa venceu em %(data)s."),
-        "crc_vencido_prazo": N_("O CRC da empresa foi emitido em %(emissao)s; contado da emissão o prazo de validade da lei, venceu em %(data)s (o cadastro informava validade até %(cadastro)s)."),
+        "crc_vencido_prazo": N_("O CRC da empresa foi emitido em %(emissao)s e, pelo prazo de validade que a lei conta da emissão, venceu em %(data)s (o cadastro informava validade até %(cadastro)s)."),
         "crc_suspenso": N_("O CRC da empresa está suspenso: ela não pode prestar o serviço enquanto durar a suspensão."),
         "crc_cancelado": N_("O CRC da empresa foi cancelado: ela não pode prestar o serviço."),
     },
