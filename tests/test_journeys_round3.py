@@ -34,7 +34,7 @@ def test_home_asks_for_the_plate_first_and_has_one_search_box(client):
     assert 'action="/consulta"' in main[: main.index(first_input)]
     # one search box on the whole page (the header's is left out on home), and it also reaches the assistant
     assert page.count('type="search"') == 1
-    assert 'formaction="/assistente"' in page
+    assert 'formaction="/assistente/perguntar"' in page
 
 
 def test_header_menu_is_a_disclosure_with_my_fleet(client):
@@ -48,11 +48,45 @@ def test_header_menu_is_a_disclosure_with_my_fleet(client):
     assert html(client, "/leis?lang=en").count("My fleet") == 1
 
 
-def test_the_assistant_button_leaves_the_question_in_the_message_field(client):
+def test_the_assistant_button_sends_the_question_and_the_chat_answers_it(client):
+    """Issue #31: "Perguntar ao assistente" on the home page left the words unsent in the chat's field.
+    The box's GET form now reaches /assistente/perguntar, which answers at once (no JavaScript) and
+    redirects to the conversation, so a reload does not ask again."""
+    home = html(client, "/")
+    box = re.search(r'<form class="ask-box".*?</form>', home, re.S).group(0)
+    assert 'formaction="/assistente/perguntar"' in box and 'name="q"' in box
+    response = client.get("/assistente/perguntar?q=quanto+tempo+vale+o+CRC%3F")
+    assert response.status_code == 303 and response.headers["Location"].endswith("/assistente#ultima")
+    assert "conversa=" in response.headers.get("Set-Cookie", "")
+    chat = html(client, "/assistente")
+    bubbles = re.findall(r'<li class="msg msg-pessoa".*?<p class="text"[^>]*>(.*?)</p>', chat, re.S)
+    assert bubbles == ["quanto tempo vale o CRC?"]
+    assert "art. 8º" in chat  # answered, citing the article
+    # the next question from the same box continues the same conversation
+    client.get("/assistente/perguntar?q=pode+viajar+em+p%C3%A9%3F")
+    chat = html(client, "/assistente")
+    assert len(re.findall(r'<li class="msg msg-pessoa"', chat)) == 2
+
+
+def test_the_assistant_button_in_english_and_with_an_empty_box(client):
+    response = client.get("/assistente/perguntar?q=how+long+is+the+CRC+valid%3F&lang=en", follow_redirects=True)
+    assert response.status_code == 200 and "how long is the CRC valid?" in response.get_data(as_text=True)
+    empty = client.get("/assistente/perguntar?q=+")
+    assert empty.status_code == 400 and 'id="mensagem-erro"' in empty.get_data(as_text=True)
+
+
+def test_a_link_from_another_site_cannot_add_to_the_persons_conversation(client):
+    client.get("/assistente/perguntar?q=oi")
+    mine = client.get_cookie("conversa").value
+    response = client.get("/assistente/perguntar?q=pode+viajar+em+p%C3%A9%3F", headers={"Sec-Fetch-Site": "cross-site"})
+    assert response.status_code == 303
+    assert client.get_cookie("conversa").value != mine
+
+
+def test_an_older_link_with_q_still_only_fills_the_message_field(client):
     page = html(client, "/assistente?q=pode+viajar+em+pé%3F")
     textarea = re.search(r'<textarea id="mensagem"[^>]*>([^<]*)</textarea>', page)
     assert textarea.group(1) == "pode viajar em pé?"
-    # nothing was sent: no conversation cookie, no message in the chat
     response = client.get("/assistente?q=oi")
     assert "conversa=" not in response.headers.get("Set-Cookie", "")
 
