@@ -155,6 +155,79 @@ def test_counter_in_the_page(client):
         assert int(match.group(1)) <= int(match.group(3) or match.group(2))
 
 
+# The Content-Security-Policy allows no inline style (style-src 'self'): a style="" attribute in a page is a
+# console error on every phone (issue #31: reported on the Acre seized-vehicle path).
+INLINE_STYLE = re.compile(r"<[^>]*\sstyle\s*=", re.IGNORECASE)
+WIZARD_DAY = date(2026, 1, 5)
+
+
+def _raw_values(question) -> list[str]:
+    """A few answers per question, as a query string says them."""
+    if question.type in ("choice", "multiple"):
+        return question.option_values()
+    if question.type == "bool":
+        return ["sim", "nao"]
+    if question.type == "date":
+        return ["2025-01-06"] if question.id != "data_notificacao" else ["", "2025-01-08"]
+    return {"dias_deposito": ["3", "40"], "ano_fabricacao": ["2012", "2022"], "lugares": ["7", "30"]}.get(question.id, [str(question.minimum or 1)])
+
+
+def _walk(flow, start: dict, cap: int):
+    """Every step (answers so far) of the flow from ``start`` and its outcomes (at most ``cap``)."""
+    steps, outcomes, stack = [], [], [dict(start)]
+    while stack and len(outcomes) < cap:
+        raw = stack.pop()
+        try:
+            progress = flow.run(raw, today=WIZARD_DAY)
+        except InvalidAnswer:
+            continue
+        steps.append(raw)
+        if progress.complete:
+            outcomes.append(raw)
+            continue
+        question = progress.next_question
+        stack.extend({**raw, question.id: value} for value in reversed(_raw_values(question)))
+    return steps, outcomes
+
+
+def _query(raw: dict, **extra) -> str:
+    from urllib.parse import urlencode
+
+    return urlencode([(k, v) for k, v in {**raw, **extra}.items()], doseq=True)
+
+
+def _no_inline_style(client, url: str, **headers) -> None:
+    response = client.get(url, headers=headers)
+    assert response.status_code == 200, (url, response.status_code)
+    found = INLINE_STYLE.search(response.get_data(as_text=True))
+    assert not found, (url, found and found.group(0)[:200])
+
+
+def test_no_page_of_the_acre_seized_vehicle_path_has_an_inline_style(client):
+    flow = FLOWS.get("veiculo_apreendido")
+    steps, outcomes = _walk(flow, {"jurisdicao": "ac"}, cap=200)
+    assert len(outcomes) >= 12 and {o["medida"] for o in outcomes} == {"apreensao", "remocao", "retencao"}
+    for raw in steps:  # every question and every outcome page
+        _no_inline_style(client, f"/assistentes/veiculo_apreendido?{_query(raw)}")
+        if raw in outcomes:
+            _no_inline_style(client, f"/assistentes/veiculo_apreendido?{_query(raw, ver='resultado')}")
+    htmx = {"HX-Request": "true", "HX-Target": "etapa"}
+    for raw in steps[:: max(1, len(steps) // 6)]:  # some steps as htmx swaps them in
+        _no_inline_style(client, f"/assistentes/veiculo_apreendido?{_query(raw)}", **htmx)
+    for raw in (outcomes[0], outcomes[-1]):  # printed, in English and Spanish, swapped by htmx
+        for extra in ({"imprimir": "1"}, {"lang": "en"}, {"lang": "es"}):
+            _no_inline_style(client, f"/assistentes/veiculo_apreendido?{_query(raw, ver='resultado', **extra)}")
+        _no_inline_style(client, f"/assistentes/veiculo_apreendido?{_query(raw, ver='resultado')}", **htmx)
+
+
+def test_no_wizard_outcome_page_has_an_inline_style(client):
+    for flow in FLOWS.all():
+        _steps, outcomes = _walk(flow, {}, cap=8)
+        assert outcomes, flow.id
+        for raw in outcomes:
+            _no_inline_style(client, f"/assistentes/{flow.id}?{_query(raw, ver='resultado')}")
+
+
 def test_a_utilitario_ends_the_seven_seat_guide_after_one_question(client):
     flow = FLOWS.get("carro_turismo")
     progress = flow.run({"tipo_veiculo": "utilitario", "data_referencia": ""}, today=date(2026, 1, 5))
