@@ -34,8 +34,8 @@ def _page(state: State, error: str | None = None, status: int = 200, draft: str 
 @bp.get("/assistente")
 def page():
     _id, data = conversations.load(get_store(), request.cookies.get(COOKIE))
-    # ?q= comes from the site's one search box ("Perguntar ao assistente"): the words wait in the
-    # message field for the person to send; a GET never sends or stores anything.
+    # ?q= (older links) puts the words in the message field for the person to send; this GET sends
+    # and stores nothing. The site's box and the search page ask through /assistente/perguntar.
     draft = (request.args.get("q") or "").strip()[:MAX_MESSAGE]
     return _page(State.from_dict(data), draft=draft)
 
@@ -43,16 +43,35 @@ def page():
 @bp.post("/assistente")
 @limiter.limit(ASSISTANT_LIMIT)
 def post():
-    message = (request.form.get("mensagem") or "").strip()
+    return _turn((request.form.get("mensagem") or "").strip(), request.cookies.get(COOKIE))
+
+
+@bp.get("/assistente/perguntar")
+@limiter.limit(ASSISTANT_LIMIT)
+def ask():
+    """The site's one box ("Perguntar ao assistente", on the home page and in the menu) and the search
+    page's link: a plain GET form, so it works without JavaScript and in a cached page (no CSRF token
+    to carry). The question is answered at once (issue #31: it used to wait, unsent, in the message
+    field) and the browser is sent on to the conversation, so reloading does not ask it again.  A link
+    from another site starts a conversation of its own: it cannot add a turn to the person's."""
+    conversation_id = request.cookies.get(COOKIE)
+    if request.headers.get("Sec-Fetch-Site") == "cross-site":
+        conversation_id = None
+    return _turn((request.args.get("q") or "").strip(), conversation_id)
+
+
+def _turn(message: str, conversation_id: str | None):
+    """One turn of the conversation from the page: the answer (htmx) or a redirect to it; a refused
+    message comes back in the field, with the reason."""
     problem = check_message(message)
     if problem:
-        _id, data = conversations.load(get_store(), request.cookies.get(COOKIE))
-        return _page(State.from_dict(data), error=problem, status=400)
+        _id, data = conversations.load(get_store(), conversation_id)
+        return _page(State.from_dict(data), error=problem, status=400, draft=message[:MAX_MESSAGE])
     try:
-        conversation_id, _reply, state = converse(message, request.cookies.get(COOKIE))
+        conversation_id, _reply, state = converse(message, conversation_id)
     except Refused as refused:
-        _id, data = conversations.load(get_store(), request.cookies.get(COOKIE))
-        page, status = _page(State.from_dict(data), error=refused.text, status=refused.status)
+        _id, data = conversations.load(get_store(), conversation_id)
+        page, status = _page(State.from_dict(data), error=refused.text, status=refused.status, draft=message[:MAX_MESSAGE])
         response = make_response(page, status)
         if refused.retry_after:
             response.headers["Retry-After"] = str(refused.retry_after)

@@ -473,3 +473,32 @@ def test_the_chosen_places_modalities_come_first_without_javascript(web):
     refused = web.post("/frota", data={"lugar": "sp", "modalidade": "turistico", "data": "2025-01-10", "frota": ";onibus;44;2020;2020;proprio;"})
     assert refused.status_code == 400 and groups(refused)[0] == PLACES["sp"].name
     assert 'aria-describedby="modalidade-erro modalidade-ajuda" aria-invalid="true"' in refused.get_data(as_text=True)
+
+
+# -- every problem of a line (#31) ----------------------------------------------------------------------
+
+
+def test_a_line_with_several_problems_reports_each_of_them():
+    vehicles, errors = parse("XX;trem;mil;20x6;;emprestado;31/02/2024\n;onibus;44;2016;2010;proprio;\n", date(2025, 1, 1))
+    assert not vehicles
+    assert [(e.linha, e.coluna) for e in errors] == [
+        (1, "placa"), (1, "tipo"), (1, "lugares"), (1, "ano_fabricacao"), (1, "propriedade"), (1, "ultima_vistoria"),
+        (2, "ano_primeiro_emplacamento"),
+    ]
+    _, errors = parse(";;;;;;\n", date(2025, 1, 1))  # empty required cells: each one named, no other error
+    assert [e.coluna for e in errors] == ["tipo", "lugares", "ano_fabricacao", "propriedade"]
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("pt-BR", ["Linha 1, coluna placa: Placa inválida", "Linha 1, coluna ano_fabricacao: Informe o ano com quatro algarismos"]),
+    ("en", ["Line 1, column placa: Invalid plate", "Line 1, column ano_fabricacao: Enter the year with four digits"]),
+    ("es", ["Línea 1, columna placa: Placa inválida", "Línea 1, columna ano_fabricacao: Informe el año con cuatro cifras"]),
+])
+def test_a_bad_plate_and_a_bad_year_are_both_said_in_the_users_language(web, lang, expected):
+    response = web.post("/frota", data={"lugar": "pe", "modalidade": "eventual", "data": "2025-01-10", "frota": "XX;onibus;44;20x6;;proprio;"},
+                        headers={"Accept-Language": lang})
+    assert response.status_code == 400
+    text = text_of(response)
+    assert all(e in text for e in expected), text[text.find("1,"):][:400]
+    api = web.get("/api/v1/frota", query_string={"lugar": "pe", "modalidade": "eventual", "frota": "XX;onibus;44;20x6;;proprio;"}, headers={"Accept-Language": lang})
+    assert [(e["linha"], e["coluna"]) for e in api.get_json()["linhas"]] == [(1, "placa"), (1, "ano_fabricacao")]

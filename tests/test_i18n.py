@@ -55,6 +55,18 @@ def test_placeholders_survive_translation(lang):
             assert sorted(PLACEHOLDER.findall(string)) == sorted(PLACEHOLDER.findall(source)), (message.id, form, string)
 
 
+def test_spanish_says_placa_never_matricula():
+    """The product's word for the plate is "placa" (Latin-American Spanish, and the word on the screen
+    and in the CSV); "matrícula" crept into ~21 strings next to ~108 saying "placa" (#31).  The
+    first registration (ano_primeiro_emplacamento) is "primera matriculación", a different word."""
+    catalog = _catalog("es")
+    strings = [(message.id, string) for message in catalog if message.id
+               for string in (message.string if isinstance(message.string, tuple) else (message.string,))]
+    said = [(mid, s) for mid, s in strings if re.search(r"\bmatr[ií]culas?\b", s, re.IGNORECASE)]
+    assert not said, said[:3]
+    assert sum("placa" in s.lower() for _, s in strings) > 40  # the word the catalogue uses
+
+
 @pytest.mark.parametrize(
     "lang, expected",
     [("en", "Search the law"), ("es", "Buscar en las leyes")],

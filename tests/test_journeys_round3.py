@@ -34,7 +34,7 @@ def test_home_asks_for_the_plate_first_and_has_one_search_box(client):
     assert 'action="/consulta"' in main[: main.index(first_input)]
     # one search box on the whole page (the header's is left out on home), and it also reaches the assistant
     assert page.count('type="search"') == 1
-    assert 'formaction="/assistente"' in page
+    assert 'formaction="/assistente/perguntar"' in page
 
 
 def test_header_menu_is_a_disclosure_with_my_fleet(client):
@@ -48,11 +48,45 @@ def test_header_menu_is_a_disclosure_with_my_fleet(client):
     assert html(client, "/leis?lang=en").count("My fleet") == 1
 
 
-def test_the_assistant_button_leaves_the_question_in_the_message_field(client):
+def test_the_assistant_button_sends_the_question_and_the_chat_answers_it(client):
+    """Issue #31: "Perguntar ao assistente" on the home page left the words unsent in the chat's field.
+    The box's GET form now reaches /assistente/perguntar, which answers at once (no JavaScript) and
+    redirects to the conversation, so a reload does not ask again."""
+    home = html(client, "/")
+    box = re.search(r'<form class="ask-box".*?</form>', home, re.S).group(0)
+    assert 'formaction="/assistente/perguntar"' in box and 'name="q"' in box
+    response = client.get("/assistente/perguntar?q=quanto+tempo+vale+o+CRC%3F")
+    assert response.status_code == 303 and response.headers["Location"].endswith("/assistente#ultima")
+    assert "conversa=" in response.headers.get("Set-Cookie", "")
+    chat = html(client, "/assistente")
+    bubbles = re.findall(r'<li class="msg msg-pessoa".*?<p class="text"[^>]*>(.*?)</p>', chat, re.S)
+    assert bubbles == ["quanto tempo vale o CRC?"]
+    assert "art. 8º" in chat  # answered, citing the article
+    # the next question from the same box continues the same conversation
+    client.get("/assistente/perguntar?q=pode+viajar+em+p%C3%A9%3F")
+    chat = html(client, "/assistente")
+    assert len(re.findall(r'<li class="msg msg-pessoa"', chat)) == 2
+
+
+def test_the_assistant_button_in_english_and_with_an_empty_box(client):
+    response = client.get("/assistente/perguntar?q=how+long+is+the+CRC+valid%3F&lang=en", follow_redirects=True)
+    assert response.status_code == 200 and "how long is the CRC valid?" in response.get_data(as_text=True)
+    empty = client.get("/assistente/perguntar?q=+")
+    assert empty.status_code == 400 and 'id="mensagem-erro"' in empty.get_data(as_text=True)
+
+
+def test_a_link_from_another_site_cannot_add_to_the_persons_conversation(client):
+    client.get("/assistente/perguntar?q=oi")
+    mine = client.get_cookie("conversa").value
+    response = client.get("/assistente/perguntar?q=pode+viajar+em+p%C3%A9%3F", headers={"Sec-Fetch-Site": "cross-site"})
+    assert response.status_code == 303
+    assert client.get_cookie("conversa").value != mine
+
+
+def test_an_older_link_with_q_still_only_fills_the_message_field(client):
     page = html(client, "/assistente?q=pode+viajar+em+pé%3F")
     textarea = re.search(r'<textarea id="mensagem"[^>]*>([^<]*)</textarea>', page)
     assert textarea.group(1) == "pode viajar em pé?"
-    # nothing was sent: no conversation cookie, no message in the chat
     response = client.get("/assistente?q=oi")
     assert "conversa=" not in response.headers.get("Set-Cookie", "")
 
@@ -119,6 +153,79 @@ def test_counter_in_the_page(client):
     match = re.search(r"Pergunta (\d+) de (\d+)(?: a (\d+))?", page)
     if match:  # still a question to ask
         assert int(match.group(1)) <= int(match.group(3) or match.group(2))
+
+
+# The Content-Security-Policy allows no inline style (style-src 'self'): a style="" attribute in a page is a
+# console error on every phone (issue #31: reported on the Acre seized-vehicle path).
+INLINE_STYLE = re.compile(r"<[^>]*\sstyle\s*=", re.IGNORECASE)
+WIZARD_DAY = date(2026, 1, 5)
+
+
+def _raw_values(question) -> list[str]:
+    """A few answers per question, as a query string says them."""
+    if question.type in ("choice", "multiple"):
+        return question.option_values()
+    if question.type == "bool":
+        return ["sim", "nao"]
+    if question.type == "date":
+        return ["2025-01-06"] if question.id != "data_notificacao" else ["", "2025-01-08"]
+    return {"dias_deposito": ["3", "40"], "ano_fabricacao": ["2012", "2022"], "lugares": ["7", "30"]}.get(question.id, [str(question.minimum or 1)])
+
+
+def _walk(flow, start: dict, cap: int):
+    """Every step (answers so far) of the flow from ``start`` and its outcomes (at most ``cap``)."""
+    steps, outcomes, stack = [], [], [dict(start)]
+    while stack and len(outcomes) < cap:
+        raw = stack.pop()
+        try:
+            progress = flow.run(raw, today=WIZARD_DAY)
+        except InvalidAnswer:
+            continue
+        steps.append(raw)
+        if progress.complete:
+            outcomes.append(raw)
+            continue
+        question = progress.next_question
+        stack.extend({**raw, question.id: value} for value in reversed(_raw_values(question)))
+    return steps, outcomes
+
+
+def _query(raw: dict, **extra) -> str:
+    from urllib.parse import urlencode
+
+    return urlencode([(k, v) for k, v in {**raw, **extra}.items()], doseq=True)
+
+
+def _no_inline_style(client, url: str, **headers) -> None:
+    response = client.get(url, headers=headers)
+    assert response.status_code == 200, (url, response.status_code)
+    found = INLINE_STYLE.search(response.get_data(as_text=True))
+    assert not found, (url, found and found.group(0)[:200])
+
+
+def test_no_page_of_the_acre_seized_vehicle_path_has_an_inline_style(client):
+    flow = FLOWS.get("veiculo_apreendido")
+    steps, outcomes = _walk(flow, {"jurisdicao": "ac"}, cap=200)
+    assert len(outcomes) >= 12 and {o["medida"] for o in outcomes} == {"apreensao", "remocao", "retencao"}
+    for raw in steps:  # every question and every outcome page
+        _no_inline_style(client, f"/assistentes/veiculo_apreendido?{_query(raw)}")
+        if raw in outcomes:
+            _no_inline_style(client, f"/assistentes/veiculo_apreendido?{_query(raw, ver='resultado')}")
+    htmx = {"HX-Request": "true", "HX-Target": "etapa"}
+    for raw in steps[:: max(1, len(steps) // 6)]:  # some steps as htmx swaps them in
+        _no_inline_style(client, f"/assistentes/veiculo_apreendido?{_query(raw)}", **htmx)
+    for raw in (outcomes[0], outcomes[-1]):  # printed, in English and Spanish, swapped by htmx
+        for extra in ({"imprimir": "1"}, {"lang": "en"}, {"lang": "es"}):
+            _no_inline_style(client, f"/assistentes/veiculo_apreendido?{_query(raw, ver='resultado', **extra)}")
+        _no_inline_style(client, f"/assistentes/veiculo_apreendido?{_query(raw, ver='resultado')}", **htmx)
+
+
+def test_no_wizard_outcome_page_has_an_inline_style(client):
+    for flow in FLOWS.all():
+        _steps, outcomes = _walk(flow, {}, cap=8)
+        assert outcomes, flow.id
+        for raw in outcomes:
+            _no_inline_style(client, f"/assistentes/{flow.id}?{_query(raw, ver='resultado')}")
 
 
 def test_a_utilitario_ends_the_seven_seat_guide_after_one_question(client):

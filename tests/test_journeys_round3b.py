@@ -220,3 +220,29 @@ def test_chat_replies_have_no_untranslated_fixed_phrase(client, lang, messages):
         text = "\n".join(said)
         left = [p for p in portuguese if p in text]
         assert not left, (message, left)
+
+
+# -- the staff tables on a phone (#31) -------------------------------------------------------------------------
+
+
+def test_staff_tables_keep_their_table_roles_and_label_each_value(app, client):
+    """The complaints and audit tables become cards on a phone (portal.css, .stack-table): every part
+    keeps its table role for screen readers, and each value carries its (aria-hidden) label; the
+    browser half, widths measured at 360 and 1280 px, is in tests/e2e/test_journeys_round3b.py."""
+    client.post("/api/v1/denuncias", json={"jurisdicao": "pe", "placa": "KGT2E47", "data_ocorrencia": "2026-11-20", "ocorrencias": ["porta_aberta"]})
+    staff = _staff(app)
+    for path, columns in (("/admin/", 6), ("/admin/auditoria", 5)):
+        page = staff.get(path).get_data(as_text=True)
+        table = re.search(r'<table class="data-table stack-table" role="table">.*?</table>', page, re.S).group(0)
+        assert table.count('role="columnheader"') == columns
+        rows = re.findall(r'<tr role="row">(.*?)</tr>', table, re.S)[1:]
+        assert rows
+        for row in rows:
+            cells = re.findall(r'<td[^>]*role="cell"[^>]*>(.*?)</td>', row, re.S)
+            assert len(cells) == columns
+            # the complaint's protocol heads its card; every other value has its label
+            labelled = cells[1:] if path == "/admin/" else cells
+            assert all(c.startswith('<span class="cell-label" aria-hidden="true">') for c in labelled), row
+    css = staff.get("/static/portal.css").get_data(as_text=True)
+    narrow = css[css.index("@media (max-width: 47.99rem) {\n  .stack-table"):]
+    assert ".stack-table thead tr { position: absolute" in narrow and ".stack-table .cell-label { display: block" in narrow

@@ -133,9 +133,9 @@ def parse(text: str, today: date) -> tuple[list[Vehicle], list[LineError]]:
             errors.append(LineError(number, "linha", N_("A linha tem %(n)d colunas; o modelo tem %(m)d."), {"n": len(row), "m": len(header)}))
             continue
         cells = {name: (row[i].strip() if i < len(row) else "") for i, name in enumerate(header)}
-        vehicle, error = _vehicle(number, cells, today)
-        if error:
-            errors.append(error)
+        vehicle, line_errors = _vehicle(number, cells, today)
+        if line_errors:
+            errors.extend(line_errors)
         else:
             vehicles.append(vehicle)
     return vehicles, errors
@@ -151,46 +151,63 @@ def _year(number: int, column: str, raw: str, today: date) -> tuple[int | None, 
     return year, None
 
 
-def _vehicle(number: int, cells: dict, today: date) -> tuple[Vehicle | None, LineError | None]:
+def _vehicle(number: int, cells: dict, today: date) -> tuple[Vehicle | None, list[LineError]]:
+    """The vehicle of one line, or every problem the line has (issue #31: a bad plate and a bad year
+    are two errors, not the first one alone); a column is checked against another only when both
+    are valid on their own."""
+    errors: list[LineError] = []
     for column in REQUIRED:
         if not cells.get(column):
-            return None, LineError(number, column, N_("Preencha a coluna %(coluna)s."), {"coluna": column})
-    tipo = KIND_WORDS.get(fold(cells["tipo"]))
-    if tipo is None:
-        return None, LineError(number, "tipo", N_("Tipo desconhecido: %(valor)s. Use onibus, micro_onibus, automovel ou utilitario."), {"valor": cells["tipo"][:40]})
-    try:
-        lugares = int(cells["lugares"])
-    except ValueError:
-        return None, LineError(number, "lugares", N_("Informe os lugares como um número inteiro (por exemplo, 44)."), {})
-    if not MIN_SEATS <= lugares <= MAX_SEATS:
-        return None, LineError(number, "lugares", N_("Lugares fora do intervalo aceito (%(min)d a %(max)d)."), {"min": MIN_SEATS, "max": MAX_SEATS})
-    fabricacao, error = _year(number, "ano_fabricacao", cells["ano_fabricacao"], today)
-    if error:
-        return None, error
+            errors.append(LineError(number, column, N_("Preencha a coluna %(coluna)s."), {"coluna": column}))
+    missing = {e.coluna for e in errors}
+    tipo = None
+    if "tipo" not in missing:
+        tipo = KIND_WORDS.get(fold(cells["tipo"]))
+        if tipo is None:
+            errors.append(LineError(number, "tipo", N_("Tipo desconhecido: %(valor)s. Use onibus, micro_onibus, automovel ou utilitario."), {"valor": cells["tipo"][:40]}))
+    lugares = None
+    if "lugares" not in missing:
+        try:
+            lugares = int(cells["lugares"])
+        except ValueError:
+            errors.append(LineError(number, "lugares", N_("Informe os lugares como um número inteiro (por exemplo, 44)."), {}))
+        else:
+            if not MIN_SEATS <= lugares <= MAX_SEATS:
+                errors.append(LineError(number, "lugares", N_("Lugares fora do intervalo aceito (%(min)d a %(max)d)."), {"min": MIN_SEATS, "max": MAX_SEATS}))
+    fabricacao = None
+    if "ano_fabricacao" not in missing:
+        fabricacao, error = _year(number, "ano_fabricacao", cells["ano_fabricacao"], today)
+        if error:
+            errors.append(error)
     emplacamento = None
     if cells.get("ano_primeiro_emplacamento"):
         emplacamento, error = _year(number, "ano_primeiro_emplacamento", cells["ano_primeiro_emplacamento"], today)
         if error:
-            return None, error
-        if emplacamento < fabricacao:
-            return None, LineError(number, "ano_primeiro_emplacamento", N_("O primeiro emplacamento não pode ser anterior ao ano de fabricação."), {})
-    proprio = OWNERSHIP_WORDS.get(fold(cells["propriedade"]))
-    if proprio is None:
-        return None, LineError(number, "propriedade", N_("Propriedade desconhecida: %(valor)s. Use proprio ou locado."), {"valor": cells["propriedade"][:40]})
+            errors.append(error)
+        elif fabricacao is not None and emplacamento < fabricacao:
+            errors.append(LineError(number, "ano_primeiro_emplacamento", N_("O primeiro emplacamento não pode ser anterior ao ano de fabricação."), {}))
+    proprio = None
+    if "propriedade" not in missing:
+        proprio = OWNERSHIP_WORDS.get(fold(cells["propriedade"]))
+        if proprio is None:
+            errors.append(LineError(number, "propriedade", N_("Propriedade desconhecida: %(valor)s. Use proprio ou locado."), {"valor": cells["propriedade"][:40]}))
     placa = ""
     if cells.get("placa"):
         try:
             placa = normalize(cells["placa"])
         except ValueError:
-            return None, LineError(number, "placa", N_("Placa inválida: use o formato ABC1D23 ou ABC-1234."), {})
+            errors.append(LineError(number, "placa", N_("Placa inválida: use o formato ABC1D23 ou ABC-1234."), {}))
     vistoria = None
     if cells.get("ultima_vistoria"):
         vistoria = parse_typed_date(cells["ultima_vistoria"])  # a spreadsheet saved in pt-BR writes DD/MM/AAAA
         if vistoria is None:
-            return None, LineError(number, "ultima_vistoria", N_("Informe a data da última vistoria como DD/MM/AAAA ou AAAA-MM-DD."), {})
-        if vistoria > today:
-            return None, LineError(number, "ultima_vistoria", N_("A última vistoria não pode estar no futuro."), {})
-    return Vehicle(number, tipo, lugares, fabricacao, proprio, placa, emplacamento, vistoria), None
+            errors.append(LineError(number, "ultima_vistoria", N_("Informe a data da última vistoria como DD/MM/AAAA ou AAAA-MM-DD."), {}))
+        elif vistoria > today:
+            errors.append(LineError(number, "ultima_vistoria", N_("A última vistoria não pode estar no futuro."), {}))
+    if errors:
+        errors.sort(key=lambda e: COLUMNS.index(e.coluna) if e.coluna in COLUMNS else len(COLUMNS))
+        return None, errors
+    return Vehicle(number, tipo, lugares, fabricacao, proprio, placa, emplacamento, vistoria), []
 
 
 def to_csv(vehicles: list[Vehicle], *, plates: bool = False) -> str:

@@ -63,8 +63,10 @@ def test_one_box_searches_or_asks_the_assistant(page):
     page.fill("#q-inicio", "pode viajar gente em pé?")
     with page.expect_navigation():
         page.click(".hero .ask-assistant")
-    assert "/assistente?q=" in page.url
-    assert page.input_value("#mensagem") == "pode viajar gente em pé?"
+    # the chat answers the question at once (issue #31: it used to wait, unsent, in the field)
+    assert page.url.endswith("/assistente#ultima")
+    assert page.locator(".msg-pessoa .text").last.inner_text() == "pode viajar gente em pé?"
+    assert page.locator(".msg-assistente .text").count() == 1 and page.input_value("#mensagem") == ""
     page.goto(page.base + "/")
     page.fill("#q-inicio", "passageiro em pé")
     with page.expect_navigation():
@@ -76,7 +78,7 @@ def test_one_box_searches_or_asks_the_assistant(page):
     page.fill("#q-topo", "vistoria")
     with page.expect_navigation():
         page.click("#menu .ask-assistant")
-    assert page.input_value("#mensagem") == "vistoria"
+    assert page.locator(".msg-pessoa .text").last.inner_text() == "vistoria"
 
 
 # -- law reader: "ver em outra data" ---------------------------------------------------------------------------
@@ -195,6 +197,40 @@ def test_dates_of_a_result_are_not_squeezed(page):
         assert dd.bounding_box()["height"] <= 2 * line + 2, dd.inner_text()  # was four lines
     assert "Unidade Fiscal do Acre" in page.locator(".outcome").inner_text()
     shoot(page, "r3-apreendido-acre")
+
+
+def test_the_acre_seized_vehicle_path_breaks_no_content_security_rule(browser, live_server):
+    """Issue #31: on the Acre seized-vehicle path the console reported an inline style refused by the
+    Content-Security-Policy (style-src 'self'). The other browser tests bypass the CSP (for axe-core);
+    this one keeps it, walks the path with htmx (steps, result, "alterar", Back) and listens for any
+    violation; tests/test_journeys_round3.py checks every page of the path has no style attribute."""
+    context = browser.new_context(viewport=PHONE, locale="pt-BR")  # the portal's CSP applies
+    context.add_init_script("document.addEventListener('securitypolicyviolation', e => "
+                            "console.error('CSP violation: ' + e.violatedDirective + ' ' + (e.sample || '')))")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.base, page.js = live_server["url"], True
+    refused = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text or "CSP violation" in m.text else None)
+    page.goto(page.base + "/assistentes/veiculo_apreendido")
+    for qid, value in [("jurisdicao", "ac"), ("medida", "apreensao"), ("data_medida", "2025-01-06"), ("data_notificacao", ""),
+                       ("tinha_autorizacao", "nao"), ("reincidente_12m", "sim"), ("dias_deposito", "40")]:
+        if page.locator(f"#{qid}-{value}").count():
+            page.check(f"#{qid}-{value}")
+        else:
+            page.fill(f"#{qid}", value)
+        submit(page, ".wizard-form button[type=submit]")
+    submit(page, "a.button >> text=Ver o resultado")
+    assert "UFIRAC" in page.locator(".outcome").inner_text()
+    page.go_back()  # htmx puts the step back from its history cache
+    page.wait_for_timeout(200)
+    page.go_forward()
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.querySelectorAll('[style]').length") == 0
+    page.goto(page.base + "/assistentes/veiculo_apreendido?jurisdicao=ac&medida=remocao&data_medida=2025-01-06&data_notificacao="
+              "&tinha_autorizacao=sim&reincidente_12m=nao&dias_deposito=3&ver=resultado&imprimir=1")
+    context.close()
+    assert refused == []
 
 
 # -- search ----------------------------------------------------------------------------------------------------

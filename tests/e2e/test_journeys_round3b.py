@@ -170,3 +170,40 @@ def test_the_pages_of_this_round_have_no_serious_accessibility_violation(browser
         problems += [(path, v["id"], v["nodes"]) for v in violations if v["impact"] in ("serious", "critical")]
     context.close()
     assert problems == [], problems
+
+
+@pytest.mark.parametrize("staff_phone", ["js"], indirect=True)
+def test_staff_tables_are_cards_on_a_phone_and_a_table_on_a_wide_screen(staff_phone, live_server):
+    """Issue #31: the complaints table scrolled sideways at 360 px (its content was ~700 px wide). On a
+    phone each row is now a card with a label over each value; on a wide screen it is the table."""
+    page = staff_phone
+    live_server["app"].test_client().post("/api/v1/denuncias", json={
+        "jurisdicao": "pe", "placa": "KGT2E47", "data_ocorrencia": "2026-11-20", "ocorrencias": ["porta_aberta", "sem_autorizacao"]})
+    for path in ("/admin/", "/admin/auditoria"):
+        page.set_viewport_size(PHONE)
+        page.goto(page.base + path)
+        table = page.locator("table.stack-table")
+        assert no_sideways_scroll(page), path
+        assert table.evaluate("t => t.scrollWidth <= t.clientWidth && t.getBoundingClientRect().right <= innerWidth"), path
+        assert not page.locator("table.stack-table thead").is_visible()
+        assert page.locator("tbody tr").first.locator(".cell-label").first.is_visible()
+        if path == "/admin/":
+            card = page.locator("tbody tr").first.inner_text()
+            assert "Local\nPernambuco" in card and "Placa\nKGT2E47" in card, card
+            shoot(page, "r3b-equipe-lista")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        assert table.evaluate("t => getComputedStyle(t).display") == "table" and page.locator("table.stack-table thead").is_visible()
+        assert not page.locator(".cell-label").first.is_visible()
+    if AXE.exists():  # the cards on a phone: no serious or critical axe-core violation
+        context = page.context.browser.new_context(viewport=PHONE, locale="pt-BR", bypass_csp=True,
+                                                   storage_state=page.context.storage_state())
+        context.add_init_script(path=str(AXE))
+        audit = context.new_page()
+        problems = []
+        for path in ("/admin/", "/admin/auditoria"):
+            audit.goto(page.base + path)
+            violations = audit.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+                .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))""")
+            problems += [(path, v["id"], v["nodes"]) for v in violations if v["impact"] in ("serious", "critical")]
+        context.close()
+        assert problems == [], problems
