@@ -18,6 +18,7 @@ from flask_wtf.csrf import generate_csrf
 from knowledge import clock
 from knowledge.citations import N_
 from knowledge.complaints import OCCURRENCES
+from knowledge.vehicle_status import PLACE_MESSAGES
 
 from .csv_export import export_csv
 from .errors import error_response
@@ -324,13 +325,16 @@ def stickers():
         items = vehicle_sticker(db, placa) if placa else fleet_stickers(db, cnpj)
     except StickerError as exc:
         return render_template("admin/stickers.html", sheets=[], placa=placa, cnpj=cnpj, error=_(exc.message, **exc.params), instructions=INSTRUCTIONS), exc.status
-    staff.audit(get_store(), current_user(), "imprimiu_adesivos", placa or cnpj, f"{len(items)} adesivos")  # the shared audit trail
+    staff.audit(get_store(), current_user(), "imprimiu_adesivos", placa or cnpj, f"{len(items)} adesivo{'s' if len(items) != 1 else ''}")  # the shared audit trail (in Portuguese, as every record)
     sheets = [items[i:i + STICKERS_PER_SHEET] for i in range(0, len(items), STICKERS_PER_SHEET)]
     # A sticker of an operator whose registration is cancelled or suspended leads a passenger to "do not
     # board": printed without a word, it would be glued on a vehicle that may not operate (issue #31).
-    status = next((s.operator_status for s in items if s.operator_status != "ativo"), None)
+    flagged = next((s for s in items if s.operator_status != "ativo"), None)
+    status = flagged.operator_status if flagged else None
+    # Said in the place's own law's words: São Paulo, Acre and Recife "cassam" a registration, Pernambuco cancels a CRC.
+    status_words = PLACE_MESSAGES[flagged.place].get(f"crc_{status}") if flagged and flagged.place in PLACE_MESSAGES else None
     return render_template("admin/stickers.html", sheets=sheets, count=len(items), placa=placa, cnpj=cnpj, error=None, instructions=INSTRUCTIONS,
-                           operator_status=status, operator_name=items[0].operator if items else "")
+                           operator_status=status, status_words=status_words, operator_name=items[0].operator if items else "")
 
 
 @bp.get("/auditoria")

@@ -185,6 +185,13 @@ def place_in(place_id: str) -> str:
     return gettext(PLACES[place_id].in_name)
 
 
+def place_of(place_id: str) -> str:
+    """"do Acre", "de Pernambuco" … in the user's language ("of Acre", "de Acre")."""
+    from knowledge.places import PLACES
+
+    return gettext(PLACES[place_id].of_name)
+
+
 def place_name(place_id: str) -> str:
     from knowledge.places import PLACES
 
@@ -308,4 +315,4 @@ def init_app(app: Flask) -> None:
         return response
 
     app.jinja_env.filters.update(money=money, day=day, date_numeric=date_numeric, filesize=filesize, moment=moment)
-    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang_url=lang_url, url_with=url_with, place_in=place_in, place_name=place_name, current_locale=current_locale)
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang_url=lang_url, url_with=url_with, place_in=place_in, place_of=place_of, place_name=place_name, current_locale=current_locale)

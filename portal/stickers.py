@@ -57,6 +57,7 @@ class Sticker:
     agency: str  # the regulator, in whose name the sticker is issued
     operator: str
     operator_status: str = "ativo"  # ativo | suspenso | cancelado: the page warns before printing a non-active one
+    place: str = ""  # the operator's place: the warning says it in that law's words (cassação, cancelamento)
 
 
 def _sticker(plate: str, operator: dict) -> Sticker:
@@ -66,6 +67,7 @@ def _sticker(plate: str, operator: dict) -> Sticker:
         plate=display(plate), url=url, short_url=short_url(plate), agency=place.agency,
         svg=svg(url, label=f"QR code: {url}"),
         operator=operator["nome_fantasia"] or operator["razao_social"], operator_status=operator.get("situacao") or "ativo",
+        place=operator["jurisdicao"],
     )
 
 

@@ -179,7 +179,12 @@ def test_a_complaint_without_a_trip_shows_no_trip_row(app, client):
 def test_stickers_of_a_cancelled_operator_carry_a_warning(app):
     staff = _staff(app)
     page = staff.get("/admin/adesivos", query_string={"cnpj": CANCELLED_DEMO_OPERATOR}).get_data(as_text=True)
-    assert 'data-operator-status="cancelado"' in page and "está cancelado" in page
+    assert 'data-operator-status="cancelado"' in page and "Atenção, " in page and "foi cancelado: ela não pode prestar o serviço" in page
+    # São Paulo's decree and Recife's law "cassam" (SP Regulamento art. 34, V "cassação de registro"; Lei 16.856/2003 art. 33, IV
+    # "cassação da permissão"): the warning says so
+    for plate, words in (("SPG4H56", "O registro da empresa foi cassado"), ("RCE3F33", "A permissão do STCP/Recife foi cassada")):
+        warned = staff.get("/admin/adesivos", query_string={"placa": plate}).get_data(as_text=True)
+        assert 'data-operator-status="cancelado"' in warned and words in warned and "está cancelado" not in warned
     active = staff.get("/admin/adesivos", query_string={"cnpj": "10.007.919/0001-60"})  # an active demo operator
     assert active.status_code == 200 and 'class="sheet"' in active.get_data(as_text=True)
     assert "data-operator-status" not in active.get_data(as_text=True)
