@@ -188,6 +188,8 @@ def test_stickers_of_a_cancelled_operator_carry_a_warning(app):
     active = staff.get("/admin/adesivos", query_string={"cnpj": "10.007.919/0001-60"})  # an active demo operator
     assert active.status_code == 200 and 'class="sheet"' in active.get_data(as_text=True)
     assert "data-operator-status" not in active.get_data(as_text=True)
+    one = staff.get("/admin/adesivos", query_string={"placa": "KGT2E47"}).get_data(as_text=True)
+    assert '/<wbr><span class="sticker-url-plate">KGT2E47</span>' in one  # the address never breaks inside the plate
 
 
 def test_the_import_hint_says_what_the_readme_measures(app):

@@ -128,7 +128,7 @@ def test_sticker_for_one_vehicle_decodes_to_its_page(staff_client, qr_app):
     assert stickers == [BASE + "/v/KGT2E47"]
     assert "evil.example" not in html
     assert "EPTI — Empresa Pernambucana de Transporte Intermunicipal" in html
-    assert '<p class="sticker-plate">KGT2E47</p>' in html and '<p class="sticker-url">fretamento.example.gov.br/v/KGT2E47</p>' in html
+    assert '<p class="sticker-plate">KGT2E47</p>' in html and '<p class="sticker-url">fretamento.example.gov.br/<wbr>v/<wbr><span class="sticker-url-plate">KGT2E47</span></p>' in html
     assert '<li lang="pt-BR">Aponte a câmera: veja se este veículo está autorizado.</li>' in html
     assert '<li lang="en">Scan to check that this vehicle is authorised.</li>' in html
     assert '<li lang="es">Escanee para ver si este vehículo está autorizado.</li>' in html
