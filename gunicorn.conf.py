@@ -44,13 +44,50 @@ def post_worker_init(worker):
 
     app = getattr(worker.wsgi, "wsgi_app", None) and worker.wsgi  # the Flask app (app:app)
     if app is not None:
-        warm_up(app, notify=worker.notify)
-        # Every term's scores read from the search index now (~2 s of CPU), not by the first
-        # question that names each term: a question never asked before costs what a repeated one does.
-        from portal.search import warm as warm_search
+        with _heartbeat(worker):
+            warm_up(app, notify=worker.notify)
+            # Every term's scores read from the search index now (~2 s of CPU), not by the first
+            # question that names each term: a question never asked before costs what a repeated one does.
+            from portal.search import warm as warm_search
 
-        warm_search(app)
+            warm_search(app)
         worker.notify()
+
+
+# How long a warm-up may keep its worker alive without finishing: far beyond its ~15 s on this machine.
+WARMUP_HEARTBEAT_MAX = 300
+
+
+class _heartbeat:
+    """Tell the arbiter the worker is alive every second while it warms up.
+
+    One warm-up step (the reader's TF-IDF space, the confidence model) is a single call that on a
+    loaded machine can take longer than ``timeout``: the arbiter then killed the worker mid-warm-up,
+    again and again (a review saw nine restarts and two minutes without an answer after
+    ``make run``).  The heartbeat stops when the warm-up ends, or after WARMUP_HEARTBEAT_MAX seconds,
+    so a warm-up that hangs is still killed."""
+
+    def __init__(self, worker, interval: float = 1.0, limit: float = WARMUP_HEARTBEAT_MAX):
+        import threading
+
+        self.worker, self.interval, self.limit = worker, interval, limit
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._beat, name="warm-up heartbeat", daemon=True)
+
+    def _beat(self) -> None:
+        import time
+
+        stop_at = time.monotonic() + self.limit
+        while not self.done.wait(self.interval) and time.monotonic() < stop_at:
+            self.worker.notify()
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.done.set()
+        self.thread.join()
 # The control socket (gunicorn ≥ 24: ``gunicornc`` talks to a running master) is not used here; without this
 # every start printed "Control socket listening at ~/.gunicorn/gunicorn.ctl" and left a socket in $HOME.
 control_socket_disable = True

@@ -78,3 +78,36 @@ def test_a_hits_units_are_every_matching_unit_best_first(search_index):
         assert [score for _unit, score in units] == sorted((score for _unit, score in units), reverse=True)
         assert len({unit for unit, _score in units}) == len(units)
         assert hit.units is units
+
+
+def test_a_slow_warm_up_keeps_its_worker_alive_and_a_hung_one_does_not(monkeypatch):
+    """gunicorn.conf.py: while a worker warms up, a thread tells the arbiter it is alive (a single
+    warm-up step can outlast ``timeout`` on a loaded machine), and stops after its limit."""
+    import runpy
+    import threading
+    import time
+    from pathlib import Path
+
+    conf = runpy.run_path(str(Path(__file__).resolve().parents[1] / "gunicorn.conf.py"))
+
+    class Worker:
+        def __init__(self):
+            self.beats = 0
+
+        def notify(self):
+            self.beats += 1
+
+    worker = Worker()
+    with conf["_heartbeat"](worker, interval=0.05):
+        time.sleep(0.5)  # a warm-up step that never calls notify() itself
+    after = worker.beats
+    assert after >= 5
+    time.sleep(0.2)
+    assert worker.beats == after  # stopped with the warm-up
+    hung = Worker()
+    beat = conf["_heartbeat"](hung, interval=0.05, limit=0.2)
+    beat.__enter__()
+    time.sleep(0.6)
+    assert 2 <= hung.beats <= 6 and not beat.thread.is_alive()  # gave up at its limit: the arbiter may kill it
+    beat.__exit__(None, None, None)
+    assert not any(t.name == "warm-up heartbeat" for t in threading.enumerate())
