@@ -39,11 +39,12 @@ bp = Blueprint("admin", __name__, url_prefix="/admin")
 
 STATE_LABELS = {"recebida": N_("Recebida"), "em_analise": N_("Em análise"), "encaminhada": N_("Encaminhada"), "arquivada": N_("Arquivada")}
 # The audit trail's actions as staff read them (the stored codes stay stable for tools that read the table).
+# "imprimiu_adesivos" is recorded when the sheet is made: the portal cannot know whether it was printed.
 AUDIT_ACTIONS = {
     "login": N_("Entrou"), "login_falhou": N_("Senha errada"), "logout": N_("Saiu"), "sessao_expirou": N_("Sessão expirou"),
     "viu_contato": N_("Viu o contato"), "apagou_contato": N_("Apagou o contato"), "mudou_situacao": N_("Mudou a situação"),
     "importou_registro": N_("Importou o cadastro"), "previa_registro": N_("Prévia do cadastro"), "exportou_denuncias": N_("Exportou as denúncias"),
-    "imprimiu_adesivos": N_("Imprimiu adesivos"), "conta_criada": N_("Conta criada"),
+    "imprimiu_adesivos": N_("Gerou a folha de adesivos"), "conta_criada": N_("Conta criada"),
     "reclassificou": N_("Reclassificou a denúncia"),
 }
 # What the page says after a save (the redirect's ?salvo=…): a confirmation, not a silent reload.

@@ -166,6 +166,9 @@ def test_staff_complaint_page_labels_times_and_confirms_saves(app, client):
     audit = _text(staff.get("/admin/auditoria"))
     assert "Mudou a situação" in audit and "Entrou" in audit and "mudou_situacao" not in audit and "(UTC−3)" in audit
     assert "em_analise" not in audit
+    # the complaint the change was made on is named and linked, not shown as a bare internal number
+    audit_html = staff.get("/admin/auditoria").get_data(as_text=True)
+    assert f'<a href="/admin/denuncias/{complaint_id}">Denúncia nº {complaint_id}</a>' in audit_html
 
 
 def test_a_complaint_without_a_trip_shows_no_trip_row(app, client):
