@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from .. import clock
 from ..citations import Cite, N_, distinct
-from ..typed_dates import parse_typed_date
+from ..typed_dates import looks_like_a_date, parse_typed_date
 
 EARLIEST_YEAR = 1980  # a date before it is a typo, not a fact of these laws (all from 1989 on)
 ANSWERED_TRUE = {"true", "sim", "s", "1", "yes", "on"}
@@ -164,7 +164,9 @@ class Question:
         if self.type == "date":
             if isinstance(raw, date):
                 return raw
-            value = parse_typed_date(str(raw))
+            value = parse_typed_date(str(raw), dashes=True)
+            if value is None and looks_like_a_date(str(raw), dashes=True):  # 31/02/2020: written right, no such day
+                raise InvalidAnswer(self.id, N_("A data %(data)s não existe no calendário: confira o dia e o mês."), data=str(raw).strip()[:20])
             if value is None:
                 raise InvalidAnswer(self.id, N_("Informe a data como DD/MM/AAAA (por exemplo, 05/03/2021).")) from None
             if value.year < EARLIEST_YEAR or value > date(today.year + 1, 12, 31):
