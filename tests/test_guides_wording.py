@@ -44,3 +44,24 @@ def test_a_guide_page_names_the_guides_as_the_menu_does(client, lang, name):
     assert f">{name}</a>" in breadcrumb
     assert name in re.search(r"<title>(.*?)</title>", html, re.S).group(1)
     assert ">Assistentes<" not in html and ">Assistants<" not in html and ">Asistentes<" not in html
+
+
+# -- the counter -----------------------------------------------------------------------------------------------
+
+def counter(html: str) -> str:
+    return " ".join(re.search(r'<p class="step" id="progresso">(.*?)</p>', html, re.S).group(1).split())
+
+
+@pytest.mark.parametrize("lang, words", [("pt_BR", "Pergunta 2 de até 12"), ("en", "Question 2 of up to 12"), ("es", "Pregunta 2 de hasta 12")])
+def test_the_seven_seat_guide_says_the_total_can_still_change(client, lang, words):
+    # It said "Pergunta 2 de 12", then "Pergunta 5 de 8" once a date before Lei 17.107/2020 was given:
+    # the date decides whether the four questions of that law are asked.
+    assert counter(page(client, f"/assistentes/carro_turismo?tipo_veiculo=automovel&lang={lang}")).startswith(words)
+
+
+def test_the_counter_says_up_to_until_the_date_is_given(client):
+    base = "/assistentes/carro_turismo?tipo_veiculo=automovel&lugares=7&ano_fabricacao=2019"
+    assert counter(page(client, base)).startswith("Pergunta 4 de até 12")
+    before_2020 = counter(page(client, base + "&data_referencia=01/05/2019"))
+    assert before_2020 == "Pergunta 5 de 8"  # nothing left to change the total: said plainly
+    assert counter(page(client, base + "&data_referencia=")) == "Pergunta 5 de 12"
