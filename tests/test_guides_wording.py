@@ -65,3 +65,32 @@ def test_the_counter_says_up_to_until_the_date_is_given(client):
     before_2020 = counter(page(client, base + "&data_referencia=01/05/2019"))
     assert before_2020 == "Pergunta 5 de 8"  # nothing left to change the total: said plainly
     assert counter(page(client, base + "&data_referencia=")) == "Pergunta 5 de 12"
+
+
+# -- a deadline in a result ------------------------------------------------------------------------------------
+
+def _dues(html: str) -> list[str]:
+    return [" ".join(due.split()) for due, _rest in re.findall(r'<strong class="due">(.*?)</strong>(.*?)</li>', html, re.S)]
+
+
+def _after_due(html: str) -> list[str]:
+    return [" ".join(re.sub(r"<[^>]+>", " ", rest).split()) for _due, rest in re.findall(r'<strong class="due">(.*?)</strong>(.*?)</li>', html, re.S)]
+
+
+SEIZED_RESULT = "/assistentes/veiculo_apreendido?jurisdicao=pe&medida=apreensao&data_medida={0}&data_notificacao={1}&tinha_autorizacao=nao&ver=resultado"
+
+
+@pytest.mark.parametrize("lang, label, passed", [
+    ("pt_BR", "Prazo final:", "Este prazo já terminou."),
+    ("en", "Deadline:", "This deadline has passed."),
+    ("es", "Plazo final:", "Este plazo ya venció."),
+])
+def test_a_defence_deadline_is_labelled_and_said_passed_when_before_today(client, lang, label, passed):
+    # PE: the defence counts from the notification (10/11/2026 + the law's days = 25/11/2026, before 03/12/2026).
+    old = page(client, SEIZED_RESULT.format("05/11/2026", "10/11/2026") + f"&lang={lang}")
+    assert _dues(old) and all(d.startswith(label) for d in _dues(old)), _dues(old)
+    assert any(passed in rest for rest in _after_due(old))
+    # notified yesterday: the deadline is still to come, nothing said of it having passed
+    recent = page(client, SEIZED_RESULT.format("01/12/2026", "02/12/2026") + f"&lang={lang}")
+    assert _dues(recent) and all(d.startswith(label) for d in _dues(recent))
+    assert passed not in recent
