@@ -94,3 +94,29 @@ def test_a_defence_deadline_is_labelled_and_said_passed_when_before_today(client
     recent = page(client, SEIZED_RESULT.format("01/12/2026", "02/12/2026") + f"&lang={lang}")
     assert _dues(recent) and all(d.startswith(label) for d in _dues(recent))
     assert passed not in recent
+
+
+# -- a year of manufacture still to come -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang, words", [
+    ("pt_BR", "O ano de fabricação não pode ser depois de 2026"),
+    ("en", "The year of manufacture cannot be after 2026"),
+    ("es", "El año de fabricación no puede ser posterior a 2026"),
+])
+def test_a_year_of_manufacture_after_this_year_is_refused_at_its_question(client, lang, words):
+    response = client.get(f"/assistentes/carro_turismo?tipo_veiculo=automovel&lugares=7&ano_fabricacao=2099&_enviado=ano_fabricacao&lang={lang}")
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert words in re.search(r'id="ano_fabricacao-erro">(.*?)</p>', html, re.S).group(1)
+    assert 'id="ano_fabricacao"' in html and 'id="data_referencia"' not in html  # the same question, asked again
+
+
+def test_this_year_is_still_a_year_of_manufacture(client):
+    response = client.get("/assistentes/carro_turismo?tipo_veiculo=automovel&lugares=7&ano_fabricacao=2026")
+    assert response.status_code == 200 and 'id="data_referencia"' in response.get_data(as_text=True)
+
+
+def test_the_api_refuses_the_year_at_the_question_too(client):
+    body = {"answers": {"tipo_veiculo": "automovel", "lugares": 7, "ano_fabricacao": 2099}}
+    response = client.post("/api/v1/wizards/carro_turismo", json=body)
+    assert response.status_code == 400 and response.get_json()["field"] == "ano_fabricacao"

@@ -86,6 +86,9 @@ class Question:
     # dates of something that has already happened (a seizure, a notice): the message refusing a
     # later day, given at this question rather than at the end of the interview
     not_after_today: str = ""
+    # numbers that are a year of something already done (a car's manufacture): the message refusing a
+    # year after the current one, at this question (#31: 2099 was refused only at the date, later)
+    not_after_this_year: str = ""
     # The node's ``next`` rule: the first branch whose condition holds.  Empty on a flow written
     # with ``ask_if`` predicates: the Flow derives it from the questions' order.
     next: tuple[Go, ...] = ()
@@ -160,6 +163,8 @@ class Question:
                 raise InvalidAnswer(self.id, N_("O número deve ser no mínimo %(min)d."), min=self.minimum)
             if self.maximum is not None and number > self.maximum:
                 raise InvalidAnswer(self.id, N_("O número deve ser no máximo %(max)d."), max=self.maximum)
+            if self.not_after_this_year and number > today.year:
+                raise InvalidAnswer(self.id, self.not_after_this_year, ano=today.year)
             return number
         if self.type == "date":
             if isinstance(raw, date):
