@@ -268,6 +268,7 @@ def denuncia_submit():
         parsed = service.parse(_for_service(data), require_place=False)
         _place_of_form(data)
         parsed.complaint["jurisdicao"] = data["jurisdicao"]
+        service.check_time(parsed.complaint)  # on the clock of the place, known only now when it came from the plate
         service.check_row(parsed.complaint)
         evidence = _photos_of_form(request.files)
     except service.ComplaintError as error:

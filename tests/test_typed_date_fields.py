@@ -149,3 +149,34 @@ def test_the_complaint_form_s_error_in_english(form_client):
 def test_the_complaint_api_still_reads_iso(client):
     response = client.post("/api/v1/denuncias", json={"jurisdicao": "pe", "ocorrencias": ["porta_aberta"], "data_ocorrencia": "2026-11-05"})
     assert response.status_code == 201
+
+
+# -- the hour of the facts, today --------------------------------------------------------------------------------
+# DEC_3 is 12:00 in Recife (UTC−3) and 10:00 in Rio Branco (UTC−5).
+
+@pytest.mark.parametrize("place, hour, now", [("pe", "13:00", "12:00"), ("ac", "11:00", "10:00")])
+def test_an_hour_still_to_come_today_is_refused_and_the_form_comes_back_filled(form_client, place, hour, now):
+    response = form_client.post("/denuncia", data=_complaint(jurisdicao=place, data_ocorrencia="03/12/2026", hora_ocorrencia=hour, origem="Boa Viagem"))
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    error = re.search(r'id="hora_ocorrencia-erro">(.*?)</p>', html, re.S).group(1)
+    assert f"A hora não pode estar no futuro: hoje, onde aconteceu, ainda são {now}." in error
+    assert f'value="{hour}"' in _field(html, "hora_ocorrencia") and 'aria-invalid="true"' in _field(html, "hora_ocorrencia")
+    assert 'value="03/12/2026"' in _field(html, "data_ocorrencia") and 'value="Boa Viagem"' in html
+
+
+def test_an_hour_still_to_come_in_english(form_client):
+    response = form_client.post("/denuncia?lang=en", data=_complaint(data_ocorrencia="03/12/2026", hora_ocorrencia="23:59"))
+    assert response.status_code == 400
+    assert "The time cannot be in the future: today, where it happened, it is only 12:00." in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("day, hour", [("03/12/2026", "11:30"), ("02/12/2026", "23:00")])
+def test_an_hour_already_past_is_taken(form_client, day, hour):
+    assert form_client.post("/denuncia", data=_complaint(data_ocorrencia=day, hora_ocorrencia=hour)).status_code == 303
+
+
+def test_the_api_refuses_an_hour_still_to_come_too(client):
+    body = {"jurisdicao": "recife", "ocorrencias": ["porta_aberta"], "data_ocorrencia": "2026-12-03", "hora_ocorrencia": "12:01"}
+    response = client.post("/api/v1/denuncias", json=body)
+    assert response.status_code == 400 and response.get_json()["field"] == "hora_ocorrencia"
