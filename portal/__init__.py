@@ -78,6 +78,7 @@ def create_portal(app: Flask) -> None:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(wizards.bp)
+    app.register_blueprint(wizards.aliases)  # /guias → /assistentes/
     app.register_blueprint(passenger.bp)
     app.register_blueprint(vehicles.bp)
     app.register_blueprint(opendata.bp)

@@ -107,6 +107,8 @@ def parse(data: dict, *, today: date | None = None, require_place: bool = True) 
         "jurisdicao": jurisdicao, "placa": placa, "data_ocorrencia": when.isoformat(), "hora_ocorrencia": body.hora_ocorrencia,
         "origem": body.origem, "destino": body.destino, "ocorrencias": occurrences or ["outro"], "relato": body.relato,
     }
+    if today is None:  # a test's fixed day says nothing of the hour
+        check_time(complaint)
     if body.linha:
         complaint["ocorrencias"] = [o for o in occurrences if o != "outro"] + [ROW_PREFIX + body.linha.strip()]
         if jurisdicao:
@@ -190,6 +192,18 @@ def check_row(complaint: dict) -> None:
     """A confirmed row must be of the place's law and in force on the date of the facts."""
     if any(o.startswith(ROW_PREFIX) for o in complaint["ocorrencias"]) and row_of(complaint) is None:
         raise ComplaintError("linha", N_("A infração escolhida não existe na lei deste lugar na data informada: escolha outra, ou deixe o órgão classificar."))
+
+
+def check_time(complaint: dict) -> None:
+    """Refuse an hour of the facts still to come today, on the clock of the complaint's place (Brasília
+    time while the place is not known: Acre is never ahead of it, so no hour past there is refused)."""
+    hour = complaint.get("hora_ocorrencia")
+    if not hour:
+        return
+    local = clock.now().astimezone(clock.zone(complaint.get("jurisdicao")))
+    if complaint["data_ocorrencia"] == local.date().isoformat() and hour > local.strftime("%H:%M"):
+        raise ComplaintError("hora_ocorrencia", N_("A hora não pode estar no futuro: hoje, onde aconteceu, ainda são %(agora)s."),
+                             agora=local.strftime("%H:%M"))
 
 
 def story_date(relato: str, jurisdicao: str | None) -> date | None:

@@ -19,6 +19,7 @@ from jinja2 import pass_context
 from markupsafe import Markup
 from flask.globals import request_ctx
 from flask_babel import Babel, format_date, get_locale, get_translations, gettext
+from knowledge.typed_dates import typed_form
 
 LANGUAGES = {"pt_BR": "Português", "en": "English", "es": "Español"}
 DEFAULT_LOCALE = "pt_BR"
@@ -314,5 +315,5 @@ def init_app(app: Flask) -> None:
                                 secure=request.is_secure)
         return response
 
-    app.jinja_env.filters.update(money=money, day=day, date_numeric=date_numeric, filesize=filesize, moment=moment)
+    app.jinja_env.filters.update(money=money, day=day, date_numeric=date_numeric, filesize=filesize, moment=moment, typed_day=typed_form)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, lang_url=lang_url, url_with=url_with, place_in=place_in, place_of=place_of, place_name=place_name, current_locale=current_locale)

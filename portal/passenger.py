@@ -18,6 +18,7 @@ from knowledge.registry_places import SERVICE_NAMES
 from knowledge.citations import N_
 from knowledge.places import PLACES
 from knowledge.plates import PLATE_HELP, InvalidPlate, likely_meant, normalize, plate_key
+from knowledge.typed_dates import looks_like_a_date, parse_typed_date
 
 from . import complaints_service as service
 from . import photos
@@ -100,6 +101,29 @@ def _form_data(form) -> dict:
     }
 
 
+def _iso_date(typed: str) -> str:
+    """The form's date field (typed DD/MM/AAAA, DD-MM-AAAA, DD.MM.AAAA, or AAAA-MM-DD from an old link)
+    as the service reads it (AAAA-MM-DD, as the JSON API sends it); "" when empty (the service says
+    the date is missing), the typed text when it is no day (for ``_check_typed_date``)."""
+    when = parse_typed_date(typed or "", dashes=True)
+    return when.isoformat() if when is not None else (typed or "").strip()
+
+
+def _check_typed_date(typed: str) -> None:
+    """Refuse a date the form cannot read, saying why in the field's terms (not "AAAA-MM-DD")."""
+    typed = (typed or "").strip()
+    if not typed or parse_typed_date(typed, dashes=True) is not None:
+        return
+    if looks_like_a_date(typed, dashes=True):  # 31/02/2020: written right, but no such day
+        raise service.ComplaintError("data_ocorrencia", N_("A data %(data)s não existe no calendário: confira o dia e o mês."), data=typed[:20])
+    raise service.ComplaintError("data_ocorrencia", N_("Informe a data como DD/MM/AAAA (por exemplo, 05/03/2021)."))
+
+
+def _for_service(data: dict) -> dict:
+    """The form's fields with the date as the service reads it."""
+    return {**data, "data_ocorrencia": _iso_date(data.get("data_ocorrencia", ""))}
+
+
 def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bool = False, status: int = 200, suggestion=None, relang: bool = False,
                  limited: bool = False):
     return render_template(
@@ -148,7 +172,7 @@ def denuncia_form():
         if told:
             data["data_ocorrencia"] = told.isoformat()
     # A story brought from the chat is read at once: the citizen sees the suggested row before sending.
-    return _render_form(data, suggestion=service.suggest(data["relato"], jurisdicao, data["data_ocorrencia"]))
+    return _render_form(data, suggestion=service.suggest(data["relato"], jurisdicao, _iso_date(data["data_ocorrencia"])))
 
 
 @bp.post("/denuncia/idioma")
@@ -164,7 +188,7 @@ def denuncia_idioma():
     idempotency key kept for the real one).  Photos are not sent (the buttons post urlencoded):
     a browser never refills a file field, and the form says to choose them again."""
     data = _form_data(request.form)
-    return _render_form(data, suggestion=service.suggest(data["relato"], data["jurisdicao"], data["data_ocorrencia"]) if data["relato"] else None, relang=True)
+    return _render_form(data, suggestion=service.suggest(data["relato"], data["jurisdicao"], _iso_date(data["data_ocorrencia"])) if data["relato"] else None, relang=True)
 
 
 @bp.get("/denuncia/idioma")
@@ -177,7 +201,7 @@ def denuncia_idioma_get():
 def denuncia_sugestao():
     """The reader's suggestion for the account typed so far (htmx partial; the no-JS path is "Ler meu relato")."""
     data = _form_data(request.form)
-    return render_template("_denuncia_sugestao.html", suggestion=service.suggest(data["relato"], data["jurisdicao"], data["data_ocorrencia"]),
+    return render_template("_denuncia_sugestao.html", suggestion=service.suggest(data["relato"], data["jurisdicao"], _iso_date(data["data_ocorrencia"])),
                            data=data, error=None)
 
 
@@ -234,19 +258,21 @@ def denuncia_submit():
     if request.form.get("acao") == "ler":
         # Without JavaScript, the second step: the form again, with what the reader made of the account
         # (and the date it tells, when the date field was left at today).
-        suggestion = service.suggest(data["relato"], data["jurisdicao"], data["data_ocorrencia"])
+        suggestion = service.suggest(data["relato"], data["jurisdicao"], _iso_date(data["data_ocorrencia"]))
         if suggestion and suggestion.get("story_date"):
             data["data_ocorrencia"] = suggestion["story_date"]
         return _render_form(data, suggestion=suggestion)
     try:
         # Field by field in the form's order: what happened first, then where.
-        parsed = service.parse(data, require_place=False)
+        _check_typed_date(data["data_ocorrencia"])
+        parsed = service.parse(_for_service(data), require_place=False)
         _place_of_form(data)
         parsed.complaint["jurisdicao"] = data["jurisdicao"]
+        service.check_time(parsed.complaint)  # on the clock of the place, known only now when it came from the plate
         service.check_row(parsed.complaint)
         evidence = _photos_of_form(request.files)
     except service.ComplaintError as error:
-        return _render_form(data, error=error, status=400, suggestion=service.suggest(data["relato"], data["jurisdicao"], data["data_ocorrencia"]))
+        return _render_form(data, error=error, status=400, suggestion=service.suggest(data["relato"], data["jurisdicao"], _iso_date(data["data_ocorrencia"])))
     try:
         stored, _receipt = service.submit(parsed, idempotency_key=request.form.get("chave") or None, client=request.remote_addr or "", photos=evidence)
     except service.IdempotencyConflict:

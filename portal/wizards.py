@@ -7,7 +7,9 @@ A review screen lists the answers with "alterar" links before the outcome.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from urllib.parse import urlencode
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from knowledge import clock
 from knowledge.flows import FLOWS, InvalidAnswer, UnknownFlow
@@ -19,6 +21,8 @@ from .page_cache import cached_page
 from .wizard_service import canonical, flow_options, step_url
 
 bp = Blueprint("wizards", __name__, url_prefix="/assistentes")
+# The menu says "Guias passo a passo": /guias is where a person guesses they are (#31: it was a 404).
+aliases = Blueprint("wizard_aliases", __name__, url_prefix="/guias")
 
 SUBMITTED = "_enviado"  # which question the form being submitted was asking
 BOOL_OPTIONS = (Option("sim", N_("Sim")), Option("nao", N_("Não")))
@@ -37,6 +41,15 @@ def raw_answers(flow: Flow, args) -> dict:
         elif submitted == question.id:
             raw[question.id] = ""  # the form was sent with nothing chosen
     return raw
+
+
+@aliases.get("", strict_slashes=False)
+@aliases.get("/<flow_id>")
+def guias(flow_id: str | None = None):
+    """/guias and /guias/<guia>: a permanent redirect to the guides' address (the query string kept)."""
+    target = url_for("wizards.run", flow_id=flow_id) if flow_id else url_for("wizards.index")
+    query = urlencode(list(request.args.items(multi=True)))
+    return redirect(f"{target}?{query}" if query else target, code=301)
 
 
 @bp.get("/")

@@ -92,7 +92,7 @@ def test_complaint_uses_the_places_date(client, late_evening):
 
 def test_complaint_form_defaults_to_the_places_date(client, late_evening):
     html = client.get("/denuncia?jurisdicao=ac").get_data(as_text=True)
-    assert 'value="2026-11-29"' in html and "2026-11-30" not in html
+    assert 'value="29/11/2026"' in html and "30/11/2026" not in html
 
 
 @pytest.mark.parametrize("instant", [LATE_EVENING, ACRE_STILL_YESTERDAY])
@@ -113,8 +113,8 @@ def test_the_complaint_forms_default_date_is_in_no_places_future(client):
     with clock.fixed(ACRE_STILL_YESTERDAY):
         assert clock.today_everywhere() == NOV_29
         page = client.get("/denuncia").get_data(as_text=True)
-        assert 'value="2026-11-29"' in page
-        assert 'value="2026-11-30"' in client.get("/denuncia?jurisdicao=pe").get_data(as_text=True)
+        assert 'value="29/11/2026"' in page
+        assert 'value="30/11/2026"' in client.get("/denuncia?jurisdicao=pe").get_data(as_text=True)
 
 
 @pytest.mark.parametrize("moment", [

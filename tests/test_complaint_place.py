@@ -74,8 +74,8 @@ def test_an_account_that_tells_its_day_dates_the_facts_when_the_date_was_left_at
     client = demo_app.test_client()
     story = "ontem o motorista do ônibus de Rio Branco pra Xapuri ficou fumando lá dentro a viagem inteira"
     html = _read(client, relato=story, jurisdicao="ac", data_ocorrencia=today.isoformat())
-    assert f'value="{yesterday.isoformat()}"' in html and "ac-lei-2731-2013 art-75/inc-1/ali-e" in html
+    assert f'value="{yesterday.strftime("%d/%m/%Y")}"' in html and "ac-lei-2731-2013 art-75/inc-1/ali-e" in html
     assert yesterday.strftime("%d/%m/%Y") in html  # "os fatos foram em …: confira o campo Data"
     typed = "2025-03-10"
     html = _read(client, relato=story, jurisdicao="ac", data_ocorrencia=typed)
-    assert f'value="{typed}"' in html
+    assert 'value="10/03/2025"' in html  # the field shows the day typed as DD/MM/AAAA (#31)

@@ -72,7 +72,7 @@ def test_switching_language_keeps_every_field_and_stores_nothing(client, app, la
     response = client.post(f"/denuncia/idioma?lang={lang}", data=TYPED)
     page = response.get_data(as_text=True)
     assert response.status_code == 200 and f"<h1>{heading}</h1>" in page
-    for value in ("KGT2E47", "2026-11-20", "07:40", "Boa Viagem", "Olinda", "Maria", "maria@example.org", "chave-do-formulario"):
+    for value in ("KGT2E47", "20/11/2026", "07:40", "Boa Viagem", "Olinda", "Maria", "maria@example.org", "chave-do-formulario"):
         assert f'value="{value}"' in page, value
     assert "o ônibus andou com a porta aberta</textarea>" in page
     assert re.search(r'value="porta_aberta" checked', page) and re.search(r'<option value="recife" selected', page)

@@ -28,7 +28,7 @@ def counter(page: str) -> str:
 @pytest.mark.parametrize("tipo", ["onibus", "micro_onibus"])
 def test_after_a_bus_only_the_date_is_left_and_the_counter_says_so(client, tipo):
     start = html(client, GUIDE)
-    assert re.match(r"Pergunta 1 de 2 a \d+", counter(start))  # the type decides how many follow
+    assert re.match(r"Pergunta 1 de até \d+", counter(start))  # the type decides how many follow ("de até", #31)
     step = html(client, f"{GUIDE}?tipo_veiculo={tipo}")
     assert counter(step) == "Pergunta 2 de 2" and 'id="data_referencia"' in step
     assert "(o número depende das suas respostas)" not in step

@@ -71,6 +71,7 @@ QUESTIONS = [
     Question("lugares", "number", N_("Qual é a capacidade de passageiros no CRLV (lugares)?"), minimum=1, maximum=100,
              legal_basis=(pe("art-3/par-3"), pe("art-9/par-2")), next=(Go("ano_fabricacao"),)),
     Question("ano_fabricacao", "number", N_("Qual é o ano de fabricação?"), minimum=1950, maximum=2100, legal_basis=(pe("art-11"),),
+             not_after_this_year=N_("O ano de fabricação não pode ser depois de %(ano)d: confira o ano no CRLV."),
              next=(Go("data_referencia"),)),
     Question(
         "data_referencia", "date", N_("Para qual data quer a resposta?"), required=False, default_today=True,

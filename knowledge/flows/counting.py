@@ -6,9 +6,10 @@ with the questions the engine (``engine.py``) asks.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from .. import clock
+from ..vigencia import acts
 from .engine import Flow, Question
 
 
@@ -45,8 +46,22 @@ def _candidates(question: Question, today: date) -> list:
         high = question.maximum if question.maximum is not None else low + 1000
         return sorted({low, min(low + 1, high), min(low + 2, high), high})
     if question.type == "date":
-        return [today]
+        # Today, and the eve of each day a law or amendment came into force: a flow's rules change only on those
+        # days, so a path the date switches on is walked (#31: the 7-seat guide said "Pergunta 2 de 12",
+        # then "5 de 8" once a date before Lei 17.107/2020 was given).
+        # Each wording is tried on its last day (the eve of the next act), the latest an earlier answer
+        # allows (a car made in 2020 is judged on 12/11/2020, not on a day of 2017).
+        return [today] + sorted({a.in_force - timedelta(days=1) for a in acts().values() if a.in_force <= today}, reverse=True)
     return [None]  # pragma: no cover
+
+
+def _facts_date_accepts(flow: Flow, answers: dict, today: date) -> bool:
+    """Whether the flow would take this date of the facts (not before the place's law, say)."""
+    try:
+        flow.when(answers, today)
+    except Exception:  # InvalidAnswer, or a rule that needs an answer not given yet
+        return False
+    return True
 
 
 def question_count(flow: Flow, answers: dict, *, today: date | None = None) -> tuple[int, int]:
@@ -84,6 +99,8 @@ def question_count(flow: Flow, answers: dict, *, today: date | None = None) -> t
                 node = after(question, current)
                 continue
             values = _candidates(question, today)
+            if question.type == "date" and question.id in decisive:
+                values = values[:1] + [d for d in values[1:] if _facts_date_accepts(flow, {**current, question.id: d}, today)]
             for value in values if question.id in decisive else values[:1]:
                 budget[0] -= 1
                 chosen = {**current, question.id: value}

@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from .. import clock
 from ..citations import Cite, N_, distinct
-from ..typed_dates import parse_typed_date
+from ..typed_dates import looks_like_a_date, parse_typed_date
 
 EARLIEST_YEAR = 1980  # a date before it is a typo, not a fact of these laws (all from 1989 on)
 ANSWERED_TRUE = {"true", "sim", "s", "1", "yes", "on"}
@@ -86,6 +86,9 @@ class Question:
     # dates of something that has already happened (a seizure, a notice): the message refusing a
     # later day, given at this question rather than at the end of the interview
     not_after_today: str = ""
+    # numbers that are a year of something already done (a car's manufacture): the message refusing a
+    # year after the current one, at this question (#31: 2099 was refused only at the date, later)
+    not_after_this_year: str = ""
     # The node's ``next`` rule: the first branch whose condition holds.  Empty on a flow written
     # with ``ask_if`` predicates: the Flow derives it from the questions' order.
     next: tuple[Go, ...] = ()
@@ -160,11 +163,15 @@ class Question:
                 raise InvalidAnswer(self.id, N_("O número deve ser no mínimo %(min)d."), min=self.minimum)
             if self.maximum is not None and number > self.maximum:
                 raise InvalidAnswer(self.id, N_("O número deve ser no máximo %(max)d."), max=self.maximum)
+            if self.not_after_this_year and number > today.year:
+                raise InvalidAnswer(self.id, self.not_after_this_year, ano=today.year)
             return number
         if self.type == "date":
             if isinstance(raw, date):
                 return raw
-            value = parse_typed_date(str(raw))
+            value = parse_typed_date(str(raw), dashes=True)
+            if value is None and looks_like_a_date(str(raw), dashes=True):  # 31/02/2020: written right, no such day
+                raise InvalidAnswer(self.id, N_("A data %(data)s não existe no calendário: confira o dia e o mês."), data=str(raw).strip()[:20])
             if value is None:
                 raise InvalidAnswer(self.id, N_("Informe a data como DD/MM/AAAA (por exemplo, 05/03/2021).")) from None
             if value.year < EARLIEST_YEAR or value > date(today.year + 1, 12, 31):

@@ -113,7 +113,7 @@ def test_wizard_carro_turismo_with_validation_error(page):
 
 def test_wizard_veiculo_apreendido(page):
     page.goto(page.base + "/assistentes/veiculo_apreendido")
-    for qid, value in [("jurisdicao", "ac"), ("medida", "apreensao"), ("data_medida", "2026-11-02"), ("data_notificacao", ""),
+    for qid, value in [("jurisdicao", "ac"), ("medida", "apreensao"), ("data_medida", "02/11/2026"), ("data_notificacao", ""),
                        ("tinha_autorizacao", "nao"), ("reincidente_12m", "nao"), ("dias_deposito", "12")]:
         answer(page, qid, value)
     submit(page, "a.button >> text=Ver o resultado")

@@ -165,10 +165,10 @@ def test_complaint_receipt_in_spanish_shows_the_real_symbol(page):
 def test_wizard_progress_and_language_links_follow_each_step(page):
     # Repeat offence and days in the depot are asked only in Acre (they change nothing elsewhere): 5 to 7 questions.
     page.goto(page.base + "/assistentes/veiculo_apreendido")
-    assert page.locator(".step").inner_text().startswith("Pergunta 1 de 5 a 7")
+    assert page.locator(".step").inner_text().startswith("Pergunta 1 de até 7")
     page.check("#jurisdicao-ac")
     submit(page, ".wizard-form button[type=submit]")
-    assert page.locator(".step").inner_text().startswith("Pergunta 2 de 5 a 7")
+    assert page.locator(".step").inner_text().startswith("Pergunta 2 de até 7")
     page.check("#medida-apreensao")
     submit(page, ".wizard-form button[type=submit]")
     assert page.locator(".step").inner_text() == "Pergunta 3 de 7"

@@ -183,7 +183,7 @@ def test_back_brings_the_step_back_ticked(page):
 @pytest.mark.parametrize("lang, words", [("pt_BR", "não pode estar no futuro"), ("en", "cannot be in the future"), ("es", "no puede ser futura")])
 def test_a_seizure_date_in_the_future_is_refused(page, lang, words):
     page.goto(f"{page.base}/assistentes/veiculo_apreendido?jurisdicao=pe&medida=apreensao&lang={lang}")
-    future = (date.today() + timedelta(days=3)).isoformat()
+    future = (date.today() + timedelta(days=3)).strftime("%d/%m/%Y")  # typed as the field asks (#31)
     page.fill("#data_medida", future)
     submit(page, ".wizard-form button[type=submit]")
     assert words in page.locator(".error-summary").inner_text()

@@ -18,7 +18,7 @@ def warm_reader():
 def test_complaint_form_suggests_the_row_and_the_receipt_shows_it(page):
     page.goto(page.base + "/denuncia")
     page.select_option("#jurisdicao", "pe")
-    page.fill("#data_ocorrencia", "2019-05-01")
+    page.fill("#data_ocorrencia", "01/05/2019")  # typed as in Brazil: a text field (#31)
     page.fill("#relato", "o fretado saiu lotado, com gente em pé no corredor a viagem toda")
     with page.expect_navigation():
         page.click("button[name=acao][value=ler]")  # a plain form step, with or without JavaScript

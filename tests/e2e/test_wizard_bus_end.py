@@ -24,7 +24,7 @@ def test_a_bus_ends_the_seven_seat_guide_after_the_date(page, lang):
     page.check("#tipo_veiculo-onibus")
     submit(page, ".wizard-form button[type=submit]")
     assert re.fullmatch(r"\D+ 2 \D+ 2", counter(page)), counter(page)  # "Pergunta 2 de 2": only the date is left
-    page.fill("#data_referencia", "2020-11-12")  # the day before Lei 17.107/2020
+    page.fill("#data_referencia", "12/11/2020")  # the day before Lei 17.107/2020, typed DD/MM/AAAA
     submit(page, ".wizard-form button[type=submit]")
     assert page.locator(".review").count() == 1
     link = page.locator(".review a.button")
