@@ -502,3 +502,16 @@ def test_a_bad_plate_and_a_bad_year_are_both_said_in_the_users_language(web, lan
     assert all(e in text for e in expected), text[text.find("1,"):][:400]
     api = web.get("/api/v1/frota", query_string={"lugar": "pe", "modalidade": "eventual", "frota": "XX;onibus;44;20x6;;proprio;"}, headers={"Accept-Language": lang})
     assert [(e["linha"], e["coluna"]) for e in api.get_json()["linhas"]] == [(1, "placa"), (1, "ano_fabricacao")]
+
+
+def test_the_fleet_dates_are_typed_as_dd_mm_aaaa_and_a_refused_one_is_kept(client):
+    """A phone's date picker orders the day by the phone's language (#31): the fleet form's dates are text
+    read as DD/MM/AAAA (ISO from an old link too), shown back that way, and a refused one as typed."""
+    page = client.get("/frota", query_string={"lugar": "pe", "data": "2020-05-01"}).get_data(as_text=True)
+    assert 'id="data" name="data" type="text"' in page and 'value="01/05/2020"' in page and 'type="date"' not in page
+    page = client.get("/frota", query_string={"lugar": "pe", "data": "05/11/2020"}).get_data(as_text=True)
+    assert 'value="05/11/2020"' in page
+    refused = client.get("/frota", query_string={"lugar": "pe", "data": "31/02/2020", "emissao_registro": "xx"})
+    html = refused.get_data(as_text=True)
+    assert 'value="31/02/2020" aria-describedby="data-formato data-erro" aria-invalid="true"' in html
+    assert 'value="xx" aria-describedby="datas-formato emissao_registro-erro" aria-invalid="true"' in html

@@ -27,7 +27,7 @@ def test_fleet_check_on_a_phone(page):
     page.select_option("#lugar", "pe")
     page.select_option("#modalidade", "turistico")
     page.fill("#frota", FLEET)
-    page.fill("#emissao_registro", "2026-05-20")
+    page.fill("#emissao_registro", "20/05/2026")
     with page.expect_navigation():
         page.click(".fleet-form button[type=submit]")
     result = page.locator("#resultado")
