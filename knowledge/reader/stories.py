@@ -120,7 +120,9 @@ def _vectorizer(told: bool = True) -> TfidfVectorizer:
     have a dimension to match on.  The assistant's confidence model (knowledge/assistant/confidence.py)
     was fitted in the space without the narratives, and reads that one."""
     documents = [q for law_id in LAWS for asked in unit_questions(law_id).values() for q in asked.perguntas]
-    documents += [r.words for place in ("pe", "sp", "ac", "recife") for r in catalogue(place)]
+    # The reader's space reads a row with the words of the article it punishes (Recife art. 45 → art. 44);
+    # the confidence model's space stays the one it was fitted in.
+    documents += [r.words if told else r.text for place in ("pe", "sp", "ac", "recife") for r in catalogue(place)]
     if told:
         documents += [t for place in ("pe", "sp", "ac", "recife") for r in catalogue(place) for t in r.relatos]
     return TfidfVectorizer(analyzer=_analyzer, sublinear_tf=True).fit(documents)
