@@ -25,13 +25,15 @@ TWO = ("Na excursão de fretamento o motorista cobrou a passagem de cada passage
 
 
 @pytest.mark.parametrize("story, parts", [
-    ("O motorista gritou com a gente. Depois o ônibus quebrou na estrada!", ["o motorista gritou com a gente", "depois o onibus quebrou na estrada"]),
-    ("cobrou de cada passageiro; e levou gente sentada no chão do micro", ["cobrou de cada passageiro", "e levou gente sentada no chao do micro"]),
+    ("O motorista gritou com os passageiros na rodoviária. Depois o ônibus quebrou na estrada de Caruaru!",
+     ["o motorista gritou com os passageiros na rodoviaria", "depois o onibus quebrou na estrada de caruaru"]),
+    ("o motorista cobrou de cada passageiro; e levou gente sentada no chão do micro", ["o motorista cobrou de cada passageiro", "e levou gente sentada no chao do micro"]),
     # A bare "e" cuts only between two clauses that each say enough: "bebeu e voltou a dirigir" is one fact.
     ("o motorista do fretado bebeu cerveja na parada e voltou a dirigir", ["o motorista do fretado bebeu cerveja na parada e voltou a dirigir"]),
     ("o motorista vendia passagem na porta e o fretado ia cheio de gente sentada no corredor",
      ["o motorista vendia passagem na porta", "o fretado ia cheio de gente sentada no corredor"]),
     ("ontem", []),  # too little to be read alone
+    ("dia 3 de março o motorista, e o cobrador deixou gente sentada no degrau do micro", ["o cobrador deixou gente sentada no degrau do micro"]),
 ])
 def test_a_story_is_cut_into_its_sentences_and_clauses(story, parts):
     assert parts_of(story) == parts
@@ -59,7 +61,7 @@ def test_recife_unlicensed_van_charging_fares_is_art_45_read_with_art_44s_words(
 
     art_45 = row("recife", "art-45", TODAY)
     assert art_45.punished.startswith("É vedado o transporte remunerado de passageiros") and "art. 44" in art_45.text
-    report = classify_report("uma van sem licença da prefeitura leva passageiros pelo bairro e cobra de cada um", "recife", TODAY)
+    report = classify_report("uma van sem licença da prefeitura leva passageiros pelo bairro e cobra a passagem", "recife", TODAY)
     assert report.all_rows[0] == "recife-lei-16856-2003 art-45"
 
 

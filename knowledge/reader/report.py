@@ -33,7 +33,7 @@ class Classified:
 
     @property
     def found(self):
-        """Every row this wording's reading found (the whole story's and its parts'), most confident first."""
+        """Every row this wording's reading found: the whole story's first, then its parts' by confidence."""
         return self.reading.found
 
     @property
@@ -61,7 +61,7 @@ class Report:
     @property
     def all_rows(self) -> list[str]:
         """Every row the story describes, as the chat's complaint action and the form list them: the newest
-        wording's rows most confident first, then the older wordings' (each key once)."""
+        wording's rows (the whole story's first, then its parts'), then the older wordings' (each key once)."""
         keys: list[str] = []
         for wording in reversed(self.wordings):
             keys.extend(r.key for r in wording.rows if r.key not in keys)

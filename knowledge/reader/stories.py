@@ -22,9 +22,9 @@ disagree.  How it decides:
    read part by part (:func:`parts_of`: its sentences and clauses, cut where knowledge/lexicon.yaml's
    ``partes_do_relato`` says).  Each part is read as a story, with its own calibrated confidence; a
    part's row is kept only at or above ``part_threshold`` (chosen on the development stories for a low
-   rate of wrong rows, ``evaluation/fit_reader.py``).  The rows found (the whole story's, when it
-   clears its threshold, and the parts') are deduplicated, ordered by confidence and at most
-   ``MAX_ROWS``; with no part above its threshold the reading is the whole story's, as before.
+   rate of wrong rows, ``evaluation/fit_reader.py``).  The rows found are deduplicated, at most
+   ``MAX_ROWS``: the whole story's first when it clears its threshold, then the parts' by confidence;
+   with no part above its threshold the reading is the whole story's, as before.
 
 The fitted numbers live in ``knowledge/reader/fitted.json`` with the hash of what they were fitted
 on; ``tests/test_reader.py`` fails when the inputs changed and the file was not refitted.
@@ -87,7 +87,7 @@ class Reading:
     classified: bool  # confidence cleared the threshold
     until: date | None = None  # last day of the period this reading covers
     foreign: bool = False  # not read: the story is not in Portuguese (MIN_PORTUGUESE_SHARE)
-    found: tuple[Found, ...] = ()  # every row the story describes, most confident first (at most MAX_ROWS)
+    found: tuple[Found, ...] = ()  # every row the story describes: the whole story's, then the parts' by confidence (at most MAX_ROWS)
 
     @property
     def row(self) -> Row | None:
@@ -370,7 +370,10 @@ def read_on(story: str, place: str, on: date, until: date | None = None) -> Read
     for f in found:
         if f.row.key not in best or f.confidence > best[f.row.key].confidence:
             best[f.row.key] = f
-    ordered = sorted(best.values(), key=lambda f: -f.confidence)[:MAX_ROWS]
+    # The whole story's row first when it cleared its threshold (its confidence is calibrated on whole
+    # stories; a part's, read alone, runs higher on a short text), then the parts' rows by confidence.
+    whole = matches[0].row.key if classified else None
+    ordered = sorted(best.values(), key=lambda f: (f.row.key != whole, -f.confidence))[:MAX_ROWS]
     return Reading(place, on, matches, confidence, classified, until, found=tuple(ordered))
 
 
