@@ -51,7 +51,9 @@ class Report:
 
     @property
     def classified(self) -> bool:
-        return any(w.row is not None for w in self.wordings)
+        """The whole story cleared the reader's threshold in some wording, as before stories were read by
+        parts: what the chat routes on (a question one clause of which names a row is still a question)."""
+        return any(w.reading.classified for w in self.wordings)
 
     @property
     def rows(self) -> list[str]:
