@@ -111,7 +111,8 @@ def run_stories(client, cases: list[dict]) -> tuple[dict, list]:
         chat = chat_reply(client, case)
         form = form_reply(case)
         result = score_story(case, chat)
-        result["agree"] = (chat.get("rows") or [None])[0] == (form.get("rows") or [None])[0]
+        # Every row, in the same order: a story that tells several infractions gets the same rows from both.
+        result["agree"] = (chat.get("rows") or []) == (form.get("rows") or [])
         agree += result["agree"]
         results.append(result)
         if result["row"] is False or result["unclassified_kept"] is False or not result["complaint"] or not result["agree"]:

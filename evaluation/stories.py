@@ -23,11 +23,12 @@ def chat_reply(client, case: dict) -> dict:
     if (response.get("pergunta") or {}).get("id") == "jurisdicao":
         response = client.post("/api/v1/assistente", json={"mensagem": PLACES[case["place"]].name, "conversa": response["conversa"]}).get_json()
     complaint = [a for a in response["acoes"] if a["tipo"] == "denuncia"]
+    # The action lists every row the story describes, the newest wording's first, most confident first.
     rows = [row for a in complaint for row in a.get("linhas", [])]
-    return {"rows": rows[-1:] + rows[:-1], "complaint": bool(complaint), "text": response["resposta"]}
+    return {"rows": rows, "complaint": bool(complaint), "text": response["resposta"]}
 
 
 def form_reply(case: dict) -> dict:
     today = date.fromisoformat(case.get("today", "2026-12-01"))
     report = classify_report(case["story"], case["place"], today)
-    return {"rows": report.rows[-1:] + report.rows[:-1], "complaint": True, "text": ""}
+    return {"rows": report.all_rows, "complaint": True, "text": ""}

@@ -44,7 +44,7 @@ class Table:
     row_parent: re.Pattern  # the units whose children are rows (a gravity, an inciso, a group)
     fine_param: str  # parameter id with {n} (the parent's number) or {level} (the gravity word)
     fine_unit: str  # the unit that says how the fine is computed ("art-28", "art-36"), cited with the row
-    single_rows: tuple[tuple[str, str, str], ...] = ()  # (unit, parameter, measure) rows that are a whole article
+    single_rows: tuple[tuple[str, str, str, str], ...] = ()  # (unit, parameter, measure, article it punishes) rows that are a whole article
     # Pernambuco: the gravity is the inciso's heading ("III - GRAVES:"), its fine art. 28's inciso of that level.
     levels: tuple[tuple[str, str], ...] = ()  # folded heading → level
 
@@ -53,7 +53,7 @@ def _table(place: str) -> Table:
     """The place's fine table and its whole-article rows, from its law's structure map."""
     structure = law_map(place)
     (main,) = [t for t in structure.tables.values() if t.rows is not None]
-    singles = tuple((t.unit, t.fine_param, t.measure.name if t.measure else "") for t in structure.tables.values() if t.unit)
+    singles = tuple((t.unit, t.fine_param, t.measure.name if t.measure else "", t.punishes) for t in structure.tables.values() if t.unit)
     return Table(place, structure.law_id, main.name, main.rows, main.fine_param, main.priced_by.unit, singles, main.levels)
 
 
@@ -123,6 +123,9 @@ class Row:
     # The measures the law attaches to the row, and whom it holds responsible (none: the law does not say).
     measures: tuple[RowMeasure, ...] = field(default=(), compare=False)
     responsavel: tuple[Responsible, ...] = field(default=(), compare=False)
+    # The words of the article whose breach the row punishes, in this wording (Recife art. 45 → art. 44):
+    # what the row is about, read with its own words.
+    punished: str = ""
     questions: tuple[str, ...] = field(default=(), compare=False, repr=False)  # people's words for it (perguntas)
     relatos: tuple[str, ...] = field(default=(), compare=False, repr=False)  # how passengers tell it (relatos)
 
@@ -130,6 +133,11 @@ class Row:
     def examples(self) -> tuple[str, ...]:
         """Everything people say about the row: the questions asked about it, then the narratives told."""
         return self.questions + self.relatos
+
+    @property
+    def words(self) -> str:
+        """What the row says it punishes: its own words, and those of the article it refers to."""
+        return f"{self.punished} {self.text}" if self.punished else self.text
 
     @property
     def key(self) -> str:
@@ -226,12 +234,14 @@ def _bare_rows_of(table: Table, start: date, until: date | None) -> list[Row]:
             rows.append(Row(table.place, table.law_id, child.id, text, heading, gravity, fine_param, table.fine_unit, start, until,
                             previous=until is not None and current_text.get(child.id) != text,
                             questions=_questions_for(questions, child.id, text, current_text)))
-    for unit_id, fine_param, measure in table.single_rows:
+    for unit_id, fine_param, measure, punishes in table.single_rows:
         unit = law.by_id.get(unit_id)
         if unit is None:
             continue
         text = _clean(" ".join([unit.text] + [c.text for c in unit.children if c.kind == "inciso" and c.text]))
+        breached = law.by_id.get(punishes) if punishes else None
         rows.append(Row(table.place, table.law_id, unit_id, text, "", "", fine_param, unit_id, start, until, measure,
+                        punished=_clean(breached.text) if breached is not None and breached.text else "",
                         questions=_questions_for(questions, unit_id, text, current_text)))
     return rows
 

@@ -117,6 +117,11 @@ class FineTable:
     levels: tuple[tuple[str, str], ...] = ()  # gravity heading (folded) → level, where the table is graded by words
     also: tuple[Ref, ...] = ()  # the fine's other rules, cited beside it
     measure: Measure | None = None
+    # A whole-article row that punishes the breach of another article ("O descumprimento do disposto no
+    # art. 44", Recife art. 45): the article breached, whose words say what the row punishes, and the
+    # words of the row's unit that refer to it.
+    punishes: str = ""
+    punishes_ref: Ref | None = None
     warning_first: WarningFirst | None = None
     measures: tuple[RowRule, ...] = ()  # the measures the law attaches to the table's rows (with ``measure``'s)
     responsible: tuple[RowRule, ...] = ()  # who the law holds responsible for the table's rows
@@ -174,6 +179,9 @@ def _table(table_id: str, raw: dict, where: str) -> FineTable:
         raise StructureError(f"{where}: uma tabela tem 'rows' (linhas sob dispositivos) ou 'unit' (uma linha só)")
     measure = raw.get("measure")
     first = raw.get("warning_first")
+    breached = raw.get("punishes")
+    if breached is not None and not (raw.get("unit") and isinstance(breached, dict) and breached.get("article")):
+        raise StructureError(f"{where}: 'punishes' é de uma tabela de uma linha só ('unit') e diz o artigo ('article') cujo descumprimento pune")
     measures = tuple(_row_rule(m, f"{where} measures", measure=True) for m in raw.get("measures") or ())
     if measure:  # a whole-article row's own measure is one of its measures
         measures = (_row_rule({"kind": measure["name"], **measure}, f"{where} measure", measure=True),) + measures
@@ -187,6 +195,8 @@ def _table(table_id: str, raw: dict, where: str) -> FineTable:
         levels=tuple((str(k), str(v)) for k, v in (raw.get("levels") or {}).items()),
         also=tuple(_ref(r, f"{where} also") for r in raw.get("also") or ()),
         measure=Measure(str(measure["name"]), _ref(measure, f"{where} measure")) if measure else None,
+        punishes=str(breached["article"]) if breached else "",
+        punishes_ref=_ref(breached, f"{where} punishes") if breached else None,
         warning_first=WarningFirst(str(first["group"]), _ref(first, f"{where} warning_first")) if first else None,
         measures=measures,
         responsible=tuple(_row_rule(r, f"{where} responsible", measure=False) for r in raw.get("responsible") or ()),

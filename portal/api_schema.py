@@ -143,6 +143,20 @@ def _one_or_many(value):
     return [value] if isinstance(value, str) else value  # a form's single checkbox
 
 
+def _rows_given(value):
+    """The confirmed rows: one (a string) or a list; each cleaned, blanks and repeats dropped; none is null."""
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list):
+        return value  # refused by the type
+    cleaned = [_clean_text(v) for v in items]
+    kept = [v for v in cleaned if v is not None]
+    return list(dict.fromkeys(v for v in kept if isinstance(v, str))) + [v for v in kept if not isinstance(v, str)] or None
+
+
+# A story names at most this many rows of a fine table (knowledge/reader/stories.py MAX_ROWS).
+MAX_ROWS = 5
+
+
 def _date_given(value):
     if value is None or (isinstance(value, str) and not value.strip()):
         raise PydanticCustomError("missing", "no date")
@@ -205,10 +219,14 @@ class ComplaintIn(Schema):
         Say(N_("Marque pelo menos uma ocorrência."), literal_error=N_("Ocorrência desconhecida: %(o)s.")),
     ] = []
     relato: text(MAX_RELATO) = None
-    # The row of the place's fine table the citizen confirmed (knowledge/infractions.py): "<lei> <dispositivo>".
+    # The rows of the place's fine table the citizen confirmed (knowledge/infractions.py): "<lei> <dispositivo>",
+    # one or a list of up to MAX_ROWS (a story may tell several infractions).
     linha: Annotated[
-        text(200), Field(description="A linha da tabela de infrações do lugar confirmada pelo cidadão: \"<lei> <dispositivo>\", "
-                                     "como \"pe-lei-16205-2017 anexo-i/inc-3/ali-e\"; precisa existir na lei do lugar na data dos fatos."),
+        Annotated[list[Annotated[str, Field(max_length=200)]], Field(max_length=MAX_ROWS)] | None, BeforeValidator(_rows_given),
+        Field(description="As linhas da tabela de infrações do lugar confirmadas pelo cidadão, cada uma \"<lei> <dispositivo>\", "
+                          "como \"pe-lei-16205-2017 anexo-i/inc-3/ali-e\": uma (texto) ou uma lista de até 5; cada uma precisa existir "
+                          "na lei do lugar na data dos fatos."),
+        Say(too_long=N_("Escolha no máximo %(n)d linhas da tabela de infrações."), list_type=N_("Informe a linha como texto ou como uma lista de textos.")),
     ] = None
     contato: Annotated[ContactIn | None, BeforeValidator(_blank_is_null), Say(N_("O contato deve ter nome, e-mail ou telefone."))] = None
     consentimento: Annotated[

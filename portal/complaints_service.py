@@ -110,7 +110,7 @@ def parse(data: dict, *, today: date | None = None, require_place: bool = True) 
     if today is None:  # a test's fixed day says nothing of the hour
         check_time(complaint)
     if body.linha:
-        complaint["ocorrencias"] = [o for o in occurrences if o != "outro"] + [ROW_PREFIX + body.linha.strip()]
+        complaint["ocorrencias"] = [o for o in occurrences if o != "outro"] + [ROW_PREFIX + linha.strip() for linha in body.linha]
         if jurisdicao:
             check_row(complaint)
     contact = body.contato.model_dump() if body.contato is not None else {}
@@ -140,11 +140,20 @@ ROW_PREFIX = "linha:"  # an occurrence that is a row of the place's fine table, 
 
 
 def row_of(complaint: dict):
-    """The catalogue row a complaint names (its "linha:" occurrence), in the wording of the facts' date; None if none."""
-    keys = [o[len(ROW_PREFIX):] for o in complaint["ocorrencias"] if o.startswith(ROW_PREFIX)]
-    if not keys:
-        return None
-    law_id, _, unit_id = keys[0].partition(" ")
+    """The first catalogue row a complaint names (its first "linha:" occurrence), in the wording of the facts' date; None if none."""
+    keys = [o for o in complaint["ocorrencias"] if o.startswith(ROW_PREFIX)]
+    return _row_named(complaint, keys[0]) if keys else None
+
+
+def rows_of(complaint: dict) -> list:
+    """Every catalogue row a complaint names, in its order (a row that does not resolve is left out)."""
+    found = [_row_named(complaint, o) for o in complaint["ocorrencias"] if o.startswith(ROW_PREFIX)]
+    return [r for r in found if r is not None]
+
+
+def _row_named(complaint: dict, occurrence: str):
+    """The catalogue row of one "linha:" occurrence, in the wording of the facts' date; None if it names none there."""
+    law_id, _, unit_id = occurrence[len(ROW_PREFIX):].partition(" ")
     place = complaint.get("jurisdicao")
     on = date.fromisoformat(complaint["data_ocorrencia"])
     if not place or PLACES[place].law_id != law_id:
@@ -182,15 +191,16 @@ def row_facts(row, on: date) -> dict:
     }
 
 
-def row_facts_of(complaint: dict) -> dict | None:
-    """:func:`row_facts` of the row a complaint names, on the date of its facts; None when it names none."""
-    found = row_of(complaint)
-    return row_facts(found, date.fromisoformat(complaint["data_ocorrencia"])) if found is not None else None
+def row_facts_of(complaint: dict) -> dict[str, dict]:
+    """:func:`row_facts` of every row a complaint names, on the date of its facts, by its "linha:" occurrence
+    (empty when it names none)."""
+    on = date.fromisoformat(complaint["data_ocorrencia"])
+    return {ROW_PREFIX + found.key: row_facts(found, on) for found in rows_of(complaint)}
 
 
 def check_row(complaint: dict) -> None:
-    """A confirmed row must be of the place's law and in force on the date of the facts."""
-    if any(o.startswith(ROW_PREFIX) for o in complaint["ocorrencias"]) and row_of(complaint) is None:
+    """Every confirmed row must be of the place's law and in force on the date of the facts."""
+    if any(o.startswith(ROW_PREFIX) and _row_named(complaint, o) is None for o in complaint["ocorrencias"]):
         raise ComplaintError("linha", N_("A infração escolhida não existe na lei deste lugar na data informada: escolha outra, ou deixe o órgão classificar."))
 
 
@@ -238,14 +248,16 @@ def suggest(relato: str, jurisdicao: str | None, data_ocorrencia: str | None) ->
                 "foreign": bool(wording and wording.reading.foreign)}
     on = wording.reading.on
     options = []
-    # Classified: the row and four others to switch to; not classified: the three nearest, only to pick from.
-    for match in wording.reading.matches[:5 if wording.row is not None else 3]:
-        e = classify_row(match.row, on)
-        options.append({"linha": match.row.key, "texto": e.descricao, "item": _item(e, None), "suggested": False,
-                        "fatos": row_facts(match.row, on)})
-    if wording.row is not None:
-        options[0]["suggested"] = True
-    return {"classified": wording.row is not None, "confidence": round(wording.confidence, 2), "options": options,
+    # Classified: every row the story describes (suggested, most confident first; the chat lists the same),
+    # then the nearest others to switch to, five in all; not classified: the three nearest, only to pick from.
+    suggested = wording.rows
+    others = [m.row for m in wording.reading.matches if m.row not in suggested]
+    for row in (suggested + others)[:max(len(suggested), 5) if suggested else 3]:
+        e = classify_row(row, on)
+        options.append({"linha": row.key, "texto": e.descricao, "item": _item(e, None), "suggested": row in suggested,
+                        "fatos": row_facts(row, on)})
+    return {"classified": bool(suggested), "confidence": round(max([f.confidence for f in wording.found], default=wording.confidence), 2),
+            "options": options, "suggested": [r.key for r in suggested],
             "date": on.isoformat(), "story_date": story_date, "story_day": report.period.start if story_date else None}
 
 
@@ -254,7 +266,7 @@ def enquadramento(complaint: dict) -> list[dict]:
     items = []
     for occurrence in complaint["ocorrencias"]:
         if occurrence.startswith(ROW_PREFIX):
-            row = row_of(complaint)
+            row = _row_named(complaint, occurrence)
             if row is not None:
                 items.append(_item(classify_row(row, on), occurrence))
             continue

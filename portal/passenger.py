@@ -22,7 +22,7 @@ from knowledge.typed_dates import looks_like_a_date, parse_typed_date
 
 from . import complaints_service as service
 from . import photos
-from .api_schema import MAX_RELATO
+from .api_schema import MAX_RELATO, MAX_ROWS
 from .database import get_db, get_store
 from .storage.complaints import normalize_protocol, photo_count
 from .storage.registry import find_vehicle
@@ -95,7 +95,7 @@ def _form_data(form) -> dict:
         "destino": form.get("destino", ""),
         "ocorrencias": form.getlist("ocorrencias"),
         "relato": form.get("relato", ""),
-        "linha": form.get("linha") or None,
+        "linha": [v for v in form.getlist("linha") if v][:MAX_ROWS] or None,  # the rows checked (the form's checkboxes)
         "contato": contact if any(v.strip() for v in contact.values()) else None,
         "consentimento": form.get("consentimento") == "sim",
     }
@@ -162,7 +162,7 @@ def denuncia_form():
         "origem": request.args.get("origem", ""),
         "destino": request.args.get("destino", ""),
         "relato": request.args.get("relato", "")[: MAX_RELATO],
-        "linha": request.args.get("linha") or None,
+        "linha": [v for v in request.args.getlist("linha") if v][:MAX_ROWS] or None,  # the chat's rows, every one checked
         "contato": None,
         "consentimento": False,
     }
@@ -313,7 +313,7 @@ def denuncia_status(protocolo: str):
     return render_template(
         "denuncia_status.html", status=status, nova=request.args.get("nova") == "1", occurrences=OCCURRENCES,
         regulator=regulator_card(status["jurisdicao"]), photo_count=photo_count(get_store(), status["protocolo"]),
-        linha_fatos=service.row_facts_of(status),  # the confirmed row's measures and who answers for it
+        linha_fatos=service.row_facts_of(status),  # each confirmed row's measures and who answers for it
         # The share link on PORTAL_BASE_URL, never on the request's Host header (issue #34).
         status_url=current_app.config["PORTAL_BASE_URL"].rstrip("/") + url_for("passenger.denuncia_status", protocolo=status["protocolo"]),
     )

@@ -51,6 +51,8 @@ def _refs_of_tables_and_regulator(law_map_):
             yield f"{table.id} measure", table.measure.ref
         if table.warning_first:
             yield f"{table.id} warning_first", table.warning_first.ref
+        if table.punishes_ref:
+            yield f"{table.id} punishes", table.punishes_ref
 
 
 def _refs_of_complaints(law_map_):

@@ -16,7 +16,7 @@ import re
 
 from ..reader.lexicon import vocabulary
 from ..citations import N_, Cite
-from ..complaints import OCCURRENCES, RECIFE_GROUP_1_WARNING, REGULATORS, classify
+from ..complaints import OCCURRENCES, RECIFE_GROUP_1_WARNING, REGULATORS, classify, classify_row
 from ..plate_verdict import ACTION_EMERGENCY, plate_verdict
 from ..corpus import UnknownUnit, resolve
 from ..flows import FLOWS, InvalidAnswer
@@ -474,13 +474,16 @@ class Assistant:
             if e is None:
                 lines.append("• " + span + self._("não consigo dizer com segurança qual infração da tabela é essa."))
                 continue
-            label = e.citations[0].label
-            lines.append(f"• {span}{label}: {self._detail(e)}")
-            citations.extend(c for c in e.citations if c not in citations)
-            facts, cited = self._row_facts(wording.row, wording.reading.on)
-            lines.extend(facts)
-            citations.extend(c for c in cited if c not in citations)
-            rows.append(wording.row.key)
+            # Every row the story describes (knowledge/reader: the whole story's and its parts'), most
+            # confident first, each with its unit, its fine on the date of the facts and what the law attaches.
+            for row in wording.rows:
+                said = e if row is wording.row else classify_row(row, wording.reading.on)
+                lines.append(f"• {span}{said.citations[0].label}: {self._detail(said)}")
+                citations.extend(c for c in said.citations if c not in citations)
+                facts, cited = self._row_facts(row, wording.reading.on)
+                lines.extend(facts)
+                citations.extend(c for c in cited if c not in citations)
+        rows = report.all_rows
         if rows:
             head = self._("Pelo que você contou, %(no_lugar)s isso é infração", no_lugar=self._(place.in_name))
             head += f" ({when}):" if when else ":"
@@ -493,7 +496,9 @@ class Assistant:
             # "foi em pernambuco" next reads the story again there (_on_jurisdicao), as this reply invites.
             state.pending_report, self._place_assumed = report.story, True
         text += "\n" + self._("Você pode denunciar: o formulário já vem com o que você contou, e você recebe um protocolo. A denúncia pode ser anônima.")
-        prefill = {"jurisdicao": report.place if named else None, "linha": rows[-1:] or None,
+        # The form comes with every row of the newest wording checked (the citizen confirms or changes them).
+        newest = [r.key for r in report.wordings[-1].rows] if report.wordings else []
+        prefill = {"jurisdicao": report.place if named else None, "linha": newest or None,
                    "data_ocorrencia": report.period.start.isoformat() if report.dated_by == "story" and report.period.exact else None,
                    "relato": self._as_typed(report.story)[:1000], "ocorrencias": list(occurrences) or None}
         url = self.ports.denuncia_url(**{k: v for k, v in prefill.items() if v})

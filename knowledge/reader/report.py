@@ -31,6 +31,15 @@ class Classified:
     def confidence(self) -> float:
         return self.reading.confidence
 
+    @property
+    def found(self):
+        """Every row this wording's reading found: the whole story's first, then its parts' by confidence."""
+        return self.reading.found
+
+    @property
+    def rows(self):
+        return self.reading.rows
+
 
 @dataclass
 class Report:
@@ -42,12 +51,23 @@ class Report:
 
     @property
     def classified(self) -> bool:
-        return any(w.row is not None for w in self.wordings)
+        """The whole story cleared the reader's threshold in some wording, as before stories were read by
+        parts: what the chat routes on (a question one clause of which names a row is still a question)."""
+        return any(w.reading.classified for w in self.wordings)
 
     @property
     def rows(self) -> list[str]:
-        """The classified rows' keys, newest wording last (what evaluations and complaints store)."""
+        """The most confident row of each wording, newest wording last."""
         return [w.row.key for w in self.wordings if w.row is not None]
+
+    @property
+    def all_rows(self) -> list[str]:
+        """Every row the story describes, as the chat's complaint action and the form list them: the newest
+        wording's rows (the whole story's first, then its parts'), then the older wordings' (each key once)."""
+        keys: list[str] = []
+        for wording in reversed(self.wordings):
+            keys.extend(r.key for r in wording.rows if r.key not in keys)
+        return keys
 
 
 

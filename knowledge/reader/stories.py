@@ -18,6 +18,14 @@ disagree.  How it decides:
    development stories); below the threshold chosen there, the reader says it cannot classify the
    story, and the complaint still goes to the regulator.
 
+5. **Parts**: a story that tells several things ("cobraram de cada um … e foi gente em pé") is also
+   read part by part (:func:`parts_of`: its sentences and clauses, cut where knowledge/lexicon.yaml's
+   ``partes_do_relato`` says).  Each part is read as a story, with its own calibrated confidence; a
+   part's row is kept only at or above ``part_threshold`` (chosen on the development stories for a low
+   rate of wrong rows, ``evaluation/fit_reader.py``).  The rows found are deduplicated, at most
+   ``MAX_ROWS``: the whole story's first when it clears its threshold, then the parts' by confidence;
+   with no part above its threshold the reading is the whole story's, as before.
+
 The fitted numbers live in ``knowledge/reader/fitted.json`` with the hash of what they were fitted
 on; ``tests/test_reader.py`` fails when the inputs changed and the file was not refitted.
 """
@@ -27,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
@@ -38,6 +47,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from ..infractions import Row, catalogue, rows_on
 from ..unit_questions import unit_questions
 from ..laws import LAWS
+from ..text import fold
 from .dates import Period
 from .words import own_terms, terms
 
@@ -52,21 +62,41 @@ class Match:
     score: float  # the ranker's raw score
 
 
+@dataclass(frozen=True)
+class Found:
+    """A row the story describes: how sure the reader is of it, and the words it was read from (the
+    whole story, or one of its parts)."""
+
+    row: Row
+    confidence: float
+    part: str  # the words read ("" for the whole story)
+
+
+# A story names at most this many rows (the form's checkboxes, the chat's list, the API's ``linha`` list).
+MAX_ROWS = 5
+
+
 @dataclass
 class Reading:
     """What the reader made of a story in one place, for one wording (one period of the law)."""
 
     place: str
     on: date  # the day the rows were read for (the period's first day in this wording)
-    matches: list[Match]  # best first
+    matches: list[Match]  # best first (the whole story)
     confidence: float  # calibrated probability that matches[0] is the row
     classified: bool  # confidence cleared the threshold
     until: date | None = None  # last day of the period this reading covers
     foreign: bool = False  # not read: the story is not in Portuguese (MIN_PORTUGUESE_SHARE)
+    found: tuple[Found, ...] = ()  # every row the story describes: the whole story's, then the parts' by confidence (at most MAX_ROWS)
 
     @property
     def row(self) -> Row | None:
-        return self.matches[0].row if self.classified and self.matches else None
+        """The most confident row found (None: the story is not classified)."""
+        return self.found[0].row if self.found else None
+
+    @property
+    def rows(self) -> list[Row]:
+        return [f.row for f in self.found]
 
 
 @dataclass
@@ -90,7 +120,9 @@ def _vectorizer(told: bool = True) -> TfidfVectorizer:
     have a dimension to match on.  The assistant's confidence model (knowledge/assistant/confidence.py)
     was fitted in the space without the narratives, and reads that one."""
     documents = [q for law_id in LAWS for asked in unit_questions(law_id).values() for q in asked.perguntas]
-    documents += [r.text for place in ("pe", "sp", "ac", "recife") for r in catalogue(place)]
+    # The reader's space reads a row with the words of the article it punishes (Recife art. 45 → art. 44);
+    # the confidence model's space stays the one it was fitted in.
+    documents += [r.words if told else r.text for place in ("pe", "sp", "ac", "recife") for r in catalogue(place)]
     if told:
         documents += [t for place in ("pe", "sp", "ac", "recife") for r in catalogue(place) for t in r.relatos]
     return TfidfVectorizer(analyzer=_analyzer, sublinear_tf=True).fit(documents)
@@ -136,7 +168,7 @@ def _examples(vectors, owner: np.ndarray, texts: list[str], n: int) -> Examples 
 def block(place: str, on: date) -> Block:
     rows = rows_on(place, on)
     n = len(rows)
-    texts = _vectorizer().transform([r.text + " " + r.heading for r in rows])
+    texts = _vectorizer().transform([r.words + " " + r.heading for r in rows])
     said = [t for r in rows for t in r.examples]
     owner = np.array([i for i, r in enumerate(rows) for _ in r.examples], dtype=int)
     # A row's examples are its questions, then its narratives (Row.examples): the narratives are each run's tail.
@@ -217,7 +249,7 @@ def inputs_digest() -> str:
             h.update(f"{law_id} {unit_id}|{'|'.join(asked.perguntas)}".encode())
     for place in ("pe", "sp", "ac", "recife"):
         for r in catalogue(place):
-            h.update(f"{r.key}|{r.since}|{r.text}|{'|'.join(r.examples)}".encode())
+            h.update(f"{r.key}|{r.since}|{r.words}|{'|'.join(r.examples)}".encode())
     return h.hexdigest()
 
 
@@ -268,19 +300,81 @@ def portuguese_share(story: str) -> float:
     return sum(1 for stem in stems if stem in known) / len(stems)
 
 
+def _read_alone(text: str, place: str, on: date) -> tuple[list[Match], float]:
+    """A text against the rows of ``place`` in force on ``on``: the candidates best first, and the
+    calibrated probability that the first is right."""
+    rows = rows_on(place, on)
+    matrix = features(vector(text), place, on)
+    scores = _scores(matrix)
+    order = np.argsort(-scores, kind="stable")
+    matches = [Match(rows[i], float(scores[i])) for i in order]
+    confidence = calibrated(matrix[order[0]], matches[0].score, matches[0].score - matches[1].score if len(matches) > 1 else 0.0)
+    return matches, confidence
+
+
+def _juncoes() -> tuple[re.Pattern, str, int]:
+    from .lexicon import vocabulary
+
+    joiners = re.compile("|".join(f"(?:{j})" for j in vocabulary("juncoes", section="partes_do_relato")))
+    return joiners, vocabulary("juncao_simples", section="partes_do_relato"), int(vocabulary("minimo_de_palavras", section="partes_do_relato"))
+
+
+JOINERS, SIMPLE_JOINER, MIN_PART_STEMS = _juncoes()
+
+
+def parts_of(story: str) -> list[str]:
+    """The story's parts: its sentences, and within each the clauses its joiners start (a bare " e "
+    only where both sides keep ``MIN_PART_STEMS`` stems).  Folded and lowercase; parts that say too
+    little to be read alone (fewer than ``MIN_PART_STEMS`` stems) are left out.  One part (or none)
+    for a story that tells one thing."""
+    text = fold((story or "").lower())
+    parts: list[str] = []
+    for sentence in re.split(r"[.!?;\n]+", text):
+        for clause in JOINERS.sub("\x00", sentence).split("\x00"):
+            pieces = clause.split(SIMPLE_JOINER)
+            current = pieces[0]
+            for i, piece in enumerate(pieces[1:], 1):
+                rest = SIMPLE_JOINER.join(pieces[i:])
+                if len(own_terms(current)) >= MIN_PART_STEMS and len(own_terms(rest)) >= MIN_PART_STEMS and len(own_terms(piece)) >= MIN_PART_STEMS:
+                    parts.append(current)
+                    current = piece
+                else:
+                    current = current + SIMPLE_JOINER + piece
+            parts.append(current)
+    return [p.strip(" ,") for p in parts if len(own_terms(p)) >= MIN_PART_STEMS]
+
+
+def part_threshold() -> float:
+    """The confidence a part's row must reach to be kept (fitted.json; 1.0: parts add nothing)."""
+    return float(fitted().get("part_threshold", 1.0))
+
+
 def read_on(story: str, place: str, on: date, until: date | None = None) -> Reading:
-    """The story against the rows of ``place`` in force on ``on``."""
+    """The story against the rows of ``place`` in force on ``on``: read whole, then part by part."""
     rows = rows_on(place, on)
     if not rows:
         return Reading(place, on, [], 0.0, False, until)
     if portuguese_share(story) < MIN_PORTUGUESE_SHARE:
         return Reading(place, on, [], 0.0, False, until, foreign=True)
-    matrix = features(vector(story), place, on)
-    scores = _scores(matrix)
-    order = np.argsort(-scores, kind="stable")
-    matches = [Match(rows[i], float(scores[i])) for i in order]
-    confidence = calibrated(matrix[order[0]], matches[0].score, matches[0].score - matches[1].score if len(matches) > 1 else 0.0)
-    return Reading(place, on, matches, confidence, confidence >= fitted()["threshold"], until)
+    matches, confidence = _read_alone(story, place, on)
+    classified = confidence >= fitted()["threshold"]
+    found = [Found(matches[0].row, confidence, "")] if classified else []
+    parts = parts_of(story)
+    if len(parts) > 1:
+        floor = part_threshold()
+        for part in parts:
+            part_matches, part_confidence = _read_alone(part, place, on)
+            if part_confidence >= floor:
+                found.append(Found(part_matches[0].row, part_confidence, part))
+    best: dict[str, Found] = {}
+    for f in found:
+        if f.row.key not in best or f.confidence > best[f.row.key].confidence:
+            best[f.row.key] = f
+    # The whole story's row first when it cleared its threshold (its confidence is calibrated on whole
+    # stories; a part's, read alone, runs higher on a short text), then the parts' rows by confidence.
+    whole = matches[0].row.key if classified else None
+    ordered = sorted(best.values(), key=lambda f: (f.row.key != whole, -f.confidence))[:MAX_ROWS]
+    return Reading(place, on, matches, confidence, classified, until, found=tuple(ordered))
 
 
 def wordings_in(place: str, period: Period) -> list[tuple[date, date]]:

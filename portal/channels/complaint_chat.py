@@ -43,7 +43,8 @@ def start(state: dict, prefill: dict) -> list[Message]:
         "jurisdicao": prefill.get("jurisdicao") if prefill.get("jurisdicao") in PLACES else None,
         "placa": prefill.get("placa") or None,
         "ocorrencias": list(prefill.get("ocorrencias") or []),
-        "linha": (prefill.get("linha") or [None])[0] if isinstance(prefill.get("linha"), list) else prefill.get("linha"),
+        # Every row the chat found (a story may tell several infractions), as the web form checks them.
+        "linha": [r for r in prefill.get("linha") if r] if isinstance(prefill.get("linha"), list) else ([prefill["linha"]] if prefill.get("linha") else []),
     }
     state["rascunho"] = draft
     intro = Message(_("Vamos fazer a denúncia por aqui. Ela é anônima: não vou pedir seu nome nem seu telefone. Para desistir, escreva “cancelar”."))
@@ -179,12 +180,14 @@ def _submit(state: dict, item: dict) -> Message:
     occurrences = draft.get("ocorrencias") or ["outro"]
     data = {"jurisdicao": draft["jurisdicao"], "placa": draft.get("placa"), "data_ocorrencia": draft["data_ocorrencia"],
             "ocorrencias": occurrences, "relato": draft.get("relato")}
-    # The story is read by the same reader as the web form and chat: its row of the law of that date, when sure.
+    # The story is read by the same reader as the web form and chat: every row of the law of that date it is sure of.
     linha = draft.get("linha")
+    if isinstance(linha, str):  # a draft kept from before the rows were a list
+        linha = [linha]
     if not linha and draft.get("relato"):
         suggestion = complaints_service.suggest(draft["relato"], draft["jurisdicao"], draft["data_ocorrencia"])
         if suggestion and suggestion["classified"]:
-            linha = suggestion["options"][0]["linha"]
+            linha = suggestion["suggested"]
     if linha:
         data["linha"] = linha
     try:

@@ -49,3 +49,22 @@ def test_chat_asks_the_place_of_a_report_and_prefills_the_complaint(page):
     page.goto(page.base + href if href.startswith("/") else href)
     assert page.locator("#relato").input_value().startswith("tinha 10 pessoas")
     assert page.locator("input[name=linha]:checked").get_attribute("value") == "pe-lei-16205-2017 anexo-i/inc-3/ali-e"
+
+
+def test_a_story_of_two_infractions_checks_both_rows_and_the_receipt_shows_both(page):
+    """São Paulo: charging each passenger (art. 37, III, f) and people standing beyond the seats (II, c), told in
+    one story: both checkboxes come checked; the citizen keeps both, and the receipt lists both."""
+    page.goto(page.base + "/denuncia")
+    page.select_option("#jurisdicao", "sp")
+    page.fill("#data_ocorrencia", "2025-03-10")
+    page.fill("#relato", "Na excursão de fretamento o motorista cobrou a passagem de cada passageiro na porta do ônibus, "
+                         "e o fretado levou gente além da lotação, em pé no corredor.")
+    with page.expect_navigation():
+        page.click("button[name=acao][value=ler]")
+    checked = sorted(page.locator("input[type=checkbox][name=linha]:checked").evaluate_all("els => els.map(e => e.value)"))
+    assert checked == ["sp-decreto-29912-1989 art-37/inc-2/ali-c", "sp-decreto-29912-1989 art-37/inc-3/ali-f"]
+    shoot(page, "denuncia-sugestao-duas-linhas")
+    with page.expect_navigation():
+        page.click(".actions button[type=submit]")
+    body = page.inner_text("main")
+    assert "EL-" in body and "Ocorrer cobrança indevida, a qualquer título." in body and "superior à lotação autorizada" in body

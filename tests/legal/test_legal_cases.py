@@ -224,13 +224,27 @@ def run_relato(case, on):
     """A story → the row of the place's table in force that day (knowledge/reader), its gravity and fine."""
     from knowledge.reader.report import classify_report
 
+    from knowledge.complaints import classify_row
+
     data, expect = case["input"], case["expect"]
     report = classify_report(data["relato"], data["jurisdicao"], on, given=on)
+    if "linhas" in expect:
+        # A story that tells several infractions: every row, most confident first, none besides (order free).
+        assert sorted(report.all_rows) == sorted(expect["linhas"]), report.all_rows
+        found = {r.key: r for r in report.wordings[-1].rows}
+        for key, fine in zip(expect["linhas"], expect.get("multas", [])):
+            e = classify_row(found[key], on)
+            if fine is None:
+                assert e.multa is None, key
+                continue
+            assert Decimal(str(as_number(e.multa["valor"]))) == Decimal(str(fine["value"])) and e.multa["unidade"] == fine["unit"], key
+            _check_cites({"cites": [key]}, e.citations)
+        return
     if expect["linha"] is None:
-        assert report.rows == [], f"the law lists no such infraction, yet {report.rows}"
+        assert report.all_rows == [], f"the law lists no such infraction, yet {report.all_rows}"
         assert all(w.enquadramento is None for w in report.wordings), "no fine for a story no row describes"
         return
-    assert report.rows == [expect["linha"]], report.rows
+    assert report.all_rows == [expect["linha"]], report.all_rows
     e = report.wordings[0].enquadramento
     if "gravidade" in expect:
         assert (e.gravidade % e.params if e.params and "%(" in (e.gravidade or "") else e.gravidade) == expect["gravidade"]
