@@ -146,7 +146,7 @@ def test_staff_complaint_on_the_places_clock_with_a_confirmation(staff_phone):
     assert page.locator(".success[role=status]").inner_text().strip() == "Situação salva."
     shoot(page, "r3b-equipe-denuncia")
     page.goto(page.base + "/admin/adesivos?cnpj=10.102.947/0001-67")
-    assert "está cancelado" in page.locator(".operator-warning").inner_text()
+    assert "foi cancelado: ela não pode prestar o serviço" in page.locator(".operator-warning").inner_text()  # the law's word (PE: CRC cancelado)
 
 
 AXE = Path(__file__).resolve().parents[2] / ".cache" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
