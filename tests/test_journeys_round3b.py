@@ -256,3 +256,10 @@ def test_staff_tables_keep_their_table_roles_and_label_each_value(app, client):
     css = staff.get("/static/portal.css").get_data(as_text=True)
     narrow = css[css.index("@media (max-width: 47.99rem) {\n  .stack-table"):]
     assert ".stack-table thead tr { position: absolute" in narrow and ".stack-table .cell-label { display: block" in narrow
+
+
+def test_the_registry_status_beside_an_expired_registration_says_whose_it_is(client):
+    """'vencido el 29 oct 2026 · activo' read as a contradiction (#31): the status is named as the registry's."""
+    for lang, words in (("pt_BR", "· no cadastro: <strong"), ("en", "· in the registry: <strong"), ("es", "· en el registro: <strong")):
+        page = client.get(f"/consulta?placa=PEA3B21&lang={lang}").get_data(as_text=True)
+        assert words in page, lang
