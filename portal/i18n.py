@@ -70,7 +70,7 @@ def money(value: Decimal | float | int) -> str:
     Some locales (es) have no symbol of their own for the real and print the ISO
     code ("2.900,00 BRL"); the real's own symbol is R$ in every language.
     """
-    locale = str(get_locale() or DEFAULT_LOCALE)
+    locale = current_locale()
     text = format_currency(Decimal(str(value)), "BRL", locale=locale)
     symbol = get_currency_symbol("BRL", locale)
     return text if symbol == "R$" else text.replace(symbol, "R$")
@@ -118,7 +118,7 @@ def filesize(size: int) -> str:
 
     if size < 1000:
         return ngettext("%(num)d byte", "%(num)d bytes", size)
-    locale = str(get_locale() or DEFAULT_LOCALE)
+    locale = current_locale()
     for unit, factor in (("KB", 10**3), ("MB", 10**6), ("GB", 10**9)):
         if size < factor * 1000 or unit == "GB":
             return f"{format_decimal(size / factor, '#,##0.0', locale=locale)}\u00a0{unit}"
@@ -136,7 +136,7 @@ def moment(value: datetime | str | None, place_id: str | None = None) -> str:
         return ""
     local = _local(datetime.fromisoformat(value) if isinstance(value, str) else value, place_id)
     offset = int(local.utcoffset().total_seconds() // 3600)
-    locale = str(get_locale() or DEFAULT_LOCALE)
+    locale = current_locale()
     return f"{format_date(local.date(), 'medium')} {format_time(local, 'short', locale=locale)} (UTC{'−' if offset < 0 else '+'}{abs(offset)})"
 
 
@@ -144,7 +144,7 @@ def date_numeric(value: date | None) -> str:
     """A legal date as lawyers write it: 01/05/2019 (pt_BR, es); the medium format in English."""
     if value is None:
         return ""
-    locale = str(get_locale() or DEFAULT_LOCALE)
+    locale = current_locale()
     return format_date(value, "medium" if locale.startswith("en") else "dd/MM/yyyy")
 
 
@@ -220,14 +220,11 @@ def current_locale() -> str:
     Kept beside the Locale it names on Flask-Babel's own request namespace, checked by identity:
     hashing a Babel Locale is Python code, and a page asks for its language ~60 times (every
     translated string is kept per language)."""
+    locale = _request_locale()
+    if locale is None:
+        return DEFAULT_LOCALE
     ctx = _cv_app.get(None)
     babel_ctx = getattr(ctx.g, "_flask_babel", None) if ctx is not None else None
-    locale = getattr(babel_ctx, "babel_locale", None)
-    if locale is None:
-        locale = get_locale()
-        if locale is None:
-            return DEFAULT_LOCALE
-        babel_ctx = getattr(ctx.g, "_flask_babel", None) if ctx is not None else None
     named = getattr(babel_ctx, "embarque_locale_name", None)
     if named is not None and named[0] is locale:
         return named[1]
