@@ -36,7 +36,8 @@ from ..reader.stories import MIN_PORTUGUESE_SHARE, portuguese_share
 DANGER_RE = re.compile(vocabulary("danger_re"))
 from ..infractions import MEASURE_LABELS, measures_by_kind
 from ..reader.report import classify_report
-from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, may_tell_a_report, tells_a_report
+from .telling import tells_facts
+from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, may_tell_a_report, tells_a_report, told_scene
 from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, occurrences_in, understand, without_other_places
 
 # Words of any report that say nothing about what happened (who, which vehicle).
@@ -417,10 +418,16 @@ class Assistant:
     def _report(self, u, message: str, state: State) -> Reply | None:
         """A message that tells what happened: the row of the law of that day, or None for the other paths."""
         told = tells_a_report(message)
-        if not told and not may_tell_a_report(message):
-            return None
         today = self.ports.today()
         place = u.jurisdiction or state.jurisdiction
+        if not told and not may_tell_a_report(message):
+            # Facts told without the lexicon's cue words (a habit in the present, a scene): the one reader
+            # decides, as on the complaint form — a report only when it finds the row with confidence.
+            scene = told_scene(message) if place else None
+            if scene is None or not tells_facts(scene) or not classify_report(scene, place, today).classified:
+                return None
+            report = classify_report(message, place, today)
+            return self._report_reply(report, state, named=bool(u.jurisdiction), occurrences=u.occurrences) if report.classified else None
         if not told and not place and question_kind(u.text) is not None:
             return None  # "… isso é permitido?" with no place: the law answers for each place, the complaint offered
         if not place and u.intent == "fora_do_escopo":
