@@ -321,6 +321,8 @@ def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, an
             u.intent = "denuncia"
         elif is_question(message, text) and len(words) >= 4:
             u.intent = "lei"
+        elif len(words) >= NEW_QUESTION_WORDS and _is_narrative(text):
+            u.intent = "lei"  # a story told instead of an answer: a report of its own (dialogue._report reads it)
         else:
             u.intent = "wizard_repergunta"
         return u
