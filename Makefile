@@ -90,10 +90,13 @@ eval: install
 
 ## Refit the reader of stories (knowledge/reader/fitted.json) after a change to the fine tables, the unit
 ## questions, the lexicon or the development stories; tests/test_reader.py fails while it is stale.
+## The threshold of "facts told or a situation asked about" (knowledge/assistant/telling.json) after a change
+## to the narratives or the unit questions; tests/test_telling.py fails while it is stale.
 ## Then the law answers' confidence (knowledge/assistant/confidence.json): every development question is
 ## answered once and its candidates recorded (slow: ~30 min), then the model is fitted on them.
 fit: install
 	$(BIN)/python -m evaluation.fit_reader
+	$(BIN)/python -m evaluation.fit_telling
 	$(BIN)/python -m evaluation.fit_law collect
 	$(BIN)/python -m evaluation.fit_law fit
 

@@ -17,6 +17,7 @@ from flask_babel import get_locale, gettext
 
 from knowledge import clock
 from knowledge.assistant import Assistant, Hit, Reply, State
+from knowledge.assistant.telling import warm as warm_telling
 from knowledge.flows import FLOWS, UnknownFlow
 from knowledge.flows.engine import Statement
 
@@ -130,6 +131,9 @@ def converse(message: str, conversation_id: str | None, new_id: str | None = Non
     conversation_id, data = conversations.load(db, conversation_id)
     state = State.from_dict(data)
     seconds = float(current_app.config.get("ASSISTANT_CPU_SECONDS", CPU_SECONDS))
+    # What a worker fits once (the warm-up does it before traffic; a process without one, here, once)
+    # is no cost of this message: outside its CPU budget.
+    warm_telling()
     try:
         with slot("assistente"), cpu_deadline(seconds):
             reply = Assistant(WebPorts(state)).respond(message, state, language=str(get_locale() or "pt_BR"))

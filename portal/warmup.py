@@ -86,6 +86,11 @@ def warm_up(app: Flask, notify: Callable[[], None] | None = None) -> float:
 
     warm_confidence()
     notify()
+    # Whether a message tells facts (knowledge/assistant/telling.py): a model fitted on first use.
+    from knowledge.assistant.telling import warm as warm_telling
+
+    warm_telling()
+    notify()
     seconds = time.perf_counter() - began
     log.info("warm-up: %d plates x %d languages and the reader of stories in %.1f s", len(plates), len(LANGUAGES), seconds)
     return seconds

@@ -88,6 +88,7 @@ class SearchResponse:
     # Words of the query that no law's text has ("cinto"): the hits come from the other words (or their
     # synonyms), and the page says so rather than let the results look like the law speaks of them.
     absent: list[str] = field(default_factory=list)
+    said_otherwise: list[str] = field(default_factory=list)  # absent words searched by the statutes' words for them
 
 
 def _named_units(units: list[tuple[float, int]], facts: list[Facts | None], documents: Documents) -> list[tuple[str, float]]:
@@ -333,7 +334,13 @@ class SearchIndex:
         if corrections:
             response.suggestion = self._suggestion(query, corrections)
             response.corrected = True
-        response.absent = [w for w in words if w not in corrections and self._absent(w)]
+        absent = [w for w in words if w not in corrections and self._absent(w)]
+        # A word the synonym tables say in the statutes' words ("estepe", "pirata") was searched for by those:
+        # the notice says so, instead of "the results are by the other words" (a review found it contradicting
+        # a right result found by that very word).
+        otherwise = [w for w in absent if w in querying.SYNONYM_WORDS or self._in_questions(w)]
+        response.absent = [w for w in absent if w not in otherwise]
+        response.said_otherwise = otherwise
         return response
 
     def _absent(self, word: str) -> bool:
@@ -343,6 +350,11 @@ class SearchIndex:
             return False
         # Its stem in the statutes' text is the word said otherwise ("rodoviaria": "Dos Terminais Rodoviários").
         return self._spell_frequency(analysis.fold(word)) == 0 and not self._scorer.term_scores("text", analysis.stem(word))
+
+    def _in_questions(self, word: str) -> bool:
+        """The word is in the questions people ask of some unit ("estepe" for the spare tyre): the units
+        were found by it, though the statutes say it otherwise."""
+        return bool(self._scorer.term_scores("questions", analysis.stem(word)))
 
     def _suggestion(self, query: str, corrections: dict[str, str]) -> str:
         """The query as typed (accents kept) with each corrected word in the statutes' own spelling:

@@ -398,3 +398,12 @@ def test_a_day_to_come_is_not_called_the_day_of_the_text_shown(client):
 def test_a_word_the_laws_say_in_another_form_is_not_called_absent(client):
     page = html(client, "/busca?q=onibus na rodoviaria")
     assert "search-absent" not in page  # "Dos Terminais Rodoviários": the same stem
+
+
+@pytest.mark.parametrize("query, word", [("estepe", "estepe"), ("ônibus pirata", "pirata")])
+def test_a_word_searched_by_the_statutes_words_for_it_is_said_so(client, query, word):
+    # Review (round 17): "estepe" found art. 17 (the spare tyre) by the questions people ask of it, and
+    # "pirata" finds "clandestino" by the synonyms — yet the page said the results were "pelas outras palavras".
+    page = html(client, f"/busca?q={query}")
+    assert "search-absent" not in page
+    assert "search-said-otherwise" in page and f"“{word}”" in page

@@ -36,7 +36,8 @@ from ..reader.stories import MIN_PORTUGUESE_SHARE, portuguese_share
 DANGER_RE = re.compile(vocabulary("danger_re"))
 from ..infractions import MEASURE_LABELS, measures_by_kind
 from ..reader.report import classify_report
-from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, may_tell_a_report, tells_a_report
+from .telling import tells_facts
+from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, may_tell_a_report, tells_a_report, told_scene
 from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, occurrences_in, understand, without_other_places
 
 # Words of any report that say nothing about what happened (who, which vehicle).
@@ -87,6 +88,13 @@ class Assistant:
         if reply is None:
             handler = getattr(self, f"_on_{u.intent}")
             reply = handler(u, state, message=message, parsed_answer=parsed_answer, question=question)
+        if question is not None and u.intent in ("lei", "denuncia", "fora_do_escopo") and state.wizard and not reply.intencao.startswith("wizard"):
+            # A new question or report ends the wizard's pending question (the next message is not read as
+            # its answer); the place chosen in it stays the conversation's.
+            place = state.answers.get("jurisdicao")
+            if place in PLACES and not state.jurisdiction:
+                state.jurisdiction = place
+            state.wizard, state.answers = None, {}
         if u.intent != "jurisdicao" and reply.intencao != "denuncia_lugar" and not getattr(self, "_place_assumed", False):
             state.pending_report = None
         told = state.last_query if u.intent == "jurisdicao" else message  # a place given answers the story told before
@@ -417,10 +425,16 @@ class Assistant:
     def _report(self, u, message: str, state: State) -> Reply | None:
         """A message that tells what happened: the row of the law of that day, or None for the other paths."""
         told = tells_a_report(message)
-        if not told and not may_tell_a_report(message):
-            return None
         today = self.ports.today()
         place = u.jurisdiction or state.jurisdiction
+        if not told and not may_tell_a_report(message):
+            # Facts told without the lexicon's cue words (a habit in the present, a scene): the one reader
+            # decides, as on the complaint form — a report only when it finds the row with confidence.
+            scene = told_scene(message) if place else None
+            if scene is None or not tells_facts(scene) or not classify_report(scene, place, today).classified:
+                return None
+            report = classify_report(message, place, today)
+            return self._report_reply(report, state, named=bool(u.jurisdiction), occurrences=u.occurrences) if report.classified else None
         if not told and not place and question_kind(u.text) is not None:
             return None  # "… isso é permitido?" with no place: the law answers for each place, the complaint offered
         if not place and u.intent == "fora_do_escopo":
@@ -455,6 +469,7 @@ class Assistant:
         head = self._("Quem recebe a denúncia, pela lei de cada lugar:") if len(places) > 1 else self._("Quem recebe a denúncia:")
         text = "\n".join([head] + lines + [self._("Pelo formulário deste portal a denúncia chega ao órgão, com um protocolo para acompanhar; pode ser anônima. Em situação de perigo, ligue 190.")])
         url = self.ports.denuncia_url(**({"jurisdicao": places[0]} if len(places) == 1 else {}))
+        state.last_query = u.text[:1000]  # a place given next ("e em São Paulo?") asks the same of that place
         return Reply(text, "denuncia", citations=citations, acoes=[{"tipo": "denuncia", "url": url, "rotulo": self._("Fazer a denúncia"), "linhas": []}])
 
     def _report_reply(self, report, state: State, *, named: bool, occurrences: list[str] = ()) -> Reply:
@@ -515,6 +530,9 @@ class Assistant:
             return self._report_reply(classify_report(story, u.jurisdiction, self.ports.today()), state, named=True, occurrences=occurrences_in(normalize(story)))
         # The question that waited for a place, else the one just answered ("… no Acre?" — "e em SP?").
         query, state.pending_query = state.pending_query or state.last_query, None
+        if query is not None and asks_who_takes_complaints(query):
+            state.last_query = query  # "pra quem eu reclamo?" — "e em São Paulo?": that place's regulator
+            return self._who_takes_complaints(u, state)
         if query is None:
             return Reply(self._("Certo: %(lugar)s. Qual é a sua dúvida sobre o transporte de passageiros lá?", lugar=PLACES[u.jurisdiction].name), "jurisdicao")
         return self._answer_law(without_other_places(query, u.jurisdiction), u.jurisdiction, state, asked=True)

@@ -256,16 +256,26 @@ def _passage_words(passage: str) -> tuple[frozenset[str], frozenset[str], tuple[
     return frozenset(words), frozenset(w[:5] for w in words if len(w) >= 5), tuple(sorted(words))
 
 
+# A paragraph that completes or excepts its article's caput ("a que se refere o caput", "do caput").
+CAPUT_RE = re.compile(r"\bcaput\b", re.IGNORECASE)
+
+
 def quote_unit(unit: Unit, limit: int = 450) -> str:
     """The words of the law that answer: the unit, introduced by the caput it completes."""
     # The caput a list item completes ("são vedadas as seguintes condutas: … VII - …"); a § stands alone.
     lead = [a for a in unit.ancestors() if a.text.rstrip().endswith(":")] if is_list_item(unit) else []
+    if not lead and unit.kind == "paragrafo" and CAPUT_RE.search(unit.text) and unit.article is not unit:
+        # "A contratação a que se refere o caput não será exigida …": the rule it excepts comes first, or
+        # the exception reads as the whole answer ("o seguro é obrigatório?" — "não será exigida").
+        lead = [unit.article]
     own = unit.text.split("\n")[0]
     if unit.closing:
         own = f"{own} {unit.closing}".strip()
     if len(own) > limit:
         own = own[:limit].rsplit(" ", 1)[0] + " …"
     parts = [f"{a.marker} {a.text.split(chr(10))[0]}".strip() for a in lead[-1:]]
+    if lead and not is_list_item(unit) and parts[0].endswith(":"):
+        parts[0] += " (…)"  # the caput's items are not what the paragraph is about
     parts.append(f"{unit.marker} {own}".strip())
     if introduces(unit):
         # "I - no seu interior:" says nothing until its items are read.

@@ -57,6 +57,27 @@ def may_tell_a_report(raw: str) -> bool:
     return len(told.split()) >= STORY_WORDS and bool(lexicon()["relato"]["fatos"].search(told))
 
 
+def told_scene(raw: str) -> str | None:
+    """The facts a message tells, in any tense ("o motorista fuma dentro do ônibus", "deixa subir
+    vendedor em todo ponto"), without its closing question — or None when it tells too little or its
+    question asks the law something of its own ("qual o prazo…", "quem…", "quais documentos…").  The
+    reader reads these words alone (_report): a question's words ("tenho desconto?") are no fact, and
+    only facts that are themselves a row of the place's table make the message a report."""
+    text = normalize(raw)
+    if REPEAT_RE.search(text):
+        return None
+    told = (raw or "").strip()
+    if is_question(raw, text):
+        sentences = [part for part in re.split(r"(?<=[.!?;])\s+|,\s+", told) if part.strip()]
+        if len(sentences) < 2 or question_kind(normalize(sentences[-1])) not in (None, "valor", "permissao"):
+            return None
+        told = " ".join(sentences[:-1])
+    folded = normalize(told)
+    if len(folded.split()) < STORY_WORDS or question_kind(folded) not in (None, "valor", "permissao") or is_question(told, folded):
+        return None
+    return told
+
+
 def _asks_about_the_story(asked: str) -> bool:
     """The closing question asks about the facts just told, not a rule of its own: without the place it
     names and the function words, it is too short to ask anything else ("isso pode?", "é assim?"), and

@@ -21,6 +21,7 @@ from .text import has_phrase, has_word, normalize
 
 # How people name a place besides its name (knowledge/places.py): adjective, agency, cities.
 PLACE_ALIASES = vocabulary("place_aliases")
+PAULISTA = vocabulary("sp_adjective_also_pe_town")
 JURISDICTION_WORDS = {pid: (normalize(place.name), *PLACE_ALIASES[pid]) for pid, place in PLACES.items()}
 OTHER_PLACES = vocabulary("other_places")
 LOCALITY_RE = re.compile(r"\b(?:%s) (?:(?:de|do|da|dos|das) )?" % "|".join(map(re.escape, vocabulary("locality_words"))))
@@ -81,11 +82,14 @@ def jurisdiction_in(text: str) -> str | None:
     found = [j for j, words in JURISDICTION_WORDS.items() if has_phrase(text, *words)]
     if "sp" not in found and DER_RE.search(text):
         found.append("sp")
-    if "recife" in found and len(found) > 1 and "complementar" not in text and "stcp" not in text:
+    recife_service = has_phrase(text, *PLACE_ALIASES["recife"])  # the complementary service named ("complementar", "opcional")
+    if "recife" in found and len(found) > 1 and not recife_service:
         found.remove("recife")  # "de Recife a Caruaru" in Pernambuco is about the state law
-    if found == ["pe", "recife"] and re.search(r"\b(complementar|stcp)\b", text) and not has_phrase(text, "pernambuco", "pernambucano", "epti"):
+    if "pe" in found and "sp" in found and not has_phrase(text, normalize(PLACES["sp"].name), *(w for w in PLACE_ALIASES["sp"] if w != PAULISTA)) and not DER_RE.search(text):
+        found.remove("sp")  # "de Igarassu pra Paulista": the Pernambuco town, not São Paulo's adjective
+    if found == ["pe", "recife"] and recife_service and not has_phrase(text, "pernambuco", "pernambucano", "epti"):
         return "recife"  # "a van do complementar do Recife até Olinda": Recife's service, a Pernambuco town its destination
-    if found == ["recife"] and has_phrase(text, *CHARTER_WORDS) and not re.search(r"\b(complementar|stcp)\b", text):
+    if found == ["recife"] and has_phrase(text, *CHARTER_WORDS) and not recife_service:
         return "pe"  # a charter trip to or from Recife: the state's law (Recife's is its complementary transport only)
     return found[0] if len(found) == 1 else ("pe" if found == ["pe", "recife"] else None)
 
@@ -317,6 +321,8 @@ def understand(message: str, *, in_wizard: bool, awaiting_jurisdiction: bool, an
             u.intent = "denuncia"
         elif is_question(message, text) and len(words) >= 4:
             u.intent = "lei"
+        elif len(words) >= NEW_QUESTION_WORDS and _is_narrative(text):
+            u.intent = "lei"  # a story told instead of an answer: a report of its own (dialogue._report reads it)
         else:
             u.intent = "wizard_repergunta"
         return u
