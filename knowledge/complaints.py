@@ -77,7 +77,7 @@ REGULATORS: dict[str, Regulator] = {
         N_("O Decreto 29.912/1989 atribui a fiscalização ao DER. A ARTESP, criada depois pela Lei Complementar estadual nº 914/2002 (fora do acervo deste portal), exerce hoje atribuições sobre o transporte intermunicipal: confirme o canal de denúncia com ela."),
         N_("O telefone do DER para reclamações fica afixado dentro do veículo."),
         N_("Em situação de perigo, ligue 190 (Polícia Militar)."),
-    ), _units("sp"), nome="Departamento de Estradas de Rodagem — o órgão que o Decreto 29.912/1989 nomeia"),
+    ), _units("sp"), nome=N_("Departamento de Estradas de Rodagem — o órgão que o Decreto 29.912/1989 nomeia")),
     "ac": _regulator("ac", (
         N_("A AGEAC aprecia as reclamações dos usuários."),
         N_("Em situação de perigo, ligue 190 (Polícia Militar)."),
@@ -85,7 +85,7 @@ REGULATORS: dict[str, Regulator] = {
     "recife": _regulator("recife", (
         N_("Leve ao Poder Público Municipal as irregularidades que presenciar."),
         N_("Em situação de perigo, ligue 190 (Polícia Militar)."),
-    ), _units("recife"), nome="Prefeitura do Recife — fiscalização do STCP/Recife"),
+    ), _units("recife"), nome=N_("Prefeitura do Recife — fiscalização do STCP/Recife")),
 }
 
 

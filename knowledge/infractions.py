@@ -188,7 +188,13 @@ def _epochs(law_id: str) -> list[tuple[date, date | None]]:
 
 
 def _clean(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip().rstrip(";,.").removesuffix(" e").removesuffix(" ou").strip()
+    """A row's words without the list's joints: "… da bagagem dos passageiros; e," → "… da bagagem dos passageiros"."""
+    text = re.sub(r"\s+", " ", text).strip()
+    while True:
+        cleaned = text.rstrip(";,. ").removesuffix(" e").removesuffix(" ou").strip()
+        if cleaned == text:
+            return text
+        text = cleaned
 
 
 def _with_rules(row: Row, spec: FineTable) -> Row:

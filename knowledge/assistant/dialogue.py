@@ -464,7 +464,8 @@ class Assistant:
         lines, citations = [], []
         for j in places:
             regulator = REGULATORS[j]
-            lines.append(f"• {in_place(self._, j)}: {regulator.sigla} — {self._(regulator.nome)}.")
+            named = self._(regulator.nome)  # "Prefeitura do Recife — …" already starts with its short name
+            lines.append(f"• {in_place(self._, j)}: {named if named.startswith(regulator.sigla) else f'{regulator.sigla} — {named}'}.")
             citations.extend(c for c in regulator.citations if c not in citations)
         head = self._("Quem recebe a denúncia, pela lei de cada lugar:") if len(places) > 1 else self._("Quem recebe a denúncia:")
         text = "\n".join([head] + lines + [self._("Pelo formulário deste portal a denúncia chega ao órgão, com um protocolo para acompanhar; pode ser anônima. Em situação de perigo, ligue 190.")])

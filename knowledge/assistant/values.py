@@ -56,6 +56,8 @@ TIMES_FINE = {2: N_("o dobro da multa da infração"), 3: N_("o triplo da multa 
 # Recife's "multa em dobro equivalente à infração" when the question names no group: the formula, whole.
 TIMES_GROUP = {2: N_("o dobro da multa da infração: Vm = 2 × G × Vb, sendo G o grupo da infração no Anexo Único"),
                3: N_("o triplo da multa da infração: Vm = 3 × G × Vb, sendo G o grupo da infração no Anexo Único")}
+# A unit that sets several limits: all of them, each to be read in the quoted words.
+SEVERAL_LIMITS = N_("o dispositivo fixa mais de um limite — %(v)s —, cada um explicado no texto abaixo")
 RAW = "%(v)s"  # the law's own words ("15 dias, contados da notificação"): not a message to translate
 
 
@@ -343,7 +345,10 @@ def _limit(unit: Unit) -> Value | None:
             found.append((match.start(), Share(as_number(match.group(1)))))
         said = list(dict.fromkeys(v for _, v in sorted(found, key=lambda f: f[0])))
         if said:  # "3 anos; 6 anos": every limit the unit sets, in its order
-            return raw(Phrase(tuple(part for i, v in enumerate(said[:3]) for part in (("; ",) if i else ()) + (v,))))
+            listed = Phrase(tuple(part for i, v in enumerate(said[:3]) for part in (("; ",) if i else ()) + (v,)))
+            # Several numbers said bare read as one answer ("15 anos; 50%; 20 anos"): they are named as the
+            # unit's limits, each read in the quote that follows.
+            return Value(SEVERAL_LIMITS, params={"v": listed}) if len(said) > 1 else raw(listed)
         if u is unit and not (unit.parent is not None and introduces(unit.parent)):
             break
     return None
