@@ -76,3 +76,28 @@ def test_an_exception_is_quoted_with_the_caput_it_excepts(chat):
     text = reply["resposta"]
     if "não será exigida" in text:
         assert "devem contratar Seguro" in text and text.index("devem contratar Seguro") < text.index("não será exigida"), text
+
+
+def test_the_regulator_is_named_once(chat):
+    reply = converse(chat, ["pra quem eu reclamo do transporte complementar do recife?"])
+    assert "Prefeitura do Recife — Prefeitura do Recife" not in reply["resposta"]
+    assert "Prefeitura do Recife — fiscalização do STCP/Recife" in reply["resposta"], reply["resposta"]
+
+
+def test_several_limits_of_one_unit_are_said_as_such(chat):
+    # Decreto 29.912/1989 (SP), Regulamento, art. 22, § 1º: "com mais de 15 (quinze) anos de fabricação … não
+    # poderá ultrapassar 50% (cinquenta por cento), ficando estabelecido o limite de 20 (vinte) anos de idade do
+    # veículo" — three numbers; said bare ("15 anos; 50%; 20 anos") they read as one answer.
+    reply = converse(chat, ["qual a idade máxima do ônibus de fretamento em são paulo?"])
+    if reply["citations"] and reply["citations"][0]["unit"] == "art-22/par-1":
+        assert "mais de um limite" in reply["resposta"] and "20 anos" in reply["resposta"], reply["resposta"]
+
+
+def test_no_row_keeps_the_lists_joints():
+    # Lei 16.205/2017 (PE), Anexo I: "e) transportar encomendas ou mercadorias que caracterizem a atividade
+    # comercial ou não faça parte da bagagem dos passageiros; e," — the row's words end at "passageiros".
+    from knowledge.infractions import catalogue
+
+    rows = [r for place in ("pe", "sp", "ac", "recife") for r in catalogue(place)]
+    assert rows and not [r.key for r in rows if r.text.rstrip().endswith((";", ",", ":"))]
+    assert any(r.text.endswith("da bagagem dos passageiros") for r in catalogue("pe"))
