@@ -67,13 +67,15 @@ def told_scene(raw: str) -> str | None:
     if REPEAT_RE.search(text):
         return None
     told = (raw or "").strip()
-    if is_question(raw, text):
+    asking = is_question(raw, text)
+    if asking:
         sentences = [part for part in re.split(r"(?<=[.!?;])\s+|,\s+", told) if part.strip()]
         if len(sentences) < 2 or question_kind(normalize(sentences[-1])) not in (None, "valor", "permissao"):
             return None
         told = " ".join(sentences[:-1])
     folded = normalize(told)
-    if len(folded.split()) < STORY_WORDS or question_kind(folded) not in (None, "valor", "permissao") or is_question(told, folded):
+    # Told words that name a kind ("muito acima do limite") ask nothing when nothing is asked.
+    if len(folded.split()) < STORY_WORDS or (asking and question_kind(folded) not in (None, "valor", "permissao")) or is_question(told, folded):
         return None
     return told
 
