@@ -101,3 +101,34 @@ def test_no_row_keeps_the_lists_joints():
     rows = [r for place in ("pe", "sp", "ac", "recife") for r in catalogue(place)]
     assert rows and not [r.key for r in rows if r.text.rstrip().endswith((";", ",", ":"))]
     assert any(r.text.endswith("da bagagem dos passageiros") for r in catalogue("pe"))
+
+
+@pytest.mark.parametrize("story, place", [
+    # Lei 16.205/2017 (PE), art. 1º: "O fretamento intermunicipal … será regido pelo disposto nesta Lei" — a
+    # regular line's ticket bought at the station is another service.
+    ("na semana passada a passagem do ônibus de linha de Petrolina pra Salgueiro, comprada no guichê, subiu muito", "pe"),
+    # Lei 16.856/2003 (Recife), art. 1º: the STCP/Recife is "complementar ao transporte público convencional".
+    ("o ônibus convencional do consórcio não parou no ponto da avenida ontem de noite e fiquei esperando", "recife"),
+])
+def test_a_story_of_a_service_the_law_does_not_govern_gets_no_row(chat, story, place):
+    from datetime import date
+
+    from knowledge.reader.report import classify_report
+
+    report = classify_report(story, place, date(2026, 12, 3))
+    assert report.outside and not report.all_rows
+    reply = converse(chat, [story + (" (pernambuco)" if place == "pe" else " no recife")])
+    assert not rows(reply), reply["resposta"]
+    assert any(c["unit"] == "art-1" for c in reply["citations"]), reply["resposta"]
+    assert any(a["tipo"] == "denuncia" for a in reply["acoes"])  # the complaint is still offered
+
+
+def test_a_charter_at_a_regular_lines_stop_is_still_a_row():
+    # Lei 16.205/2017 (PE): the charter's own words ("fretado") keep the story in the law, whatever other
+    # service it names ("o ponto de ônibus de linha").
+    from datetime import date
+
+    from knowledge.reader.report import classify_report, outside_the_law
+
+    story = "o fretado da firma parou no ponto de ônibus de linha da avenida pra pegar gente que nem era da lista"
+    assert not outside_the_law(story, "pe")

@@ -37,7 +37,7 @@ DANGER_RE = re.compile(vocabulary("danger_re"))
 from ..infractions import MEASURE_LABELS, measures_by_kind
 from ..reader.report import classify_report
 from .telling import tells_facts
-from .reports import asks_who_takes_complaints, classified_somewhere, mentions_facts, may_tell_a_report, tells_a_report, told_scene
+from .reports import LAW_GOVERNS, asks_who_takes_complaints, classified_somewhere, mentions_facts, may_tell_a_report, tells_a_report, told_scene
 from .understanding import FOLLOW_UP_WORDS, carried_over, completes_the_last_question, Understanding, is_question, occurrences_in, understand, without_other_places
 
 # Words of any report that say nothing about what happened (who, which vehicle).
@@ -488,7 +488,8 @@ class Assistant:
             if len(report.wordings) > 1:
                 span = self._("De %(de)s a %(ate)s: ", de=_day(wording.reading.on, self.law.locale), ate=_day(wording.reading.until, self.law.locale))
             if e is None:
-                lines.append("• " + span + self._("não consigo dizer com segurança qual infração da tabela é essa."))
+                if not report.outside:
+                    lines.append("• " + span + self._("não consigo dizer com segurança qual infração da tabela é essa."))
                 continue
             # Every row the story describes (knowledge/reader: the whole story's and its parts'), most
             # confident first, each with its unit, its fine on the date of the facts and what the law attaches.
@@ -503,6 +504,10 @@ class Assistant:
         if rows:
             head = self._("Pelo que você contou, %(no_lugar)s isso é infração", no_lugar=self._(place.in_name))
             head += f" ({when}):" if when else ":"
+        elif report.outside and report.place in LAW_GOVERNS:
+            head = self._("O que você contou é de um serviço que a lei %(do_lugar)s não rege — ela trata %(do_que)s —: nenhuma infração da tabela dela se aplica, e o órgão avalia a denúncia se você a fizer.",
+                          do_lugar=self._(place.of_name), do_que=self._(LAW_GOVERNS[report.place]))
+            citations.append(Cite(place.law_id, "art-1"))
         else:
             head = self._("Não consigo classificar com segurança o que você contou numa infração da lei %(do_lugar)s: a denúncia vai ao órgão, que avalia o enquadramento.",
                           do_lugar=self._(place.of_name))

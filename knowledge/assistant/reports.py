@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from ..citations import N_
 from ..places import PLACES
 from ..reader.lexicon import lexicon
 from ..reader.report import classify_report
@@ -18,6 +19,13 @@ from .kinds import question_kind
 from .text import normalize
 from .law import FUNCTION_WORDS
 from .understanding import JURISDICTION_WORDS, QUESTION_WORDS, is_question
+
+
+# What a law governs, said when a story tells of another service (knowledge/reader/report.outside_the_law).
+LAW_GOVERNS = {
+    "pe": N_("do fretamento intermunicipal (Lei 16.205/2017, art. 1º)"),
+    "recife": N_("do transporte complementar, o STCP/Recife (Lei 16.856/2003, art. 1º)"),
+}
 
 
 def tells_a_report(raw: str) -> bool:

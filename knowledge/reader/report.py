@@ -7,12 +7,16 @@ The chat, the complaint form and the channels call :func:`classify_report`; the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from datetime import date
+from functools import lru_cache
 
 from ..complaints import Enquadramento, classify_row
 from ..places import PLACES
+from ..text import fold
 from .dates import Period, facts_period
+from .lexicon import PATH, LexiconError, _document
 from .stories import Reading, read_story
 
 
@@ -48,6 +52,7 @@ class Report:
     period: Period
     wordings: list[Classified]
     dated_by: str  # "story" (read from the words), "given" (a form's field), "today"
+    outside: bool = False  # the story tells of a service the place's law does not govern (lexicon "alcance")
 
     @property
     def classified(self) -> bool:
@@ -86,5 +91,27 @@ def classify_report(story: str, place: str, today: date, given: date | None = No
     period, dated_by = period_of(story, today, given)
     start = max(period.start, PLACES[place].in_force) if period.end >= PLACES[place].in_force else period.start
     reading = read_story(story, place, Period(start, period.end, period.words))
-    wordings = [Classified(r, classify_row(r.row, r.on) if r.row is not None else None) for r in reading.readings]
-    return Report(story, place, period, wordings, dated_by)
+    outside = outside_the_law(story, place)
+    readings = [replace(r, classified=False, found=()) for r in reading.readings] if outside else reading.readings
+    wordings = [Classified(r, classify_row(r.row, r.on) if r.row is not None else None) for r in readings]
+    return Report(story, place, period, wordings, dated_by, outside=outside)
+
+
+@lru_cache(maxsize=1)
+def _scopes() -> dict[str, tuple[re.Pattern, re.Pattern]]:
+    try:
+        return {place: (re.compile(entry["outro_servico"]), re.compile(entry["servico_da_lei"]))
+                for place, entry in (_document(PATH).get("alcance") or {}).items()}
+    except (KeyError, TypeError, re.error) as exc:
+        raise LexiconError(f"lexicon.yaml: alcance: {exc}") from exc
+
+
+def outside_the_law(story: str, place: str) -> bool:
+    """The story tells of a service the place's law does not govern ("o ônibus de linha", "o metrô") and
+    names none of its own ("fretado", "complementar"): no row of that law is its row."""
+    scope = _scopes().get(place)
+    if scope is None:
+        return False
+    text = fold((story or "").lower())
+    other, own = scope
+    return bool(other.search(text)) and not own.search(text)
