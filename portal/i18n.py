@@ -148,7 +148,7 @@ def date_numeric(value: date | None) -> str:
     return format_date(value, "medium" if locale.startswith("en") else "dd/MM/yyyy")
 
 
-def lang_url(code: str) -> str:
+def lang_url(code: str, args: dict | None = None) -> str:
     """The current page in another language (query string kept).
 
     After an htmx step the page's address is the step's (hx-push-url), and the
@@ -157,8 +157,9 @@ def lang_url(code: str) -> str:
 
     The path is the one the client sent (also on a 404), so it is made a plain path of
     this site: one leading slash, and everything a browser might read as a host or a
-    separator (``/\\evil.example``, control characters) percent-encoded."""
-    args = request.args.to_dict(flat=False)
+    separator (``/\\evil.example``, control characters) percent-encoded.  ``args``: the query's
+    arguments (each a list of values) in place of the request's."""
+    args = request.args.to_dict(flat=False) if args is None else dict(args)
     args["lang"] = [code]
     return _own_path() + "?" + urlencode(args, doseq=True)
 
