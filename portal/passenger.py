@@ -9,7 +9,6 @@ import sqlite3
 from urllib.parse import quote_plus
 
 from flask import Blueprint, current_app, g, make_response, redirect, render_template, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
@@ -43,6 +42,10 @@ def _is_step(target: str) -> bool:
     return bool(request.headers.get("HX-Request")) and request.headers.get("HX-Target") == target
 
 
+# The modalities' names on a plate page: one object, so what is rendered from it can be kept (lookup.kept_html).
+_MODALITY_NAMES = {**MODALITY_NAMES, **SERVICE_NAMES}
+
+
 @bp.get("/consulta")
 @limiter.limit(LOOKUP_LIMIT)
 @cached_render(depends=plate_page_inputs)  # rendered again after a registry import, a contacts edit, at midnight
@@ -50,7 +53,7 @@ def consulta():
     raw = (request.args.get("placa") or "").strip()
     partial = _is_step("resultado")
     template = "_consulta_result.html" if partial else "consulta.html"
-    context = dict(result=None, error=None, raw=raw, modality_names={**MODALITY_NAMES, **SERVICE_NAMES}, oob_lang=partial)
+    context = dict(result=None, error=None, raw=raw, modality_names=_MODALITY_NAMES, oob_lang=partial)
     if not raw:
         return render_template(template, checklist=before_boarding(None), regulators=all_regulator_cards(), **context)
     try:
@@ -94,7 +97,7 @@ def _with_chrome(context: dict) -> str:
     ):
         return render_template("consulta.html", **context)
     cache = current_app.extensions.setdefault("consulta_chrome", {})
-    key = (str(get_locale()), request.script_root, request.path, keys)
+    key = (i18n.current_locale(), request.script_root, request.path, keys)
     chrome = cache.get(key)
     if chrome is None:
         if len(cache) >= _CHROME_MAX:
@@ -143,7 +146,7 @@ def _tail(jurisdiction: str | None) -> Markup:
     if g.get("law_date") is not None:
         return render()
     cache = current_app.extensions.setdefault("consulta_tail", {})
-    key = (jurisdiction, str(get_locale()), contacts_version())
+    key = (jurisdiction, i18n.current_locale(), contacts_version())
     found = cache.get(key)
     if found is None:
         if len(cache) > 64:  # contacts files replaced many times: start again
