@@ -46,7 +46,7 @@ _ACCEPTED_MAX = 512
 
 def select_locale() -> Locale:
     req = request_ctx.request
-    explicit = _normalise(req.args.get("lang"))
+    explicit = _normalise(req.args.get("lang")) if req.environ.get("QUERY_STRING") else None  # no query, no args to parse
     if explicit:
         g.lang_to_remember = explicit
         return _LOCALE_OBJECTS[explicit]

@@ -257,7 +257,7 @@ def _cached_answer(raw_plate: str, on: date | None) -> _Answer:
     plate = normalize(raw_plate)
     db = get_db()
     cache = lookup_cache(db)
-    cache.sync(registry_version(db))
+    cache.sync(_registry_version(db))
     key = (plate, i18n.current_locale(), on, g.get("law_date"))
     answer = cache.get(key)
     if answer is None or answer.check_date != (on or today_in(answer.jurisdiction)):
@@ -365,7 +365,22 @@ def plate_page_inputs() -> tuple:
     registry (its version), the regulators' contacts file, and today's date in each time zone
     of the places (validity ends at local midnight).  A page rendered for other values is
     rendered again (``page_cache.cached_render``)."""
-    return (registry_version(get_db()), contacts_version(), _todays())
+    return (_registry_version(get_db()), contacts_version(), _todays())
+
+
+def _registry_version(db) -> tuple:
+    """``registry_version(db)``, asked of SQLite once per request while this connection writes
+    nothing (its ``total_changes`` stays the same): a plate page asks it for its kept page and
+    again for its answer.  A commit by another connection meanwhile is seen by the next request."""
+    if not has_request_context():  # a CLI command's or a worker's long app context: asked every time
+        return registry_version(db)
+    conn = db.conn
+    held = g.get("_registry_version")
+    if held is not None and held[0] is conn and held[1] == conn.total_changes:
+        return held[2]
+    version = registry_version(db)
+    g._registry_version = (conn, conn.total_changes, version)
+    return version
 
 
 _TODAYS: list = [None, None, None]  # (from, until, today in each zone) of the last computation
