@@ -273,3 +273,23 @@ def test_kept_citations_are_those_of_the_rules_in_each_language(app, client):
 def get_db_rows(app, sql: str) -> list:
     with app.app_context():
         return get_db().execute(sql).fetchall()
+
+
+def test_the_plate_links_filled_in_are_the_links_flask_builds(app):
+    """The plate pages' links are built once per argument shape and filled in (portal/template_urls.py,
+    ``FILLED``): the same text as Flask's url_for, mounted or not; anything not plain is built as always."""
+    from flask import url_for
+
+    calls = [
+        ("vehicles.page", {"placa": "ABC1D23"}), ("vehicles.page", {"placa": "ABC-1234"}), ("vehicles.page", {"placa": "a/b c"}),
+        ("passenger.denuncia_form", {"placa": "ABC1D23", "jurisdicao": "pe", "ocorrencias": ["sem_autorizacao"]}),
+        ("passenger.denuncia_form", {"placa": "ABC1D23", "jurisdicao": None, "ocorrencias": []}),
+        ("passenger.denuncia_form", {"jurisdicao": "sp", "placa": "KHB7F12"}), ("passenger.consulta", {"placa": "KHB%7F12"}),
+        ("passenger.consulta", {"placa": "PFX1J60", "_anchor": "resultado"}),
+    ]
+    for mount in ("", "/portal"):
+        with app.test_request_context("/consulta", environ_base={"SCRIPT_NAME": mount}):
+            templates_url_for = app.jinja_env.globals["url_for"]
+            for _ in range(2):  # built, then filled in
+                for endpoint, values in calls:
+                    assert templates_url_for(endpoint, **values) == url_for(endpoint, **values), (mount, endpoint, values)
