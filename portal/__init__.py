@@ -19,7 +19,7 @@ from flask_wtf.csrf import CSRFProtect
 from . import fleet  # /frota, the fleet check (issue #30)
 
 from . import admin, api, assistant_web, cli, comparison_web, database, errors, health, i18n, json_safety, law_reader, law_urls, locale_data, openapi, opendata, page_cache, pages, passenger, security, serialize, vehicles, wizards
-from . import registry_admin
+from . import lookup, registry_admin
 from .search import SearchService
 from . import channels
 from . import settings_cli
@@ -92,6 +92,7 @@ def create_portal(app: Flask) -> None:
     app.register_blueprint(law_reader.bp)
     channels.init_app(app)  # WhatsApp and Telegram webhooks (off unless PORTAL_CHANNELS names them)
     app.jinja_env.globals.update(say=serialize.say, cites=serialize.cites, error_text=serialize.error_text)
+    app.jinja_env.globals["kept_html"] = lookup.kept_html  # parts of plate answers that plates share
     errors.init_app(app)
     cli.init_app(app)
     settings_cli.init_app(app)  # `flask settings`: the table of settings (settings.py)

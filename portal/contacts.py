@@ -16,7 +16,7 @@ import os
 from datetime import date
 from pathlib import Path
 
-from flask import current_app
+from flask import current_app, g, has_request_context
 from flask_babel import gettext
 
 from knowledge.complaints import REGULATORS
@@ -57,12 +57,21 @@ _CACHE: dict[tuple, dict] = {}
 
 def contacts_version() -> tuple:
     """The two candidate files and their (mtime, size): changes whenever the contacts may have
-    (pages rendered from them are kept while it stays the same, portal/page_cache.py)."""
+    (pages rendered from them are kept while it stays the same, portal/page_cache.py).  Looked at
+    once per request (a plate page asks for its kept page and for the regulators under the result):
+    an edit shows from the next request on."""
+    in_request = has_request_context()  # not a CLI command's or a worker's long app context
+    held = g.get("_contacts_version") if in_request else None
+    if held is not None:
+        return held
     data_dir = current_app.config["DATA_DIR"]
     local = _LOCAL_FILES.get(data_dir)
     if local is None:
         local = _LOCAL_FILES[data_dir] = os.path.join(data_dir, "orgaos.json")
-    return (local, _stamp(local), _stamp(_REPO_FILE_NAME))
+    version = (local, _stamp(local), _stamp(_REPO_FILE_NAME))
+    if in_request:
+        g._contacts_version = version
+    return version
 
 
 _LOCAL_FILES: dict[str, str] = {}  # data dir -> its contacts file (asked on every plate page)

@@ -46,7 +46,7 @@ _ACCEPTED_MAX = 512
 
 def select_locale() -> Locale:
     req = request_ctx.request
-    explicit = _normalise(req.args.get("lang"))
+    explicit = _normalise(req.args.get("lang")) if req.environ.get("QUERY_STRING") else None  # no query, no args to parse
     if explicit:
         g.lang_to_remember = explicit
         return _LOCALE_OBJECTS[explicit]
@@ -148,7 +148,7 @@ def date_numeric(value: date | None) -> str:
     return format_date(value, "medium" if locale.startswith("en") else "dd/MM/yyyy")
 
 
-def lang_url(code: str) -> str:
+def lang_url(code: str, args: dict | None = None) -> str:
     """The current page in another language (query string kept).
 
     After an htmx step the page's address is the step's (hx-push-url), and the
@@ -157,8 +157,9 @@ def lang_url(code: str) -> str:
 
     The path is the one the client sent (also on a 404), so it is made a plain path of
     this site: one leading slash, and everything a browser might read as a host or a
-    separator (``/\\evil.example``, control characters) percent-encoded."""
-    args = request.args.to_dict(flat=False)
+    separator (``/\\evil.example``, control characters) percent-encoded.  ``args``: the query's
+    arguments (each a list of values) in place of the request's."""
+    args = request.args.to_dict(flat=False) if args is None else dict(args)
     args["lang"] = [code]
     return _own_path() + "?" + urlencode(args, doseq=True)
 
@@ -234,6 +235,23 @@ def current_locale() -> str:
     return name
 
 
+def translations():
+    """``flask_babel.get_translations()``, kept per Locale on the app (the templates' catalog,
+    ``_install_template_gettext``): Flask-Babel finds it anew on every call (the request context,
+    the domain, the locale's name rebuilt, a cache lookup), which was a tenth of building a
+    plate's answer (issue #32).  Outside a request, or for an app without the templates' gettext,
+    Flask-Babel's own."""
+    ctx = _cv_app.get(None)
+    locale = _request_locale()
+    catalogs = ctx.app.extensions.get("i18n_catalogs") if ctx is not None else None
+    if locale is None or catalogs is None:
+        return get_translations()
+    found = catalogs.get(locale)
+    if found is None:
+        found = catalogs[locale] = get_translations()
+    return found
+
+
 TRANSLATED_MAX = 10_000  # a bound: the catalogs hold ~1,500 strings in 3 languages
 
 
@@ -249,7 +267,7 @@ def _install_template_gettext(app: Flask) -> None:
     variables — always, so "%%" reads "%"), with the translated and escaped string remembered:
     a search page said the same thirty strings on every request (issue #32).  With variables,
     only the ``%`` is done per call, exactly as Jinja does it."""
-    catalogs: dict = {}
+    catalogs = app.extensions.setdefault("i18n_catalogs", {})  # Locale -> its catalog (translations())
 
     def catalog():
         locale = _request_locale()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 
 from flask import current_app, g, has_request_context, request
-from flask_babel import get_locale, get_translations, gettext
+from flask_babel import gettext
 
 from knowledge import clock
 from knowledge.plates import InvalidPlate, display, normalize, plate_key
@@ -44,9 +44,10 @@ def render_reason(reason, translate=None) -> str:
 
 def _translator():
     """``flask_babel.gettext`` without its per-string search for the request's catalog (the
-    request context, the domain, the locale): the catalog is found once per answer, and each
-    string translated by it exactly as gettext does (``ugettext``).  An answer has ~10 strings."""
-    return get_translations().ugettext
+    request context, the domain, the locale): the catalog is found once per answer (kept per
+    language, ``i18n.translations``), and each string translated by it exactly as gettext does
+    (``ugettext``).  An answer has ~10 strings."""
+    return i18n.translations().ugettext
 
 
 _CITES: dict[tuple, tuple[dict, ...]] = {}
@@ -76,6 +77,58 @@ class _Answer:
     jurisdiction: str | None
     check_date: date  # the day the status was evaluated for
     json_parts: tuple[str, str] | None = None  # the JSON text before and after "consultado_em"
+    shared: tuple = ()  # (key of result, _Part): parts of the result shared with other plates' answers
+
+
+class _Part:
+    """A part of plate answers that many plates share (an operator's block, a place's notes, an
+    unknown plate's reasons), built once and kept with its JSON text once an API answer needs it."""
+
+    __slots__ = ("value", "json")
+
+    def __init__(self, value):
+        self.value = _shared(value)
+        self.json: str | None = None
+
+
+class SharedDict(dict):
+    """A dict that many answers share, with what templates made of it (``kept_html``)."""
+
+    __slots__ = ("html",)
+
+
+class SharedList(list):
+    """A list that many answers share, with what templates made of it (``kept_html``)."""
+
+    __slots__ = ("html",)
+
+
+def _shared(value):
+    kept = SharedDict(value) if isinstance(value, dict) else SharedList(value)
+    kept.html = {}
+    return kept
+
+
+KEPT_HTML_MAX = 16  # renderings kept per shared part (languages x callers): a bound
+
+
+def kept_html(name: str, owner, macro, *args):
+    """``macro(owner, *args)``, kept with ``owner`` when it is a part that answers share (an
+    operator's rows in the details, an unknown plate's reasons, a place's notes are the same for
+    every plate that shows them: issue #32), per language; rendered every time otherwise.  The
+    macro must depend on nothing but its arguments and the language: the arguments are held
+    with what was rendered, so no other object can take their identity."""
+    kept = getattr(owner, "html", None)
+    if kept is None:
+        return macro(owner, *args)
+    key = (name, i18n.current_locale(), request.script_root if has_request_context() else None, *map(id, args))
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= KEPT_HTML_MAX:
+            kept.clear()
+        found = kept[key] = (macro(owner, *args), args)
+    return found[0]
+
 
 class LookupCache:
     """Plate answers of one registry version, per plate, language, date asked and law date.
@@ -91,6 +144,7 @@ class LookupCache:
         self.version: tuple | None = None
         self.info: dict | None = None
         self._answers: OrderedDict[tuple, _Answer] = OrderedDict()
+        self.parts: dict[tuple, _Part] = {}  # what answers share (``shared_part``), of the same version
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
@@ -99,6 +153,7 @@ class LookupCache:
         with self._lock:
             if version != self.version:
                 self._answers.clear()
+                self.parts.clear()
                 self.info = None
                 self.version = version
 
@@ -116,8 +171,22 @@ class LookupCache:
             while len(self._answers) > self.max_entries:
                 self._answers.popitem(last=False)
 
+    def shared_part(self, key: tuple, build) -> _Part:
+        """The part kept under ``key``, made by ``build()`` the first time."""
+        part = self.parts.get(key)
+        if part is None:
+            part = _Part(build())
+            with self._lock:
+                if len(self.parts) >= PARTS_MAX:
+                    self.parts.clear()
+                self.parts[key] = part
+        return part
+
     def __len__(self) -> int:
         return len(self._answers)
+
+
+PARTS_MAX = 4096  # operators' blocks (one per operator, date and language), places' notes: a bound
 
 
 def lookup_cache(db) -> LookupCache:
@@ -144,13 +213,33 @@ def lookup_json(raw_plate: str) -> str:
     provider = current_app.json
     parts = answer.json_parts
     if parts is None:
-        text = provider.dumps({**answer.result, "consultado_em": _TIME_SLOT}, **_dump_args(provider))
-        before, after = text.split(provider.dumps(_TIME_SLOT, **_dump_args(provider)))
-        parts = answer.json_parts = (before, after + "\n")
+        parts = answer.json_parts = _json_parts(provider, answer)
     return parts[0] + provider.dumps(_consulted()) + parts[1]
 
 
 _TIME_SLOT = "\x00consultado_em\x00"  # no answer holds a NUL: it marks where the time goes
+
+
+def _json_parts(provider, answer: _Answer) -> tuple[str, str]:
+    """The answer's JSON text before and after the moment of the request.  The parts it shares
+    with other answers are written once each (their text kept with them) and put in place of a
+    stand-in: compact JSON writes a value the same wherever it stands.  Indented (debugging):
+    the whole answer every time."""
+    args = _dump_args(provider)
+    doc = {**answer.result, "consultado_em": _TIME_SLOT}
+    shared = answer.shared if "indent" not in args else ()
+    for name, _part in shared:
+        doc[name] = f"\x00{name}\x00"
+    text = provider.dumps(doc, **args)
+    for name, part in shared:
+        if part.json is None:
+            part.json = provider.dumps(part.value, **args)
+        pieces = text.split(provider.dumps(f"\x00{name}\x00", **args))
+        if len(pieces) != 2:  # never: no answer holds a NUL
+            return _json_parts(provider, _Answer(answer.result, answer.jurisdiction, answer.check_date))
+        text = pieces[0] + part.json + pieces[1]
+    before, after = text.split(provider.dumps(_TIME_SLOT, **args))
+    return before, after + "\n"
 
 
 def _dump_args(provider) -> dict:
@@ -168,8 +257,8 @@ def _cached_answer(raw_plate: str, on: date | None) -> _Answer:
     plate = normalize(raw_plate)
     db = get_db()
     cache = lookup_cache(db)
-    cache.sync(registry_version(db))
-    key = (plate, str(get_locale()), on, g.get("law_date"))
+    cache.sync(_registry_version(db))
+    key = (plate, i18n.current_locale(), on, g.get("law_date"))
     answer = cache.get(key)
     if answer is None or answer.check_date != (on or today_in(answer.jurisdiction)):
         cache.misses += 1
@@ -196,18 +285,41 @@ def _answer(db, cache: LookupCache, plate: str, on: date | None) -> _Answer:
         check_date = on or today_in(jurisdiction)
         status = evaluate(operator, vehicle, check_date)  # the registry's ISO dates are read by the rules
     translate = _translator()
+    shared = []
+    language = (i18n.current_locale(), request.script_root if has_request_context() else None, g.get("law_date"))
+    if found is None:
+        motivos = cache.shared_part(("\x00nao_encontrado", check_date, *language), lambda: [
+            {"codigo": r.code, "mensagem": render_reason(r, translate), "citations": cites(r.citations)} for r in status.motivos
+        ])
+        shared.append(("motivos", motivos))
+    if status.notas:
+        notas = cache.shared_part(("\x00notas", jurisdiction, *language), lambda: [
+            {"codigo": n.code, "mensagem": translate(n.message), "citations": _cites(n.citations)} for n in status.notas
+        ])
+        shared.append(("notas", notas))
+    if operator is not None:
+        registro = status.itens["registro"]
+        block = cache.shared_part(
+            ("\x00operadora", *((k, tuple(v) if v.__class__ is list else v) for k, v in operator.items()), *registro.items(), *language),
+            lambda: _operator_part(operator, registro, translate),
+        )
+        shared.append(("operadora", block))
     result = {
         "placa": display(plate),
         "consultado_em": None,
         "situacao": status.situacao,
         "data_da_verificacao": check_date.isoformat(),
         "resumo": translate(status.resumo) if status.resumo else None,
-        "motivos": _reasons(cache, status, check_date) if found is None else [
+        # An unknown plate's reasons are the same for every unknown plate (every place's rule and its
+        # ten citations): built once per language, day and law date and shared — a miss costs what a
+        # hit does (issue #32), however many different unknown plates are typed.
+        "motivos": motivos.value if found is None else [
             {"codigo": r.code, "mensagem": render_reason(r, translate), "citations": _cites(r.citations)} for r in status.motivos
         ],
         # What the law leaves to regulation (Acre's fretamento, Recife's capacity): said, not guessed.
-        "notas": [{"codigo": n.code, "mensagem": translate(n.message), "citations": _cites(n.citations)} for n in status.notas],
-        "operadora": None if operator is None else _operator_part(operator, status.itens["registro"], translate),
+        # The same for every plate of a place, as an operator's block is for its vehicles on a day.
+        "notas": notas.value if status.notas else [],
+        "operadora": None if operator is None else block.value,
         "veiculo": None if vehicle is None else {
             "placa_cadastrada": display(vehicle["placa"]), "tipo": vehicle["tipo"], "lugares": vehicle["lugares"],
             "ano_fabricacao": vehicle["ano_fabricacao"], "vistoria_validade": vehicle["vistoria_validade"],
@@ -223,7 +335,7 @@ def _answer(db, cache: LookupCache, plate: str, on: date | None) -> _Answer:
     }
     verdict = plate_verdict(result)
     result["veredito"] = verdict.render(lambda text, **params: translate(text) % params if params else translate(text))
-    return _Answer(result, jurisdiction, check_date)
+    return _Answer(result, jurisdiction, check_date, shared=tuple(shared))
 
 
 def _operator_part(operator: dict, registro: dict, translate=gettext) -> dict:
@@ -248,24 +360,27 @@ def _operator_part(operator: dict, registro: dict, translate=gettext) -> dict:
     }
 
 
-def _reasons(cache: LookupCache, status, check_date: date) -> list[dict]:
-    """An unknown plate's reasons: the same for every unknown plate (every place's rule and
-    its ten citations), so built once per language, day and law date and shared — a miss
-    costs what a hit does (issue #32), however many different unknown plates are typed."""
-    key = ("\x00nao_encontrado", str(get_locale()), check_date, g.get("law_date"))
-    found = cache.get(key)
-    if found is None:
-        found = _Answer({"motivos": [{"codigo": r.code, "mensagem": render_reason(r), "citations": cites(r.citations)} for r in status.motivos]}, None, check_date)
-        cache.put(key, found)
-    return found.result["motivos"]
-
-
 def plate_page_inputs() -> tuple:
     """What a plate page (/consulta, /v/<placa>) shows besides its address and language: the
     registry (its version), the regulators' contacts file, and today's date in each time zone
     of the places (validity ends at local midnight).  A page rendered for other values is
     rendered again (``page_cache.cached_render``)."""
-    return (registry_version(get_db()), contacts_version(), _todays())
+    return (_registry_version(get_db()), contacts_version(), _todays())
+
+
+def _registry_version(db) -> tuple:
+    """``registry_version(db)``, asked of SQLite once per request while this connection writes
+    nothing (its ``total_changes`` stays the same): a plate page asks it for its kept page and
+    again for its answer.  A commit by another connection meanwhile is seen by the next request."""
+    if not has_request_context():  # a CLI command's or a worker's long app context: asked every time
+        return registry_version(db)
+    conn = db.conn
+    held = g.get("_registry_version")
+    if held is not None and held[0] is conn and held[1] == conn.total_changes:
+        return held[2]
+    version = registry_version(db)
+    g._registry_version = (conn, conn.total_changes, version)
+    return version
 
 
 _TODAYS: list = [None, None, None]  # (from, until, today in each zone) of the last computation
@@ -297,7 +412,7 @@ def before_boarding(jurisdiction: str | None) -> list[dict]:
     if g.get("law_date") is not None:
         return _before_boarding(jurisdiction)
     cache = current_app.extensions.setdefault("before_boarding", {})
-    key = (jurisdiction, str(get_locale()))
+    key = (jurisdiction, i18n.current_locale())
     found = cache.get(key)
     if found is None:
         found = cache[key] = _before_boarding(jurisdiction)

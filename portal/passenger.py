@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 import sqlite3
+from urllib.parse import quote_plus
 
 from flask import Blueprint, current_app, g, make_response, redirect, render_template, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from knowledge import clock
 from knowledge.complaints import JURISDICTIONS, OCCURRENCES
@@ -21,7 +22,7 @@ from knowledge.plates import PLATE_HELP, InvalidPlate, likely_meant, normalize, 
 from knowledge.typed_dates import looks_like_a_date, parse_typed_date
 
 from . import complaints_service as service
-from . import photos
+from . import i18n, photos
 from .api_schema import MAX_RELATO, MAX_ROWS
 from .database import get_db, get_store
 from .storage.complaints import normalize_protocol, photo_count
@@ -41,6 +42,10 @@ def _is_step(target: str) -> bool:
     return bool(request.headers.get("HX-Request")) and request.headers.get("HX-Target") == target
 
 
+# The modalities' names on a plate page: one object, so what is rendered from it can be kept (lookup.kept_html).
+_MODALITY_NAMES = {**MODALITY_NAMES, **SERVICE_NAMES}
+
+
 @bp.get("/consulta")
 @limiter.limit(LOOKUP_LIMIT)
 @cached_render(depends=plate_page_inputs)  # rendered again after a registry import, a contacts edit, at midnight
@@ -48,7 +53,7 @@ def consulta():
     raw = (request.args.get("placa") or "").strip()
     partial = _is_step("resultado")
     template = "_consulta_result.html" if partial else "consulta.html"
-    context = dict(result=None, error=None, raw=raw, modality_names={**MODALITY_NAMES, **SERVICE_NAMES}, oob_lang=partial)
+    context = dict(result=None, error=None, raw=raw, modality_names=_MODALITY_NAMES, oob_lang=partial)
     if not raw:
         return render_template(template, checklist=before_boarding(None), regulators=all_regulator_cards(), **context)
     try:
@@ -60,7 +65,73 @@ def consulta():
         return render_template(template, checklist=before_boarding(None), regulators=all_regulator_cards(), **context), 400
     jurisdiction = result["operadora"]["jurisdicao"] if result["operadora"] else None
     context["result"] = result
-    return render_template(template, tail=_tail(jurisdiction), jurisdiction=jurisdiction, **context)
+    if partial:
+        return render_template(template, tail=_tail(jurisdiction), jurisdiction=jurisdiction, **context)
+    return _with_chrome(dict(tail=_tail(jurisdiction), jurisdiction=jurisdiction, **context))
+
+
+# Stand-ins for what a plate's page has of its own around the result: the plate as typed (the
+# field's value), the plate in the language links' addresses, and the result area.  Letters and
+# digits only, so that escaping and URL-encoding leave them as they are.
+_SLOTS = (("zq7RawSlot0a", "zq7ArgSlot0a", "zq7ResultSlot0a"), ("xk4RawSlot1b", "xk4ArgSlot1b", "xk4ResultSlot1b"))
+_CHROME_ARGS = frozenset({"placa", "lang"})
+_CHROME_MAX = 64
+
+
+def _with_chrome(context: dict) -> str:
+    """consulta.html around a result: ``render_template("consulta.html", **context)``, byte for byte.
+
+    The page around the result (head, menu, search box, form, footer) is the same for every
+    plate but for the plate typed in the field and in the language links; rendering it was
+    half of a plate's first lookup (issue #32).  It is rendered once per language, mount point
+    and shape of the query string (``?placa=``, ``?placa=&lang=``), with stand-ins where the
+    plate goes, and each page is that text with the plate and the result area put in.  Checked
+    when made: the same page rendered with other stand-ins must be what putting them in gives,
+    or the page is rendered whole every time.  Any other query argument (``imprimir``…), a
+    repeated one, a law read on another date, or templates reloaded while developing: rendered whole."""
+    args = request.args
+    keys = tuple(args.keys())
+    if (
+        "placa" not in args or not _CHROME_ARGS.issuperset(keys) or len(keys) != len(list(args.items(multi=True)))
+        or g.get("law_date") is not None or current_app.jinja_env.auto_reload
+    ):
+        return render_template("consulta.html", **context)
+    cache = current_app.extensions.setdefault("consulta_chrome", {})
+    key = (i18n.current_locale(), request.script_root, request.path, keys)
+    chrome = cache.get(key)
+    if chrome is None:
+        if len(cache) >= _CHROME_MAX:
+            cache.clear()
+        chrome = cache[key] = _chrome(context, keys)
+    if not chrome:
+        return render_template("consulta.html", **context)
+    own = (str(escape(context["raw"])), quote_plus(args["placa"], safe=""), render_template("_consulta_result.html", **context))
+    return "".join([own[part] if part.__class__ is int else part for part in chrome])
+
+
+def _chrome(context: dict, keys: tuple) -> tuple:
+    """consulta.html split at the stand-ins: its text, with the slot (0, 1, 2 of ``_SLOTS``) of
+    each stand-in in between; () when the page is not that text around them (``_with_chrome``)."""
+    def lang_url(plate: str):
+        # i18n.lang_url for this address with another plate in it
+        args = {key: [plate] if key == "placa" else request.args.getlist(key) for key in keys}
+        return lambda code: i18n.lang_url(code, args)
+
+    if any(lang_url(request.args["placa"])(code) != i18n.lang_url(code) for code in i18n.LANGUAGES):
+        return ()
+    pages = [
+        render_template("consulta.html", **{**context, "raw": raw, "lang_url": lang_url(arg), "result_html": Markup(result_html)})
+        for raw, arg, result_html in _SLOTS
+    ]
+    parts = tuple(_SLOTS[0].index(piece) if i % 2 else piece for i, piece in enumerate(_SLOT_PATTERN.split(pages[0])))
+    again = "".join([_SLOTS[1][part] if part.__class__ is int else part for part in parts])
+    if again != pages[1] or parts.count(2) != 1:
+        log.warning("consulta.html is not the same page around every plate: rendered whole each time")
+        return ()
+    return parts
+
+
+_SLOT_PATTERN = re.compile("(" + "|".join(_SLOTS[0]) + ")")
 
 
 def _tail(jurisdiction: str | None) -> Markup:
@@ -75,7 +146,7 @@ def _tail(jurisdiction: str | None) -> Markup:
     if g.get("law_date") is not None:
         return render()
     cache = current_app.extensions.setdefault("consulta_tail", {})
-    key = (jurisdiction, str(get_locale()), contacts_version())
+    key = (jurisdiction, i18n.current_locale(), contacts_version())
     found = cache.get(key)
     if found is None:
         if len(cache) > 64:  # contacts files replaced many times: start again

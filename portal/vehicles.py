@@ -23,6 +23,8 @@ from .page_cache import cached_render
 from .security import LOOKUP_LIMIT, limiter
 
 bp = Blueprint("vehicles", __name__)
+# One object, so what is rendered from it can be kept (lookup.kept_html).
+_MODALITY_NAMES = {**MODALITY_LABELS, **SERVICE_NAMES}
 
 
 def plate_forms(plate: str) -> list[str]:
@@ -51,7 +53,7 @@ def page(placa: str):
     context = dict(
         result=result,
         forms=plate_forms(registered),
-        modality_names={**MODALITY_LABELS, **SERVICE_NAMES},
+        modality_names=_MODALITY_NAMES,
         place=PLACES.get(jurisdiction) if jurisdiction else None,
         checklist=before_boarding(jurisdiction),
     )

@@ -200,6 +200,35 @@ def test_the_api_sends_exactly_what_jsonify_would(app, client):
         assert response.get_json()["consultado_em"] == "2026-12-01T15:00:00+00:00"
 
 
+def test_a_plate_page_made_around_its_result_is_the_page_rendered_whole(app, client):
+    """/consulta puts each plate's result into a page rendered once per language and query shape
+    (portal/passenger.py ``_with_chrome``): byte for byte what rendering consulta.html gives."""
+    load_demo(app)
+    plates = [row[0] for row in get_db_rows(app, "SELECT placa FROM vehicles ORDER BY placa LIMIT 12")]
+    addresses = [f"/consulta?placa={p}" for p in plates] + [
+        "/consulta?placa=ZZZ9Z99", "/consulta?placa=khb-7f12", "/consulta?placa=+KHB7F12+", "/consulta?placa=KHB7F12&lang=en",
+        "/consulta?lang=es&placa=PFX1J60", "/consulta?placa=KHB%267F12", "/consulta?placa=KHB7F12&imprimir=1",
+    ]
+    headers = [{}, {"Accept-Language": "en"}, {"Accept-Language": "es"}]
+
+    def everything() -> list:
+        pages(app).clear()
+        client.delete_cookie("lang")  # set by a ?lang= address
+        return [client.get(a, headers=h).get_data(as_text=True) for a in addresses for h in headers]
+
+    with clock.fixed(NOON):
+        made = everything()
+        assert len(app.extensions["consulta_chrome"]) >= 4 and all(app.extensions["consulta_chrome"].values())
+        app.jinja_env.auto_reload = True  # templates that may change: every page rendered whole
+        try:
+            whole = everything()
+        finally:
+            app.jinja_env.auto_reload = False
+    assert made == whole
+    typed = made[3 * addresses.index("/consulta?placa=khb-7f12")]
+    assert 'value="khb-7f12"' in typed and "placa=khb-7f12&amp;lang=en" in typed
+
+
 def test_todays_dates_follow_each_places_midnight_forwards_and_backwards():
     # Recife, São Paulo (UTC-3) and Acre (UTC-5): the set of dates a plate page depends on.
     steps = [
@@ -244,3 +273,23 @@ def test_kept_citations_are_those_of_the_rules_in_each_language(app, client):
 def get_db_rows(app, sql: str) -> list:
     with app.app_context():
         return get_db().execute(sql).fetchall()
+
+
+def test_the_plate_links_filled_in_are_the_links_flask_builds(app):
+    """The plate pages' links are built once per argument shape and filled in (portal/template_urls.py,
+    ``FILLED``): the same text as Flask's url_for, mounted or not; anything not plain is built as always."""
+    from flask import url_for
+
+    calls = [
+        ("vehicles.page", {"placa": "ABC1D23"}), ("vehicles.page", {"placa": "ABC-1234"}), ("vehicles.page", {"placa": "a/b c"}),
+        ("passenger.denuncia_form", {"placa": "ABC1D23", "jurisdicao": "pe", "ocorrencias": ["sem_autorizacao"]}),
+        ("passenger.denuncia_form", {"placa": "ABC1D23", "jurisdicao": None, "ocorrencias": []}),
+        ("passenger.denuncia_form", {"jurisdicao": "sp", "placa": "KHB7F12"}), ("passenger.consulta", {"placa": "KHB%7F12"}),
+        ("passenger.consulta", {"placa": "PFX1J60", "_anchor": "resultado"}),
+    ]
+    for mount in ("", "/portal"):
+        with app.test_request_context("/consulta", environ_base={"SCRIPT_NAME": mount}):
+            templates_url_for = app.jinja_env.globals["url_for"]
+            for _ in range(2):  # built, then filled in
+                for endpoint, values in calls:
+                    assert templates_url_for(endpoint, **values) == url_for(endpoint, **values), (mount, endpoint, values)

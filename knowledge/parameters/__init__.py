@@ -182,6 +182,20 @@ PARAMETERS: dict[str, Parameter] = load_parameters()
 
 
 def param(pid: str, when: date) -> Value:
-    """The value of a parameter on a date, its citation dated to that date (links open that wording)."""
-    value = PARAMETERS[pid].at(when)
-    return replace(value, cite=value.cite.at(when))
+    """The value of a parameter on a date, its citation dated to that date (links open that wording).
+
+    Kept per (parameter, date): both are frozen, and the status rules ask the same few on every
+    plate checked (issue #32).  A date not in force raises every time (nothing kept)."""
+    key = (pid, when.__class__, when)
+    found = _ON_DATE.get(key)
+    if found is None:
+        value = PARAMETERS[pid].at(when)
+        found = replace(value, cite=value.cite.at(when))
+        if len(_ON_DATE) >= _ON_DATE_MAX:
+            _ON_DATE.clear()
+        _ON_DATE[key] = found
+    return found
+
+
+_ON_DATE: dict[tuple, Value] = {}
+_ON_DATE_MAX = 20_000  # a bound: a few dozen parameters asked on a few days each

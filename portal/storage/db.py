@@ -86,8 +86,17 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
 
 def writable(path: str | Path) -> bool:
     """Whether this process may write the database file now (an immutable file, a
-    read-only remount or a chmod answer False, even for root)."""
-    return os.access(path, os.W_OK) and os.access(Path(path).parent, os.W_OK)
+    read-only remount or a chmod answer False, even for root).  Asked on every request
+    (portal/database.py): the folder's name is worked out once per path."""
+    parent = _PARENTS.get(path)
+    if parent is None:
+        if len(_PARENTS) >= 64:
+            _PARENTS.clear()
+        parent = _PARENTS[path] = str(Path(path).parent)
+    return os.access(path, os.W_OK) and os.access(parent, os.W_OK)
+
+
+_PARENTS: dict = {}  # path -> its folder, as a string
 
 
 class transaction:
