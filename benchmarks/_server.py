@@ -112,7 +112,9 @@ class Gunicorn(_Process):
         # exported for the PostgreSQL drill must not move the SQLite drills onto PostgreSQL.
         inherited = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "RATELIMIT_STORAGE_URI")}
         self.env = {**inherited, "PYTHONPATH": str(self.root), "PORTAL_DATA_DIR": str(self.data_dir), "PORTAL_BIND": f"127.0.0.1:{self.port}",
-                    "WEB_CONCURRENCY": str(workers), "PORTAL_RATELIMIT": "0", "PORTAL_LOG_LEVEL": "warning", **(extra_env or {})}
+                    "WEB_CONCURRENCY": str(workers), "PORTAL_RATELIMIT": "0", "PORTAL_LOG_LEVEL": "warning",
+                    # No worker recycled mid-measurement (a reboot's warm-up would be timed): the floor alike.
+                    "PORTAL_MAX_REQUESTS": "0", **(extra_env or {})}
 
     def prepare(self) -> None:
         for args in (["index", "build"], ["registry", "demo"]):
@@ -135,7 +137,7 @@ class FloorServer(_Process):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "PYTHONPATH": str(ROOT / "benchmarks"), "PORTAL_BIND": f"127.0.0.1:{self.port}",
-                    "WEB_CONCURRENCY": str(workers), "PORTAL_LOG_LEVEL": "warning"}
+                    "WEB_CONCURRENCY": str(workers), "PORTAL_LOG_LEVEL": "warning", "PORTAL_MAX_REQUESTS": "0"}
 
     def start(self) -> "FloorServer":
         self._spawn([str(BIN / "gunicorn"), "--config", str(ROOT / "gunicorn.conf.py"), "--access-logfile", "/dev/null", "floor_app:app"],
