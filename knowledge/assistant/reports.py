@@ -21,10 +21,10 @@ from .law import FUNCTION_WORDS
 from .understanding import JURISDICTION_WORDS, QUESTION_WORDS, is_question
 
 
-# What a law governs, said when a story tells of another service (knowledge/reader/report.outside_the_law).
+# What a law governs (its art. 1º, cited beside), said when a story tells of another service (knowledge/reader/report.outside_the_law).
 LAW_GOVERNS = {
-    "pe": N_("do fretamento intermunicipal (Lei 16.205/2017, art. 1º)"),
-    "recife": N_("do transporte complementar, o STCP/Recife (Lei 16.856/2003, art. 1º)"),
+    "pe": N_("do fretamento intermunicipal"),
+    "recife": N_("do transporte complementar, o STCP/Recife"),
 }
 
 
