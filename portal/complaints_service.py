@@ -329,6 +329,28 @@ def suggest(relato: str, jurisdicao: str | None, data_ocorrencia: str | None) ->
             "options": options, "suggested": [r.key for r in suggested], "date": on.isoformat(), "day": on}
 
 
+def rows_still_meant(place: str | None, keys: list[str] | None, shown_on: str | None, on: str | None) -> tuple[list[str], list[str]]:
+    """The ticked rows (``keys``, shown in the wording of ``shown_on``) that say the same words in the
+    wording of ``on``, and the citations of those that do not: a date changed across 13/11/2020 turns
+    Pernambuco's "anexo-i/inc-1/ali-b" from the open door into the missing CRLV, and a box must never stay
+    ticked under other words."""
+    if not keys or place not in PLACES or not shown_on or not on or shown_on == on:
+        return list(keys or []), []
+    try:
+        before, after = date.fromisoformat(shown_on), date.fromisoformat(on)
+    except ValueError:
+        return list(keys), []
+    kept, dropped = [], []
+    for key in keys:
+        law_id, _, unit_id = key.partition(" ")
+        old = infraction_row(place, unit_id, before) if PLACES[place].law_id == law_id else None
+        if old is None or old == infraction_row(place, unit_id, after):
+            kept.append(key)
+        else:
+            dropped.append(old.cite(before).label)
+    return kept, dropped
+
+
 def check_wording(complaint: dict, shown_on: str | None) -> None:
     """The rows the citizen ticked were shown in the wording of ``shown_on`` (the form sends it back):
     on the complaint's date of facts each must be the same words, or the receipt would resolve the key

@@ -185,6 +185,11 @@ def _read_form(data: dict, *, reconcile: bool = True, adopt: bool = True) -> dic
         if note is not None and adopt:
             data["data_padrao"] = ""  # read once: a day typed from now on is the person's own
     suggestion = service.suggest(data.get("relato") or "", place, _iso_date(data.get("data_ocorrencia", ""))) if data.get("relato") else None
+    if suggestion and suggestion.get("date"):
+        # Rows ticked in another wording stay ticked only if their words are the same in this one.
+        kept, dropped = service.rows_still_meant(place, data.get("linha"), data.get("linha_data"), suggestion["date"])
+        data["linha"] = kept or None
+        suggestion["dropped"] = dropped
     return {"suggestion": suggestion, "date_note": note, "plate_place": plate_place}
 
 

@@ -131,5 +131,22 @@ def test_reading_the_story_without_javascript_lands_on_the_suggestion(app):
     client = app.test_client()
     assert "autofocus" not in client.get("/denuncia").get_data(as_text=True)
     page = _read(client, jurisdicao="pe", data_ocorrencia="20/11/2026", relato="o motorista deixou a porta aberta com o ônibus andando")
-    assert re.search(r'<div id="sugestao"[^>]*tabindex="-1" autofocus>', page)
+    assert re.search(r'<span id="sugestao-titulo" tabindex="-1" autofocus>', page)  # the top of the suggestion
     assert page.count("autofocus") == 1
+    told = _read(client, jurisdicao="pe", data_ocorrencia="20/11/2026", relato=STORY_2019)
+    assert re.search(r'id="data-relato" tabindex="-1" autofocus>', told) and told.count("autofocus") == 1  # what was read of the date first
+
+
+def test_a_row_ticked_in_one_wording_is_unticked_when_the_date_moves_to_another(app):
+    """I b ticked as the open door (2019 wording); the date typed is of today's wording, where I b is the
+    missing CRLV: the box is not kept ticked under other words — htmx and "Ler meu relato" alike."""
+    client = app.test_client()
+    form = {"jurisdicao": "pe", "data_ocorrencia": "20/11/2026", "relato": STORY_2019, "data_confirmada": "2026-11-20",
+            "linha": f"{PE} anexo-i/inc-1/ali-b", "linha_data": "2019-05-01"}
+    for page in (client.post("/denuncia/sugestao", data=form, headers={"HX-Request": "true"}).get_data(as_text=True), _read(client, **form)):
+        assert f'value="{PE} anexo-i/inc-1/ali-b" checked' not in page
+        assert f'value="{PE} anexo-i/inc-4/ali-c" checked' in page  # the open door in today's wording, suggested again
+        assert "desmarcamos essa linha" in _text(page) and 'name="linha_data" value="2026-11-20"' in page
+    # Back to a day of the 2019 wording: the box ticked there stays ticked.
+    same = _read(client, **{**form, "data_ocorrencia": "15/05/2019", "data_confirmada": "2019-05-15"})
+    assert f'value="{PE} anexo-i/inc-1/ali-b" checked' in same and "desmarcamos" not in _text(same)

@@ -33,8 +33,8 @@ def test_a_month_in_the_story_is_asked_as_a_day_and_the_receipt_keeps_its_wordin
     with page.expect_navigation():
         page.click("button[name=acao][value=ler]")
     page.wait_for_timeout(200)
-    assert page.evaluate("document.activeElement.id") == "sugestao"
-    assert _in_view(page, "#sugestao"), "the suggestion is on screen after reading the story"
+    assert page.evaluate("document.activeElement.id") == "data-relato"  # what was read of the date, at the top of the suggestion
+    assert _in_view(page, "#data-relato") and _in_view(page, "#sugestao"), "the suggestion is on screen after reading the story"
     note = page.inner_text("#data-relato")
     assert "Li no seu relato: maio de 2019." in note and "Em que dia foi?" in note
     assert page.locator("#data_ocorrencia").input_value() == ""  # never today silently
@@ -68,8 +68,13 @@ def test_a_row_of_another_wording_is_refused_and_every_error_is_listed(page):
         with page.expect_response(lambda r: "/denuncia/sugestao" in r.url):
             page.locator("#data_ocorrencia").blur()
         page.wait_for_timeout(200)
+        # The suggestion followed the date: I b (the open door in 2019) was unticked, IV c (today's open door) ticked.
+        assert page.locator("input[name=linha]:checked").evaluate_all("els => els.map(e => e.value)") == ["pe-lei-16205-2017 anexo-i/inc-4/ali-c"]
+        assert "desmarcamos essa linha" in page.inner_text("#sugestao")
+        # A form sent from a page still showing the 2019 wording (an old tab, a slow network): the server refuses it.
+        page.uncheck("input[name=linha][value='pe-lei-16205-2017 anexo-i/inc-4/ali-c']")
         page.check("input[name=linha][value='pe-lei-16205-2017 anexo-i/inc-1/ali-b']")
-        page.evaluate("document.querySelector('input[name=linha_data]').value = '2019-05-01'")  # as the first reading showed it
+        page.evaluate("document.querySelector('input[name=linha_data]').value = '2019-05-01'")
     page.fill("#placa", "XX1")
     page.fill("#contato_email", "sem-arroba")
     with page.expect_navigation():
