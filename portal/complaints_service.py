@@ -21,6 +21,7 @@ from knowledge.citations import N_
 from knowledge.complaint_next_steps import next_steps
 from knowledge.complaints import IN_FORCE_CITES, OCCURRENCES, REGULATORS, Enquadramento, classify, classify_row
 from knowledge.infractions import MEASURE_LABELS, measures_by_kind
+from knowledge.infractions import catalogue as infraction_catalogue
 from knowledge.infractions import row as infraction_row
 from knowledge.places import PLACES
 from knowledge.reader.report import classify_report, period_of
@@ -222,13 +223,82 @@ def story_date(relato: str, jurisdicao: str | None) -> date | None:
     return period.start if dated_by == "story" else None
 
 
+def period_said(period) -> str:
+    """A period of the facts as the page says it: one day (01/05/2019), a whole month ("maio de 2019"),
+    a whole year ("2019"), or its first and last days — in the page's language, with its accents (the
+    reader's own words are folded: "marco de 2020")."""
+    from babel.dates import format_skeleton
+
+    from .i18n import current_locale, date_numeric
+
+    start, end = period.start, period.end
+    if start == end:
+        return date_numeric(start)
+    last_of_month = (date(start.year + (start.month == 12), start.month % 12 + 1, 1).toordinal() - 1)
+    if start.day == 1 and end.year == start.year and end.month == start.month and end.toordinal() in (last_of_month, clock.today().toordinal()):
+        return format_skeleton("yMMMM", start, locale=current_locale())
+    if (start.month, start.day) == (1, 1) and end.year == start.year and ((end.month, end.day) == (12, 31) or end == clock.today()):
+        return str(start.year)
+    return gettext("de %(inicio)s a %(fim)s") % {"inicio": date_numeric(start), "fim": date_numeric(end)}
+
+
+def wording_changes(place: str | None, period) -> list[date]:
+    """The days inside ``period`` on which the place's fine tables took a new wording (Pernambuco's
+    Anexo I on 13/11/2020): a date of facts there must be a day, not a month or a year."""
+    if place not in PLACES:
+        return []
+    return sorted({r.since for r in infraction_catalogue(place) if period.start < r.since <= period.end})
+
+
+def date_of_facts(relato: str, place: str | None, typed: str, confirmed: str = "", default: str | None = None, adopt: bool = True) -> tuple[str, dict | None]:
+    """The form's date field reconciled with the date the account tells (the reader's period,
+    ``knowledge/reader/dates.py``), and what to say of it: ``(the field's value, note)``.
+
+    - the field empty or left at its default (today) and the account tells one day: that day fills
+      the field (``kind="filled"``);
+    - … and the account tells a month, a year or a festival: the field is emptied and the person is
+      asked the day (``kind="ask_day"``) — never today silently, never a first day passed off as the day;
+    - the field holds another day than the account tells: both are said and the person chooses
+      (``kind="disagree"``), unless that day was already confirmed (``confirmed``).
+
+    ``typed`` is the field as the service reads it (AAAA-MM-DD, "" or unreadable text, kept as it is);
+    ``default`` the value the form put in it (today; "" once the account was read: a day typed after
+    that is the person's own).  With ``adopt=False`` (a form sent back with errors) nothing is changed:
+    a field at its default that the account contradicts is said as a disagreement."""
+    today = clock.today(place if place in PLACES else None)
+    period, dated_by = period_of(relato or "", today)
+    if dated_by != "story":
+        return typed, None
+    note = {"said": period_said(period), "start": period.start, "end": period.end, "exact": period.exact,
+            "changes": wording_changes(place, period)}
+    at_default = typed == "" or typed == (today.isoformat() if default is None else default)
+    if at_default and confirmed != typed and adopt:
+        if period.exact:
+            if period.start == today:
+                return typed or today.isoformat(), None
+            return period.start.isoformat(), {**note, "kind": "filled"}
+        return "", {**note, "kind": "ask_day"}
+    if typed == "":
+        return typed, {**note, "kind": "ask_day"}
+    try:
+        given = date.fromisoformat(typed)
+    except ValueError:
+        return typed, None
+    if period.contains(given) or confirmed == typed:
+        return typed, None
+    return typed, {**note, "kind": "disagree", "given": given}
+
+
 def suggest(relato: str, jurisdicao: str | None, data_ocorrencia: str | None) -> dict | None:
-    """What the reader makes of an account (the same call the chat makes): the suggested row, how sure,
+    """What the reader makes of an account (the same call the chat makes): the suggested rows, how sure,
     and other rows to pick from — for the form's "confira a infração" step.  None without an account;
     ``needs_place`` without a place (each place has its own table: the form says so, never nothing).
 
-    The form's date field starts at today: left so, the date the account tells ("ontem", "no carnaval
-    de 2020") is the date of the facts, as in the chat, and ``story_date`` says it when it is one day."""
+    The rows are read for the date given (the date the complaint will be stored with: the receipt
+    resolves its rows on it); without one, for the date the account tells (:func:`date_of_facts` has
+    emptied the field and asks the day).  ``date`` is the day whose wording the rows are in: the form
+    sends it back with the rows, and :func:`check_wording` refuses a row whose words differ on the
+    complaint's date."""
     if not relato or not relato.strip():
         return None
     if jurisdicao not in PLACES:
@@ -238,14 +308,13 @@ def suggest(relato: str, jurisdicao: str | None, data_ocorrencia: str | None) ->
         given = date.fromisoformat(data_ocorrencia) if data_ocorrencia else None
     except ValueError:
         given = None
-    if given == today:
-        given = None  # the field's default: the account's own date, when it tells one
+    if given is not None and given > today:
+        given = None  # refused on sending ("no futuro"); meanwhile read as the account dates it
     report = classify_report(relato, jurisdicao, today, given=given)
-    story_date = report.period.start.isoformat() if report.dated_by == "story" and report.period.exact and report.period.start != today else None
     wording = report.wordings[-1] if report.wordings else None
     if wording is None or not wording.reading.matches:
-        return {"classified": False, "options": [], "confidence": 0.0, "story_date": story_date, "story_day": report.period.start if story_date else None,
-                "foreign": bool(wording and wording.reading.foreign)}
+        return {"classified": False, "options": [], "confidence": 0.0, "foreign": bool(wording and wording.reading.foreign),
+                "date": wording.reading.on.isoformat() if wording else None, "day": wording.reading.on if wording else None}
     on = wording.reading.on
     options = []
     # Classified: every row the story describes (suggested, most confident first; the chat lists the same),
@@ -257,8 +326,63 @@ def suggest(relato: str, jurisdicao: str | None, data_ocorrencia: str | None) ->
         options.append({"linha": row.key, "texto": e.descricao, "item": _item(e, None), "suggested": row in suggested,
                         "fatos": row_facts(row, on)})
     return {"classified": bool(suggested), "confidence": round(max([f.confidence for f in wording.found], default=wording.confidence), 2),
-            "options": options, "suggested": [r.key for r in suggested],
-            "date": on.isoformat(), "story_date": story_date, "story_day": report.period.start if story_date else None}
+            "options": options, "suggested": [r.key for r in suggested], "date": on.isoformat(), "day": on}
+
+
+def rows_still_meant(place: str | None, keys: list[str] | None, shown_on: str | None, on: str | None) -> tuple[list[str], list[str]]:
+    """The ticked rows (``keys``, shown in the wording of ``shown_on``) that say the same words in the
+    wording of ``on``, and the citations of those that do not: a date changed across 13/11/2020 turns
+    Pernambuco's "anexo-i/inc-1/ali-b" from the open door into the missing CRLV, and a box must never stay
+    ticked under other words."""
+    if not keys or place not in PLACES or not shown_on or not on or shown_on == on:
+        return list(keys or []), []
+    try:
+        before, after = date.fromisoformat(shown_on), date.fromisoformat(on)
+    except ValueError:
+        return list(keys), []
+    kept, dropped = [], []
+    for key in keys:
+        law_id, _, unit_id = key.partition(" ")
+        old = infraction_row(place, unit_id, before) if PLACES[place].law_id == law_id else None
+        if old is None or old == infraction_row(place, unit_id, after):
+            kept.append(key)
+        else:
+            dropped.append(old.cite(before).label)
+    return kept, dropped
+
+
+def check_wording(complaint: dict, shown_on: str | None) -> None:
+    """The rows the citizen ticked were shown in the wording of ``shown_on`` (the form sends it back):
+    on the complaint's date of facts each must be the same words, or the receipt would resolve the key
+    to another infraction (Pernambuco's "anexo-i/inc-1/ali-b" is the open door until 12/11/2020 and the
+    missing CRLV since 13/11/2020, Lei 17.107/2020).  Refused with both wordings said; the form then
+    suggests again in the wording of the date given."""
+    place = complaint.get("jurisdicao")
+    if place not in PLACES:
+        return
+    on = date.fromisoformat(complaint["data_ocorrencia"])
+    try:
+        shown_day = date.fromisoformat(shown_on) if shown_on else None
+    except ValueError:
+        shown_day = None
+    for occurrence in complaint["ocorrencias"]:
+        if not occurrence.startswith(ROW_PREFIX):
+            continue
+        law_id, _, unit_id = occurrence[len(ROW_PREFIX):].partition(" ")
+        if PLACES[place].law_id != law_id:
+            continue  # check_row says it
+        now = infraction_row(place, unit_id, on)
+        shown = infraction_row(place, unit_id, shown_day) if shown_day else None
+        if shown is None or shown == now:
+            continue
+        label = shown.cite(shown_day).label
+        if now is None:
+            raise ComplaintError("linha", N_("A infração %(linha)s que você marcou (“%(antes)s”) não existe na redação da lei em vigor em %(dia)s, a data informada. "
+                                             "Confira a data; abaixo estão as infrações da redação em vigor nesse dia."),
+                                 linha=label, antes=shown.text.rstrip(";,. "), dia=on.strftime("%d/%m/%Y"))
+        raise ComplaintError("linha", N_("Em %(dia)s, a data informada, vale outra redação da lei: a linha %(linha)s, que você marcou como “%(antes)s”, "
+                                         "diz nessa data “%(agora)s”. Confira a data; abaixo estão as infrações da redação em vigor nesse dia."),
+                             linha=label, antes=shown.text.rstrip(";,. "), agora=now.text.rstrip(";,. "), dia=on.strftime("%d/%m/%Y"))
 
 
 def enquadramento(complaint: dict) -> list[dict]:

@@ -53,7 +53,7 @@ def read_date(raw: str) -> date | None:
         if looks_like_a_date(raw):  # 31/02/2020, 15/13/2020: written right, but no such day
             raise BadDate(_("A data %(data)s não existe no calendário: confira o dia e o mês.", data=raw[:20]), typed)
         raise BadDate(_("Data inválida: %(data)s. Use o formato DD/MM/AAAA (por exemplo, 01/05/2019) ou AAAA-MM-DD.", data=raw[:20]), typed,
-                      field_message=_("Informe a data como DD/MM/AAAA (por exemplo, 05/03/2021)."))
+                      field_message=_("Informe a data como DD/MM/AAAA (por exemplo, 01/05/2019)."))
     if when < MIN_DATE:
         raise BadDate(_("Data fora do intervalo: use uma data a partir de 1900."), typed)
     return when

@@ -19,7 +19,7 @@ from knowledge.registry_places import SERVICE_NAMES
 from knowledge.citations import N_
 from knowledge.places import PLACES
 from knowledge.plates import PLATE_HELP, InvalidPlate, likely_meant, normalize, plate_key
-from knowledge.typed_dates import looks_like_a_date, parse_typed_date
+from knowledge.typed_dates import looks_like_a_date, parse_typed_date, typed_form as typed_day
 
 from . import complaints_service as service
 from . import i18n, photos
@@ -169,6 +169,10 @@ def _form_data(form) -> dict:
         "linha": [v for v in form.getlist("linha") if v][:MAX_ROWS] or None,  # the rows checked (the form's checkboxes)
         "contato": contact if any(v.strip() for v in contact.values()) else None,
         "consentimento": form.get("consentimento") == "sim",
+        "data_confirmada": (form.get("data_confirmada") or "")[:10],  # a day kept though the account tells another
+        "linha_data": (form.get("linha_data") or "")[:10],  # the day whose wording the rows were shown in
+        # The day the form put in the date field itself (today), until the account was read once; None: not said.
+        "data_padrao": (form.get("data_padrao") or "")[:10] if "data_padrao" in form else None,
     }
 
 
@@ -187,7 +191,7 @@ def _check_typed_date(typed: str) -> None:
         return
     if looks_like_a_date(typed, dashes=True):  # 31/02/2020: written right, but no such day
         raise service.ComplaintError("data_ocorrencia", N_("A data %(data)s não existe no calendário: confira o dia e o mês."), data=typed[:20])
-    raise service.ComplaintError("data_ocorrencia", N_("Informe a data como DD/MM/AAAA (por exemplo, 05/03/2021)."))
+    raise service.ComplaintError("data_ocorrencia", N_("Informe a data como DD/MM/AAAA (por exemplo, 01/05/2019)."))
 
 
 def _for_service(data: dict) -> dict:
@@ -195,13 +199,17 @@ def _for_service(data: dict) -> dict:
     return {**data, "data_ocorrencia": _iso_date(data.get("data_ocorrencia", ""))}
 
 
-def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bool = False, status: int = 200, suggestion=None, relang: bool = False,
-                 limited: bool = False):
+def _render_form(data: dict, errors=(), unavailable: bool = False, repeated: bool = False, status: int = 200, suggestion=None, relang: bool = False,
+                 limited: bool = False, date_note=None, plate_place=None, focus_suggestion: bool = False):
     return render_template(
         "denuncia.html",
         data=data,
         suggestion=suggestion,
-        error=error,
+        date_note=date_note,
+        plate_place=plate_place,
+        focus_suggestion=focus_suggestion and suggestion is not None,  # "Ler meu relato": the page opens on the suggestion
+        errors=list(errors),  # every field's error at once, in the form's order (WCAG 3.3.1)
+        field_errors={e.field: e for e in errors},
         unavailable=unavailable,
         limited=limited,
         repeated=repeated,
@@ -220,6 +228,42 @@ def _render_form(data: dict, error=None, unavailable: bool = False, repeated: bo
     ), status
 
 
+def _plate_place(data: dict) -> str | None:
+    """The place of a registered plate, when the place was left to "Pela placa" (None otherwise)."""
+    if data.get("jurisdicao") or not (data.get("placa") or "").strip():
+        return None
+    try:
+        found = find_vehicle(get_db(), plate_key(normalize(data["placa"])))
+    except InvalidPlate:
+        return None
+    return found[0]["jurisdicao"] if found else None
+
+
+def _read_form(data: dict, *, reconcile: bool = True, adopt: bool = True) -> dict:
+    """The reader on the form as it stands: the date of the facts reconciled with the account
+    (``service.date_of_facts``: the field updated in ``data``), the place (or the plate's), and the
+    suggestion read for that date — the date the complaint will be stored with.  Keyword arguments
+    for :func:`_render_form` (and the htmx partial)."""
+    plate_place = _plate_place(data)
+    place = data.get("jurisdicao") or plate_place
+    note = None
+    if reconcile and data.get("relato"):
+        typed = _iso_date(data.get("data_ocorrencia", ""))
+        confirmed = _iso_date(data.get("data_confirmada", ""))
+        value, note = service.date_of_facts(data["relato"], place, typed, confirmed, default=data.get("data_padrao"), adopt=adopt)
+        if value != typed:
+            data["data_ocorrencia"] = value
+        if note is not None and adopt:
+            data["data_padrao"] = ""  # read once: a day typed from now on is the person's own
+    suggestion = service.suggest(data.get("relato") or "", place, _iso_date(data.get("data_ocorrencia", ""))) if data.get("relato") else None
+    if suggestion and suggestion.get("date"):
+        # Rows ticked in another wording stay ticked only if their words are the same in this one.
+        kept, dropped = service.rows_still_meant(place, data.get("linha"), data.get("linha_data"), suggestion["date"])
+        data["linha"] = kept or None
+        suggestion["dropped"] = dropped
+    return {"suggestion": suggestion, "date_note": note, "plate_place": plate_place}
+
+
 @bp.get("/denuncia")
 def denuncia_form():
     # Pre-filled from the lookup page or the assistant: ?placa=…&ocorrencias=…&jurisdicao=…
@@ -236,14 +280,11 @@ def denuncia_form():
         "linha": [v for v in request.args.getlist("linha") if v][:MAX_ROWS] or None,  # the chat's rows, every one checked
         "contato": None,
         "consentimento": False,
+        "data_padrao": None if request.args.get("data_ocorrencia") else (clock.today(jurisdicao) if jurisdicao else clock.today_everywhere()).isoformat(),
     }
-    if not request.args.get("data_ocorrencia") and data["relato"]:
-        # "no carnaval de 2020": the date the story tells fills the date field (the citizen may correct it).
-        told = service.story_date(data["relato"], jurisdicao)
-        if told:
-            data["data_ocorrencia"] = told.isoformat()
-    # A story brought from the chat is read at once: the citizen sees the suggested row before sending.
-    return _render_form(data, suggestion=service.suggest(data["relato"], jurisdicao, _iso_date(data["data_ocorrencia"])))
+    # A story brought from the chat is read at once: the citizen sees the suggested row before sending, and
+    # the date it tells ("ontem", "em maio de 2019") is said and used when no date came with it.
+    return _render_form(data, **_read_form(data, reconcile=not request.args.get("data_ocorrencia")))
 
 
 @bp.post("/denuncia/idioma")
@@ -259,7 +300,7 @@ def denuncia_idioma():
     idempotency key kept for the real one).  Photos are not sent (the buttons post urlencoded):
     a browser never refills a file field, and the form says to choose them again."""
     data = _form_data(request.form)
-    return _render_form(data, suggestion=service.suggest(data["relato"], data["jurisdicao"], _iso_date(data["data_ocorrencia"])) if data["relato"] else None, relang=True)
+    return _render_form(data, **_read_form(data, reconcile=False), relang=True)
 
 
 @bp.get("/denuncia/idioma")
@@ -272,8 +313,11 @@ def denuncia_idioma_get():
 def denuncia_sugestao():
     """The reader's suggestion for the account typed so far (htmx partial; the no-JS path is "Ler meu relato")."""
     data = _form_data(request.form)
-    return render_template("_denuncia_sugestao.html", suggestion=service.suggest(data["relato"], data["jurisdicao"], _iso_date(data["data_ocorrencia"])),
-                           data=data, error=None)
+    typed = data["data_ocorrencia"]
+    reading = _read_form(data)
+    # The date field follows (an out-of-band swap) when the reading changed it: the rows shown are always
+    # those of the date the form will send.
+    return render_template("_denuncia_sugestao.html", data=data, field_errors={}, oob_date=data["data_ocorrencia"] != typed, **reading)
 
 
 @bp.errorhandler(429)
@@ -319,31 +363,103 @@ def _photos_of_form(files) -> list:
     return cleaned
 
 
+READ_ACTIONS = ("ler", "usar-relato", "manter-data")  # the buttons that read the account again (nothing is stored)
+
+# What stands for a field once its error is noted, so that the checks after it run too: every error of
+# the form is said at once (a phone review needed three round trips for three errors, #31).
+_NEUTRAL = {
+    "placa": lambda d: d.update(placa=""),
+    "data_ocorrencia": lambda d: d.update(data_ocorrencia=clock.today(d.get("jurisdicao")).isoformat()),
+    "hora_ocorrencia": lambda d: d.update(hora_ocorrencia=""),
+    "origem": lambda d: d.update(origem=""),
+    "destino": lambda d: d.update(destino=""),
+    "relato": lambda d: d.update(relato=d.get("relato") or "-"),
+    "ocorrencias": lambda d: d.update(ocorrencias=["outro"], relato=d.get("relato") or "-"),
+    "linha": lambda d: d.update(linha=None),
+    "jurisdicao": lambda d: d.update(jurisdicao=None),
+    "contato": lambda d: d.update(contato=None),
+    "contato.nome": lambda d: d.update(contato={**(d.get("contato") or {}), "nome": ""}),
+    "contato.email": lambda d: d.update(contato={**(d.get("contato") or {}), "email": ""}),
+    "contato.telefone": lambda d: d.update(contato={**(d.get("contato") or {}), "telefone": ""}),
+    "consentimento": lambda d: d.update(consentimento=True),
+}
+_FORM_ORDER = ("ocorrencias", "placa", "jurisdicao", "data_ocorrencia", "hora_ocorrencia", "origem", "destino", "relato", "linha", "fotos",
+               "contato", "contato.nome", "contato.email", "contato.telefone", "consentimento")
+
+
+def _validate(data: dict):
+    """Every check of the form, each field's error once: ``(parsed, photos, errors)`` (errors in the
+    form's order; ``parsed`` is None when there is any)."""
+    errors: dict[str, service.ComplaintError] = {}
+    work = {**data, "contato": dict(data["contato"]) if data.get("contato") else None}
+    try:
+        _check_typed_date(work["data_ocorrencia"])
+    except service.ComplaintError as error:
+        errors[error.field] = error
+        _NEUTRAL["data_ocorrencia"](work)
+    parsed = None
+    for _attempt in range(len(_NEUTRAL) + 1):
+        try:
+            parsed = service.parse(_for_service(work), require_place=False)
+            break
+        except service.ComplaintError as error:
+            if error.field in errors or error.field not in _NEUTRAL:
+                errors.setdefault(error.field, error)
+                break
+            errors[error.field] = error
+            _NEUTRAL[error.field](work)
+    try:
+        _place_of_form(data)  # after the facts: the place, or the registered plate's
+    except service.ComplaintError as error:
+        errors[error.field] = error
+    if parsed is not None:
+        parsed.complaint["jurisdicao"] = data["jurisdicao"]
+        if data["jurisdicao"]:
+            for check in (service.check_time, service.check_row, lambda c: service.check_wording(c, data.get("linha_data"))):
+                try:
+                    check(parsed.complaint)  # the hour on the clock of the place, known only now when it came from the plate
+                except service.ComplaintError as error:
+                    errors.setdefault(error.field, error)
+    if "data_ocorrencia" not in errors and data.get("relato"):
+        # Sent without reading the account again: a date it tells that the field does not hold is never
+        # replaced by the field's default silently — the form comes back saying both.
+        typed = _iso_date(data["data_ocorrencia"])
+        _value, note = service.date_of_facts(data["relato"], data.get("jurisdicao"), typed, _iso_date(data.get("data_confirmada", "")),
+                                             default=data.get("data_padrao"), adopt=False)
+        if note is not None:
+            errors["data_ocorrencia"] = service.ComplaintError(
+                "data_ocorrencia", N_("Seu relato diz quando foi (%(relato)s), e o campo Data diz outra coisa (%(campo)s): confira o dia no campo Data, ou confirme a data do campo, abaixo."),
+                relato=note["said"], campo=typed_day(typed) if typed else _("vazio"))
+    try:
+        evidence = _photos_of_form(request.files)
+    except service.ComplaintError as error:
+        errors[error.field] = error
+        evidence = []
+    ordered = sorted(errors.values(), key=lambda e: _FORM_ORDER.index(e.field) if e.field in _FORM_ORDER else len(_FORM_ORDER))
+    return (None if ordered else parsed), evidence, ordered
+
+
 @bp.post("/denuncia")
 # The limit counts complaints stored (the redirect to the receipt), not the second step that reads the story
 # ("Ler meu relato") nor a form sent back to be corrected: a person fixing the form on a phone, behind an
 # address many phones share, does not run out of tries (a phone review met the 429 that way).
-@limiter.limit(COMPLAINT_LIMIT, exempt_when=lambda: request.form.get("acao") == "ler", deduct_when=lambda response: response.status_code == 303)
+@limiter.limit(COMPLAINT_LIMIT, exempt_when=lambda: request.form.get("acao") in READ_ACTIONS, deduct_when=lambda response: response.status_code == 303)
 def denuncia_submit():
     data = _form_data(request.form)
-    if request.form.get("acao") == "ler":
+    action = request.form.get("acao")
+    if action in READ_ACTIONS:
         # Without JavaScript, the second step: the form again, with what the reader made of the account
-        # (and the date it tells, when the date field was left at today).
-        suggestion = service.suggest(data["relato"], data["jurisdicao"], _iso_date(data["data_ocorrencia"]))
-        if suggestion and suggestion.get("story_date"):
-            data["data_ocorrencia"] = suggestion["story_date"]
-        return _render_form(data, suggestion=suggestion)
-    try:
-        # Field by field in the form's order: what happened first, then where.
-        _check_typed_date(data["data_ocorrencia"])
-        parsed = service.parse(_for_service(data), require_place=False)
-        _place_of_form(data)
-        parsed.complaint["jurisdicao"] = data["jurisdicao"]
-        service.check_time(parsed.complaint)  # on the clock of the place, known only now when it came from the plate
-        service.check_row(parsed.complaint)
-        evidence = _photos_of_form(request.files)
-    except service.ComplaintError as error:
-        return _render_form(data, error=error, status=400, suggestion=service.suggest(data["relato"], data["jurisdicao"], _iso_date(data["data_ocorrencia"])))
+        # and of the date it tells (the field filled, emptied to ask the day, or both dates said).
+        if action == "usar-relato":  # "use the account's date": as if the field had been left at today
+            data["data_ocorrencia"], data["data_confirmada"] = "", ""
+        elif action == "manter-data":  # "keep the day I typed"
+            data["data_confirmada"] = _iso_date(data["data_ocorrencia"])
+        return _render_form(data, **_read_form(data), focus_suggestion=True)
+    parsed, evidence, errors = _validate(data)
+    if errors:
+        if any(e.field == "linha" for e in errors):
+            data["linha"] = None  # suggested again, in the wording of the date given
+        return _render_form(data, errors=errors, status=400, **_read_form(data, adopt=False))
     try:
         stored, _receipt = service.submit(parsed, idempotency_key=request.form.get("chave") or None, client=request.remote_addr or "", photos=evidence)
     except service.IdempotencyConflict:

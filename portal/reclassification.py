@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from flask_babel import format_percent
@@ -36,7 +36,7 @@ from knowledge.places import PLACES
 from knowledge.reader.report import classify_report
 from knowledge.reader.stories import block, features, fitted, read_on, vector
 
-from .complaints_service import ROW_PREFIX, _item, row_of
+from .complaints_service import ROW_PREFIX, _item, rows_of
 from .i18n import moment
 from .serialize import cites
 from .storage import classifications as decisions
@@ -101,10 +101,17 @@ class ReaderView:
     nearest: list[Row]  # best first; nearest[0] is the suggestion when classified
     reason: str | None  # why it does not classify (translated), None when it does
     reason_cites: tuple[Cite, ...] = ()  # the units the reason states, when it states the law
+    # Every row the reader suggests, as the citizen's form ticked them (knowledge.reader Found: the whole
+    # story's row, then its parts' by confidence, each with its own confidence and the words it was read from).
+    found: tuple = ()
 
     @property
     def suggested(self) -> Row | None:
         return self.nearest[0] if self.classified and self.nearest else None
+
+    @property
+    def suggested_rows(self) -> list[Row]:
+        return [f.row for f in self.found]
 
 
 def percent(value: float) -> str:
@@ -114,7 +121,9 @@ def percent(value: float) -> str:
 
 
 def read(complaint: dict) -> ReaderView:
-    """The reader on the complaint's story, its place and its date of facts — the call the form makes."""
+    """The reader on the complaint's story, its place and its date of facts — the call the form makes
+    (``complaints_service.suggest``: the newest wording of the period, every row found, the whole story's
+    and its parts', with the highest of their confidences), so staff see what the citizen saw."""
     place, on = complaint["jurisdicao"], facts_date(complaint)
     story = (complaint.get("relato") or "").strip()
     if not story:
@@ -127,9 +136,11 @@ def read(complaint: dict) -> ReaderView:
     if not reading.matches:
         return ReaderView(True, False, None, [], _("Na data dos fatos a lei deste lugar ainda não estava em vigor: nenhuma linha da tabela se aplica."),
                           (IN_FORCE_CITES[place].at(on, previous=IN_FORCE_CITES[place].previous),))
-    nearest = [m.row for m in reading.matches[:NEAREST]]
-    if reading.classified:
-        return ReaderView(True, True, reading.confidence, nearest, None)
+    found = tuple(reading.found)
+    suggested = [f.row for f in found]
+    nearest = (suggested + [m.row for m in reading.matches if m.row not in suggested])[:max(len(suggested), NEAREST)]
+    if found:
+        return ReaderView(True, True, max(f.confidence for f in found), nearest, None, found=found)
     model = fitted()
     reason = _("A confiança do leitor na linha mais próxima (%(confianca)s) ficou abaixo do limiar de %(limiar)s, escolhido nos relatos de "
                "desenvolvimento para no máximo %(risco)s de linhas erradas: o leitor não classifica este relato, e a denúncia segue para o órgão.",
@@ -146,6 +157,12 @@ class Current:
     row: Row | None
     decision: decisions.Decision | None = None
     occurrence: str | None = None  # the quick category that gave the row
+    rows: list[Row] = field(default_factory=list)  # every row the citizen confirmed (row is the first)
+
+    @property
+    def keys(self) -> list[str]:
+        """Every row key the complaint is under now (one, or the citizen's several; none)."""
+        return [r.key for r in self.rows] if self.rows else ([self.key] if self.key else [])
 
 
 def quick_category_row(complaint: dict, on: date) -> tuple[str, Row] | None:
@@ -176,11 +193,16 @@ def current(db, complaint: dict, reader: ReaderView) -> Current:
     decision = decisions.latest(db, complaint["id"])
     if decision is not None:
         return Current("equipe", decision.para_linha, resolve(place, decision.para_linha, on), decision)
-    chosen = row_of(complaint)
-    if chosen is not None:
-        if reader.suggested is not None:
-            return Current("confirmou" if reader.suggested.key == chosen.key else "escolheu", chosen.key, chosen)
-        return Current("escolheu_sem_sugestao", chosen.key, chosen)
+    chosen = rows_of(complaint)
+    if chosen:
+        suggested = {r.key for r in reader.suggested_rows}
+        if not suggested:
+            source = "escolheu_sem_sugestao"
+        elif all(r.key in suggested for r in chosen):
+            source = "confirmou"
+        else:
+            source = "escolheu"
+        return Current(source, chosen[0].key, chosen[0], rows=chosen)
     by_category = quick_category_row(complaint, on)
     if by_category is not None:
         occurrence, found = by_category
@@ -206,6 +228,7 @@ def search(place: str, on: date, words: str, limit: int = SEARCH_LIMIT) -> list[
 
 
 NONE_LABEL, NO_ROW_LABEL = N_("nenhuma"), N_("sem enquadramento")
+KEYS_JOIN = "|"  # several rows in one stored "de_linha" (the citizen confirmed more than one)
 
 
 def label(place: str, key: str | None, on: date, *, translated: bool = False) -> str:
@@ -216,6 +239,8 @@ def label(place: str, key: str | None, on: date, *, translated: bool = False) ->
         return say(NONE_LABEL)
     if key == NO_ROW:
         return say(NO_ROW_LABEL)
+    if KEYS_JOIN in key:  # the citizen's several rows, replaced by staff's one
+        return " + ".join(label(place, k, on, translated=translated) for k in key.split(KEYS_JOIN))
     found = resolve(place, key, on)
     return found.cite(on).label if found is not None else key
 
@@ -249,11 +274,16 @@ def panel(db, complaint: dict, *, busca: str = "", todas: bool = False, keep: st
     place, on = complaint["jurisdicao"], facts_date(complaint)
     reader = read(complaint)
     now = current(db, complaint, reader)
-    shown = None
-    if now.row is not None:
-        shown = option(now.row, on)["item"]
+    shown, items = None, []
+    suggested_keys = {r.key for r in reader.suggested_rows}
+    for r in (now.rows or ([now.row] if now.row is not None else [])):
+        item = option(r, on)["item"]
+        items.append({**item, "sugerida": r.key in suggested_keys})
+    if items:
+        shown = items[0]
     elif now.key == NO_ROW:
         shown = no_row_item(place, on)
+        items = [shown]
     who = None
     if now.source == "equipe":
         who = _(SOURCES["equipe"], usuario=now.decision.staff or "—", em=moment(now.decision.em, place))
@@ -273,13 +303,15 @@ def panel(db, complaint: dict, *, busca: str = "", todas: bool = False, keep: st
         choices.insert(0, kept)
     return {
         "on": on,
-        "current": {"key": now.key, "item": shown, "who": who, "source": now.source},
+        "current": {"key": now.key, "linhas": now.keys, "item": shown, "rows": items, "who": who, "source": now.source},
         "reader": {
             "story": reader.story, "classified": reader.classified, "reason": reader.reason, "reason_citations": cites(reader.reason_cites),
             "confidence": percent(reader.confidence) if reader.confidence is not None else None,
             "nearest": [option(r, on) for r in reader.nearest],
+            # every row suggested, each with its own confidence and, for a part of the story, the words read
+            "suggested": [{**option(f.row, on), "confidence": percent(f.confidence), "part": f.part} for f in reader.found],
         },
-        "choices": [option(r, on) for r in choices if r.key != now.key], "mode": mode, "busca": busca,
+        "choices": [option(r, on) for r in choices if now.keys != [r.key]], "mode": mode, "busca": busca,
         "expected": now.decision.para_linha if now.decision else "",
         "current_is_no_row": now.key == NO_ROW,
         "closed": not store.TRANSITIONS.get(complaint["situacao"]),
@@ -366,14 +398,14 @@ def reclassify(db, complaint_id: int, form, user: dict) -> None:
     chosen = target(complaint, form.get("linha"))
     reason = without_personal_data(reason_of(form.get("motivo")), complaint.get("contato"))
     before = current(db, complaint, read(complaint))
-    if before.key == chosen:
+    if before.keys == [chosen]:
         raise ReclassifyError("linha", N_("A denúncia já está nesse enquadramento: escolha outra linha para mudar."))
     try:
-        decisions.record(db, complaint_id, de_linha=before.key, para_linha=chosen, motivo=reason, staff_id=user["id"],
+        decisions.record(db, complaint_id, de_linha=KEYS_JOIN.join(before.keys) or None, para_linha=chosen, motivo=reason, staff_id=user["id"],
                          expected=(form.get("de_equipe") or None))
     except decisions.ChangedMeanwhile:
         raise ReclassifyError("linha", N_("Outra pessoa da equipe mudou o enquadramento enquanto isso: recarregue a página e confira."), 409) from None
-    staff.audit(db, user, "reclassificou", str(complaint_id), f"{label(place, before.key, on)} → {label(place, chosen, on)}; motivo: {reason}")
+    staff.audit(db, user, "reclassificou", str(complaint_id), f"{label(place, KEYS_JOIN.join(before.keys) or None, on)} → {label(place, chosen, on)}; motivo: {reason}")
     # The internal number and the place only: neither the protocol nor the reason reach the log.
     log.info("complaint #%d reclassified by staff (%s)", complaint_id, place)
 

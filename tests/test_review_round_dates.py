@@ -50,7 +50,7 @@ READER_PAGES = [f"/leis/{PE}/art-8", f"/leis/{PE}", f"/leis/{PE}/parte/2"]
 @pytest.mark.parametrize("typed, message", [
     ("31/02/2020", "A data 31/02/2020 não existe no calendário: confira o dia e o mês."),
     ("15/13/2020", "A data 15/13/2020 não existe no calendário: confira o dia e o mês."),
-    ("ontem", "Informe a data como DD/MM/AAAA (por exemplo, 05/03/2021)."),
+    ("ontem", "Informe a data como DD/MM/AAAA (por exemplo, 01/05/2019)."),
 ])
 def test_a_bad_date_keeps_the_page_the_field_and_the_typed_value(client, path, typed, message):
     status, html = _page(client, f"{path}?data={typed}")
@@ -117,7 +117,7 @@ def test_comparison_reads_a_date_typed_as_in_brazil(client):
 @pytest.mark.parametrize("typed, message", [
     ("31/02/2019", "A data 31/02/2019 não existe no calendário: confira o dia e o mês."),
     ("15/13/2020", "A data 15/13/2020 não existe no calendário: confira o dia e o mês."),
-    ("ontem", "Informe a data como DD/MM/AAAA (por exemplo, 05/03/2021)."),
+    ("ontem", "Informe a data como DD/MM/AAAA (por exemplo, 01/05/2019)."),
 ])
 def test_a_bad_comparison_date_keeps_the_page_and_what_was_typed(client, typed, message):
     status, html = _page(client, f"/comparar?data={typed}")
