@@ -77,6 +77,9 @@ def run_precise(client, cases: list[dict]) -> tuple[dict, list]:
     results, failures = [], []
     for case in cases:
         messages = case["message"] if isinstance(case["message"], list) else [case["message"]]
+        # A follow-up written with the message it follows in "previous" (precise-h11's shape) is asked after it.
+        earlier = case.get("previous") or []
+        messages = ([earlier] if isinstance(earlier, str) else list(earlier)) + messages
         reply = converse(client, messages)
         result = score_precise(case, reply)
         results.append(result)
