@@ -431,9 +431,13 @@ class Assistant:
             # Facts told without the lexicon's cue words (a habit in the present, a scene): the one reader
             # decides, as on the complaint form — a report only when it finds the row with confidence.
             scene = told_scene(message) if place else None
-            if scene is None or not tells_facts(scene) or not classify_report(scene, place, today).classified:
+            if scene is None or not tells_facts(scene):
                 return None
-            report = classify_report(message, place, today)
+            told_words = classify_report(scene, place, today)
+            if not told_words.classified:
+                return None
+            # A story that asks nothing is its own told words: read once, not twice.
+            report = told_words if scene == message else classify_report(message, place, today)
             return self._report_reply(report, state, named=bool(u.jurisdiction), occurrences=u.occurrences) if report.classified else None
         if not told and not place and question_kind(u.text) is not None:
             return None  # "… isso é permitido?" with no place: the law answers for each place, the complaint offered

@@ -35,8 +35,10 @@ QUESTION_RISK = 0.10
 SETTINGS = {"ngram_range": [1, 2], "min_df": 2, "C": 1.0, "class_weight": "balanced", "solver": "liblinear"}
 
 
-def training_data() -> tuple[list[str], list[int]]:
-    """(texts, labels): 1 for a narrative's told words, 0 for a question's premise (both as the chat reads them)."""
+@lru_cache(maxsize=1)
+def training_data() -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """(texts, labels): 1 for a narrative's told words, 0 for a question's premise (both as the chat reads
+    them).  Read once per process: the model, the inputs' hash and the fit script all use it."""
     from .reports import told_scene  # (reports imports this module's reader at call time only)
 
     texts, labels = [], []
@@ -53,7 +55,7 @@ def training_data() -> tuple[list[str], list[int]]:
                 if told:
                     texts.append(normalize(told))
                     labels.append(0)
-    return texts, labels
+    return tuple(texts), tuple(labels)
 
 
 def inputs_digest() -> str:
