@@ -339,6 +339,7 @@ class FleetCheck(Schema):
     frota: FleetPart
     observacoes: list[FleetStatement]
     prazos: list[FleetStatement]
+    avisos: list[str] = Field(default_factory=list, description="Avisos sobre a lista lida: uma coluna opcional ausente, lida como vazia")
 
 
 class FleetError(Schema):

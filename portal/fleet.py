@@ -19,7 +19,7 @@ from knowledge.fleet import TEMPLATE, modalities
 from knowledge.fleet.vehicles import KIND_LABELS
 from knowledge.places import PLACES
 
-from .fleet_service import DATE_FIELDS, Request, base_url, calendar_body, messages, modality_name, read, related_wizards, run, wizard_url
+from .fleet_service import DATE_FIELDS, Request, base_url, calendar_body, messages, modality_name, notes, read, related_wizards, run, wizard_url
 from .security import LOOKUP_LIMIT, limiter
 
 bp = Blueprint("fleet", __name__)
@@ -41,7 +41,7 @@ def _page(q: Request, result, status: int = 200):
         q=q, report=report, deadlines=items, places=PLACES, choices=_choices(q.lugar), kind_labels=KIND_LABELS,
         modality_name=modality_name, share=(url_for("fleet.page") + "?" + q.share_query(vehicles)) if report else None,
         share_query=q.share_query(vehicles) if report else "", wizard_url=wizard_url, related=related_wizards(q) if report else [],
-        date_fields=DATE_FIELDS, has_plates=any(v.placa for v in vehicles), messages=messages(q), base_url=base_url(),
+        date_fields=DATE_FIELDS, has_plates=any(v.placa for v in vehicles), messages=messages(q), notes=notes(q), base_url=base_url(),
     )
     return render_template("frota.html", **context), status
 

@@ -49,6 +49,7 @@ class Request:
     datas: Dates = field(default_factory=Dates)
     errors: list = field(default_factory=list)  # (field, msgid, params)
     line_errors: list = field(default_factory=list)
+    notes: list = field(default_factory=list)  # LineError notes on a list read whole (an optional column absent)
 
     def share_query(self, vehicles) -> str:
         pairs = [("lugar", self.lugar), ("modalidade", self.modalidade), ("data", self.data.isoformat() if self.data else ""),
@@ -116,7 +117,8 @@ def run(q: Request, *, plates: bool):
         return None
     if not q.modalidade and len(modalities(q.lugar, q.data)) == 1:
         q.modalidade = modalities(q.lugar, q.data)[0]
-    vehicles, q.line_errors = parse(q.frota, clock.today(q.lugar))
+    q.notes = []
+    vehicles, q.line_errors = parse(q.frota, clock.today(q.lugar), q.notes)
     if not plates:
         vehicles = [v.without_plate() for v in vehicles]
     if q.line_errors:
@@ -173,6 +175,11 @@ def messages(q: Request) -> tuple[list[dict], list[dict]]:
     return errors, lines
 
 
+def notes(q: Request) -> list[str]:
+    """What the reader should know about a list read whole (issue #31: an optional column absent), translated."""
+    return [_text(n.message, n.params) for n in q.notes]
+
+
 def error_json(q: Request):
     errors, lines = messages(q)
     first = errors[0] if errors else {"field": "frota", "error": lines[0]["error"]} if lines else {"field": "frota", "error": ""}
@@ -203,4 +210,4 @@ def api_answer(args):
     if result is None:
         return error_json(q)
     report, items, _ = result
-    return jsonify(report_json(report, items))
+    return jsonify(report_json(report, items) | {"avisos": notes(q)})

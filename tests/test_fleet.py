@@ -515,3 +515,40 @@ def test_the_fleet_dates_are_typed_as_dd_mm_aaaa_and_a_refused_one_is_kept(clien
     html = refused.get_data(as_text=True)
     assert 'value="31/02/2020" aria-describedby="data-formato data-erro" aria-invalid="true"' in html
     assert 'value="xx" aria-describedby="datas-formato emissao_registro-erro" aria-invalid="true"' in html
+
+
+def test_a_list_without_an_optional_column_is_read_with_one_note():
+    """Issue #31: a list lacking an optional column (with a header, or without one) had every line refused;
+    now the column is read as empty and one note names it.  A required column missing is one message."""
+    on = date(2025, 1, 1)
+    for text, absent in [
+        ("tipo;lugares;ano_fabricacao;ano_primeiro_emplacamento;propriedade;ultima_vistoria\n" + "onibus;44;2016;2017;proprio;2024-03-10\n" * 5, "placa"),
+        ("lugares;tipo;propriedade;ano_fabricacao;placa\n" + "44;onibus;proprio;2016;ABC1D23\n" * 5, "ano_primeiro_emplacamento, ultima_vistoria"),
+        ("onibus;44;2016;2017;proprio;2024-03-10\n" * 5, "placa"),
+        ("ABC1D23;onibus;44;2016;proprio;2024-03-10\n" * 5, "ano_primeiro_emplacamento"),
+    ]:
+        notes = []
+        vehicles, errors = parse(text, on, notes)
+        assert not errors and len(vehicles) == 5, (text, errors)
+        assert [(n.coluna, n.params) for n in notes] == [("aviso", {"coluna": absent})]
+    vehicles, errors = parse("ABC1D23;onibus;44;2016;proprio;2024-03-10\n", on)
+    assert vehicles[0].ano_primeiro_emplacamento is None and vehicles[0].ultima_vistoria == date(2024, 3, 10)
+    notes = []
+    assert parse(TEMPLATE, on, notes)[1] == [] and notes == []  # every column: no note
+    # A required column missing: one message naming it, not one per line.
+    _, errors = parse("placa;lugares;ano_fabricacao;propriedade\n" + "ABC1D23;44;2016;proprio\n" * 5, on)
+    assert [(e.linha, e.coluna, e.params) for e in errors] == [(0, "cabecalho", {"coluna": "tipo"})]
+    _, errors = parse("ABC1D23;44;2016;2017;proprio;\n" * 5, on)  # no header, no kind: which column is absent is unknown
+    assert [(e.linha, e.coluna) for e in errors] == [(0, "frota")] and errors[0].params == {"n": 6, "m": 7}
+
+
+def test_the_page_and_the_api_say_the_absent_column_once(web):
+    listing = "tipo;lugares;ano_fabricacao;propriedade\n" + "onibus;44;2016;proprio\n" * 5
+    page = web.post("/frota", data={"lugar": "pe", "modalidade": "eventual", "data": "2025-01-10", "frota": listing})
+    assert page.status_code == 200
+    text = text_of(page)
+    assert text.count("Coluna opcional ausente na lista") == 1 and "placa, ano_primeiro_emplacamento, ultima_vistoria" in text
+    refused = web.post("/frota", data={"lugar": "pe", "modalidade": "eventual", "data": "2025-01-10", "frota": listing.replace("tipo;", "").replace("onibus;", "")})
+    assert refused.status_code == 400 and text_of(refused).count("Falta a coluna tipo no cabeçalho.") == 1 and "Linha 1" not in text_of(refused)
+    answer = web.get("/api/v1/frota", query_string={"lugar": "pe", "modalidade": "eventual", "data": "2025-01-10", "frota": listing, "lang": "en"})
+    assert answer.status_code == 200 and answer.get_json()["avisos"] == ["Optional column absent from the list, read as empty on every line: placa, ano_primeiro_emplacamento, ultima_vistoria."]

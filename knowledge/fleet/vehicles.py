@@ -10,7 +10,9 @@ comodato or alugado: Pernambuco's art. 18 treats the three alike).  The plate is
 (a shared link never carries it) and only identifies the line for the operator; the
 first-registration year and the last inspection are optional too.  Semicolon separated as
 the model, or comma or tab separated when that is the only separator of the list (a phone
-keyboard, a pasted spreadsheet), with or without the header line.  Every refused line is reported with its
+keyboard, a pasted spreadsheet), with or without the header line.  An optional column absent
+(from the header, or from every line of a list without one) is read as empty, with one note
+naming it; a required one absent is one message naming it.  Every refused line is reported with its
 number, the column and a message (a msgid, translated by the web layer), so the operator
 can fix the file; the valid lines are still checked.
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 import csv
 import io
 import unicodedata
+from itertools import combinations
 from dataclasses import dataclass, replace
 from datetime import date
 
@@ -104,26 +107,16 @@ def _rows(text: str) -> list[list[str]]:
         return [line.split(delimiter) for line in lines]
 
 
-def parse(text: str, today: date) -> tuple[list[Vehicle], list[LineError]]:
-    """The vehicles of a fleet list and the errors of the lines refused (numbered from 1, the first vehicle)."""
-    if len(text) > MAX_CHARS:
-        return [], [LineError(0, "frota", N_("A lista é grande demais: envie no máximo %(n)d veículos."), {"n": MAX_VEHICLES})]
-    rows = _rows(text.lstrip("\ufeff"))
-    if rows and fold(rows[0][0] if rows[0] else "") in ("placa", "tipo") and any(fold(c) == "tipo" for c in rows[0]):
-        header = [fold(c) for c in rows[0]]
-        unknown = [c for c in header if c and c not in COLUMNS]
-        if unknown:
-            return [], [LineError(0, "cabecalho", N_("Coluna desconhecida no cabeçalho: %(coluna)s. Use as colunas do modelo."), {"coluna": ", ".join(unknown)})]
-        missing = [c for c in REQUIRED if c not in header]
-        if missing:
-            return [], [LineError(0, "cabecalho", N_("Falta a coluna %(coluna)s no cabeçalho."), {"coluna": ", ".join(missing)})]
-        rows = rows[1:]
-    else:
-        header = list(COLUMNS)
-    if not rows:
-        return [], [LineError(0, "frota", N_("Informe pelo menos um veículo (uma linha por veículo)."), {})]
-    if len(rows) > MAX_VEHICLES:
-        return [], [LineError(0, "frota", N_("A lista é grande demais: envie no máximo %(n)d veículos."), {"n": MAX_VEHICLES})]
+OPTIONAL = tuple(c for c in COLUMNS if c not in REQUIRED)
+
+
+def _is_header(row: list[str]) -> bool:
+    """A first line naming columns: one of its cells is a column's name (no value of a vehicle is; issue #31:
+    a header without the plate or the kind, or in another order, was read as a vehicle and every line failed)."""
+    return any(fold(c) in COLUMNS for c in row)
+
+
+def _read_rows(rows: list[list[str]], header: list[str], today: date) -> tuple[list[Vehicle], list[LineError]]:
     vehicles, errors = [], []
     for number, row in enumerate(rows, start=1):
         if row and not row[1:] and any(d in row[0] for d in SEPARATORS):  # one cell holding another separator
@@ -139,6 +132,63 @@ def parse(text: str, today: date) -> tuple[list[Vehicle], list[LineError]]:
         else:
             vehicles.append(vehicle)
     return vehicles, errors
+
+
+def _absent_note(columns) -> LineError:
+    return LineError(0, "aviso", N_("Coluna opcional ausente na lista, lida como vazia em todas as linhas: %(coluna)s."), {"coluna": ", ".join(columns)})
+
+
+def _without_header(rows: list[list[str]], today: date, notes: list) -> tuple[list[Vehicle], list[LineError]]:
+    """Lines without a header, read in the model's order.  When every line has fewer columns than the model,
+    the optional columns left out are found by reading the lines each way the model allows (an optional column
+    absent, the others in order): the one reading with fewest refused lines is used and named in a note; when no
+    reading is better than the others, one message asks for the header instead of an error per line (issue #31)."""
+    widths = {len(row) for row in rows}
+    width = widths.pop() if len(widths) == 1 else len(COLUMNS)
+    if width >= len(COLUMNS) or width < len(REQUIRED):
+        return _read_rows(rows, list(COLUMNS), today)
+    readings = []
+    for absent in combinations(OPTIONAL, len(COLUMNS) - width):
+        header = [c for c in COLUMNS if c not in absent]
+        vehicles, errors = _read_rows(rows, header, today)
+        readings.append((len({e.linha for e in errors}), absent, vehicles, errors))
+    readings.sort(key=lambda r: r[0])
+    best = readings[0]
+    if len(readings) > 1 and readings[1][0] == best[0]:
+        return [], [LineError(0, "frota", N_("As linhas têm %(n)d colunas e o modelo tem %(m)d, e sem o cabeçalho não dá para saber qual coluna falta: ponha na primeira linha o cabeçalho do modelo só com as colunas da lista."), {"n": width, "m": len(COLUMNS)})]
+    notes.append(_absent_note(best[1]))
+    return best[2], best[3]
+
+
+def parse(text: str, today: date, notes: list | None = None) -> tuple[list[Vehicle], list[LineError]]:
+    """The vehicles of a fleet list and the errors of the lines refused (numbered from 1, the first vehicle).
+
+    ``notes``, when given, receives what the reader should know about the list that refuses no line: the
+    optional columns it lacks (read as empty), in one note."""
+    notes = [] if notes is None else notes
+    if len(text) > MAX_CHARS:
+        return [], [LineError(0, "frota", N_("A lista é grande demais: envie no máximo %(n)d veículos."), {"n": MAX_VEHICLES})]
+    rows = _rows(text.lstrip("\ufeff"))
+    header = None
+    if rows and _is_header(rows[0]):
+        header = [fold(c) for c in rows[0]]
+        unknown = [c for c in header if c and c not in COLUMNS]
+        if unknown:
+            return [], [LineError(0, "cabecalho", N_("Coluna desconhecida no cabeçalho: %(coluna)s. Use as colunas do modelo."), {"coluna": ", ".join(unknown)})]
+        missing = [c for c in REQUIRED if c not in header]
+        if missing:
+            return [], [LineError(0, "cabecalho", N_("Falta a coluna %(coluna)s no cabeçalho."), {"coluna": ", ".join(missing)})]
+        rows = rows[1:]
+    if not rows:
+        return [], [LineError(0, "frota", N_("Informe pelo menos um veículo (uma linha por veículo)."), {})]
+    if len(rows) > MAX_VEHICLES:
+        return [], [LineError(0, "frota", N_("A lista é grande demais: envie no máximo %(n)d veículos."), {"n": MAX_VEHICLES})]
+    if header is None:
+        return _without_header(rows, today, notes)
+    absent = [c for c in OPTIONAL if c not in header]
+    if absent:
+        notes.append(_absent_note(absent))
+    return _read_rows(rows, header, today)
 
 
 def _year(number: int, column: str, raw: str, today: date) -> tuple[int | None, LineError | None]:

@@ -94,3 +94,26 @@ def test_an_expired_declaracao_de_vistoria_makes_the_vehicle_not_apt_on_a_phone(
         assert "vencida nesta data" in page.locator(".fleet-why").inner_text()
         assert "já passou" in page.locator("#prazos ~ ul").first.inner_text()
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_an_uploaded_list_without_an_optional_column_is_checked_with_one_note(page, tmp_path):
+    """Issue #31: a CSV without the plate and inspection columns had every line refused; it is checked, and one
+    note says the columns are absent.  Without the kind column: one message naming it, no line errors."""
+    csv = tmp_path / "frota.csv"
+    csv.write_text("tipo;lugares;ano_fabricacao;ano_primeiro_emplacamento;propriedade\n" + "onibus;44;2020;2020;proprio\n" * 5, encoding="utf-8")
+    page.goto(page.base + "/frota?lugar=pe")
+    page.select_option("#modalidade", "eventual")
+    page.set_input_files("#arquivo", str(csv))
+    with page.expect_navigation():
+        page.click(".fleet-form button[type=submit]")
+    assert page.locator(".error-summary").count() == 0
+    assert page.locator(".fleet-vehicle").count() == 5
+    note = page.locator(".fleet-list-note")
+    assert note.count() == 1 and note.inner_text() == "Coluna opcional ausente na lista, lida como vazia em todas as linhas: placa, ultima_vistoria."
+    csv.write_text("lugares;ano_fabricacao;propriedade\n" + "44;2020;proprio\n" * 5, encoding="utf-8")
+    page.set_input_files("#arquivo", str(csv))
+    with page.expect_navigation():
+        page.click(".fleet-form button[type=submit]")
+    summary = page.locator(".error-summary")
+    assert summary.locator("li").count() == 1 and "Falta a coluna tipo no cabeçalho." in summary.inner_text()
+    assert page.locator(".fleet-vehicle").count() == 0
