@@ -62,14 +62,19 @@ index: install
 demo: install
 	@$(BIN)/flask --app app registry demo
 
+# The address is printed by the first gunicorn worker once it has warmed up (PORTAL_READY_LINE,
+# gunicorn.conf.py), so the first request after it never waits for the warm-up (issue #31); gunicorn's
+# own start-up lines ("Listening at", one "Booting worker" per process) stay out unless PORTAL_LOG_LEVEL says so.
 run: install index demo
 	@echo ""
-	@echo "Embarque Legal em http://$(HOST):$(PORT)  (dados em $(PORTAL_DATA_DIR); Ctrl+C para parar)"
+	@echo "Iniciando o portal: cada processo carrega as leis antes de atender (alguns segundos)…"
 	@# The channels' worker (WhatsApp, Telegram) beside gunicorn; it exits at once when PORTAL_CHANNELS is empty.
 	@# Links in receipts and QR codes are built on PORTAL_BASE_URL: unless set, the address served here.
 	@export PORTAL_BASE_URL="$${PORTAL_BASE_URL:-http://$(HOST):$(PORT)}"; \
 	 $(BIN)/flask --app app channels worker --if-enabled & worker=$$!; \
 	 trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	 PORTAL_READY_LINE="Embarque Legal em http://$(HOST):$(PORT)  (dados em $(PORTAL_DATA_DIR); Ctrl+C para parar)" \
+	 PORTAL_LOG_LEVEL="$${PORTAL_LOG_LEVEL:-warning}" \
 	 PORTAL_BIND=$(HOST):$(PORT) $(BIN)/gunicorn --config gunicorn.conf.py app:app
 
 ## The suite split over the machine's cores by pytest-xdist (one worker per core, at most 8: each

@@ -6,6 +6,8 @@ WEB_CONCURRENCY, PORTAL_TIMEOUT … (each declared, with its default, in setting
 bad value stops gunicorn here, naming the variable).
 """
 
+import multiprocessing
+
 import settings
 
 settings.validate(scopes=("server",))
@@ -39,6 +41,7 @@ def post_worker_init(worker):
     first lookup after a start (or after a worker is recycled) costs what the tenth does
     (issues #28 and #32).  PORTAL_WARMUP=0 skips it (e.g. a debugging session)."""
     if not settings.value("PORTAL_WARMUP"):
+        _say_ready()
         return
     from portal.warmup import warm_up
 
@@ -59,6 +62,25 @@ def post_worker_init(worker):
             gc.collect()
             gc.freeze()
         worker.notify()
+    _say_ready()
+
+
+# Set by the first worker that is ready; shared by every worker (created in the arbiter, before it forks them).
+_READY = multiprocessing.Value("b", 0)
+
+
+def _say_ready() -> None:
+    """PORTAL_READY_LINE, printed once, when the first worker has warmed up and is about to accept connections:
+    `make run` says the portal's address then, not before (issue #31: the line came first and the first
+    request still waited for the warm-up).  Workers that boot later (the others, a recycled one) say nothing."""
+    line = settings.value("PORTAL_READY_LINE")
+    if not line:
+        return
+    with _READY.get_lock():
+        if _READY.value:
+            return
+        _READY.value = 1
+    print(line, flush=True)
 
 
 # How long a warm-up may keep its worker alive without finishing: far beyond its ~15 s on this machine.

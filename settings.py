@@ -215,6 +215,7 @@ def _setting_list() -> tuple[Setting, ...]:
         S("PORTAL_LOG_LEVEL", "escolha", "info", "Nível do log do gunicorn.", scope="server", choices=("debug", "info", "warning", "error", "critical")),
         S("FORWARDED_ALLOW_IPS", "texto", "127.0.0.1", "Endereços do proxy de que o gunicorn aceita X-Forwarded-*.", scope="server"),
         S("PORTAL_WARMUP", "0/1", True, "Cada processo se aquece (leis carregadas, páginas compiladas) antes de aceitar conexões.", scope="server"),
+        S("PORTAL_READY_LINE", "texto", None, "Linha escrita no terminal uma vez, quando o primeiro processo terminou de se aquecer e passa a atender (o make run dá assim o endereço do portal).", scope="server", shown="nenhuma"),
         # -- app.config keys without a variable (tests and tools pass them) -------------
         S("INDEX_DIR", "caminho", None, "Pasta do índice de busca.", scope="config", shown="<pasta de dados>/index"),
         S("DATABASE", "caminho", None, "Arquivo SQLite do cadastro.", scope="config", shown="<pasta de dados>/portal.db"),
