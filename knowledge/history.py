@@ -8,6 +8,8 @@ for anything about the wording of a unit on a date:
   (``changed_by``) and the one that ended it (``replaced_by``); None if the unit did not
   exist then;
 - :func:`versions` ``(law, unit)``: every wording the unit had, oldest first;
+- :func:`previous_wordings` ``(law, unit)``: the wordings the reader's history shows under the unit
+  that carries the statute's "Redação Anterior" notes, each once, oldest first, with its days;
 - :func:`law_on` ``(law, when)`` → :class:`DatedLaw`: the whole law as it stood (the reader);
 - :func:`exists_on` ``(cite, when)``: may a statement dated ``when`` cite that unit?
 - :func:`cite_on` ``(cite, when)``: the citation dated ``when``, flagged as a previous
@@ -38,7 +40,7 @@ from .vigencia import Act, act_named, amendments_of, in_force
 
 __all__ = [
     "DatedLaw", "LawNotInForce", "UnitVersion", "act_of", "change_dates", "cite_on", "dated_units_count", "exists_on",
-    "in_force", "law_on", "rewritten_after", "versions", "wording_at",
+    "in_force", "law_on", "previous_wordings", "rewritten_after", "versions", "wording_at",
 ]
 
 
@@ -184,6 +186,31 @@ def versions(law_id: str, unit_id: str) -> list[UnitVersion]:
     """All the wordings a unit had, oldest first (empty if the unit never existed)."""
     law_info(law_id)
     return list(_timeline(law_id).get(unit_id, ()))
+
+
+def previous_wordings(law_id: str, unit: Unit) -> list[UnitVersion]:
+    """The previous wordings the reader shows under ``unit`` (today's unit, which carries the statute's
+    "Nota: Redação Anterior" blocks): each once, oldest first, with the days it was in force and the acts
+    that gave and ended it.
+
+    A note read as one entry is one wording: its own words are shown (a rewritten sentence whose units keep
+    their own notes).  A note holding older notes nested in it (Pernambuco art. 11: the 2020 wording, and
+    inside it, after each unit the 2020 act rewrote, that unit's original wording) is not one wording per
+    block — read block by block it interleaved the two (issue #31) — so each wording is the unit as it
+    stood in each period (:func:`versions`)."""
+    if not unit.history:
+        return []
+    previous = [v for v in versions(law_id, unit.id) if v.until is not None and v.known]
+    if any(entry.nested for entry in unit.history) or len(unit.history) != len(previous):
+        return previous
+    # One entry per wording: the notes in the order of the acts that replaced them (the statute prints newest first).
+    entries = sorted(unit.history, key=lambda entry: _replaced_on(entry.replaced_by))
+    return [replace(version, text=entry.text) for version, entry in zip(previous, entries)]
+
+
+def _replaced_on(act_name: str | None) -> date:
+    found = act_named(act_name) if act_name else None
+    return found.in_force if found else date.max
 
 
 def wording_at(law_id: str, unit_id: str, when: date) -> UnitVersion | None:

@@ -21,7 +21,7 @@ from flask import Flask, g, has_request_context, request, url_for
 
 from knowledge import clock
 from knowledge.corpus import UnknownUnit, resolve
-from knowledge.history import LawNotInForce, law_on, wording_at
+from knowledge.history import LawNotInForce, law_on, previous_wordings, wording_at
 
 
 def _reader_date(when: date | None) -> dict:
@@ -238,7 +238,7 @@ def stored_citation(entry) -> dict | None:
 def init_app(app: Flask) -> None:
     # reader_today: the day the reader's banner compares a ?data= with (a future day shows today's text).
     app.jinja_env.globals.update(reader_today=clock.today, unit_url=unit_url, anchor_url=anchor_url, citation_dict=citation_dict, stored_citation=stored_citation,
-                                 part_url=part_url, part_links=part_links, part_of=part_of)
+                                 part_url=part_url, part_links=part_links, part_of=part_of, previous_wordings=previous_wordings)
 
 
 __all__ = ["Part", "UnknownUnit", "anchor_url", "citation_dict", "law_parts", "part_of", "part_url", "unit_url"]

@@ -228,3 +228,58 @@ def test_wizard_citations_on_old_facts_open_the_old_wording(client):
     assert f"/leis/{PE}/art-25/par-1?data=2019-05-01" in urls
     value = param("pe.defesa.dias", BEFORE_2020)
     assert value.cite.unit == "art-25/par-1" and value.value == 15
+
+
+# -- issue #31: the previous wordings of Pernambuco art. 11 in the reader's history -------------
+
+ORIGINAL_11 = "a) para os ônibus com capacidade para mais de 20 (vinte) passageiros e com menos de 10 (dez) anos do primeiro emplacamento; e"
+CAPUT_2020 = "As vistorias em veículos utilizados na prestação de serviços de fretamento deverão observar a periodicidade de 1 (um) ano, admitindo-se apenas solicitações de vistoria para:"
+INCISO_I_2020 = "I - veículos com registro em CRLV tipo ônibus, micro-ônibus e microbus, com até 15 (quinze) anos da data de fabricação;"
+PARAGRAFO_2020 = "Parágrafo único. Em relação aos veículos de que trata o inciso II, serão aceitas, até 31 de outubro de 2022, solicitações de vistoria para veículos com, no máximo, 10 (dez) anos de fabricação."
+
+
+def test_art_11_previous_wordings_are_each_shown_once_in_date_order():
+    """The statute nests the original wording of each unit the 2020 act rewrote inside the note of the 2020 wording;
+    read block by block, the history interleaved them (the 2020 caput alone, then the original caput with the 2020
+    inciso I …).  Each wording is now one whole article, oldest first, with its days."""
+    from knowledge.corpus import load_law
+    from knowledge.history import previous_wordings
+
+    olds = previous_wordings(PE, load_law(PE).unit("art-11"))
+    assert [(v.since, v.until, v.changed_by, v.replaced_by) for v in olds] == [
+        (date(2018, 2, 22), date(2020, 11, 12), None, "Lei 17.107/2020"),
+        (date(2020, 11, 13), date(2021, 9, 22), "Lei 17.107/2020", "Lei 17.406/2021"),
+    ]
+    original, of_2020 = (v.text.split("\n") for v in olds)
+    assert original[:2] == ["Art. 11 As vistorias em veículos utilizados na prestação de serviço de fretamento intermunicipal deverão observar a seguinte periodicidade:", "I - Anual:"]
+    assert ORIGINAL_11 in original and "II - Semestral:" in original
+    assert not any("quinze" in line or "Parágrafo único" in line for line in original)
+    assert of_2020 == ["Art. 11 " + CAPUT_2020, INCISO_I_2020,
+                       "II - veículos do tipo automóvel com capacidade para 07 (sete) pessoas, com até 5 (cinco) anos da data de fabricação.", PARAGRAFO_2020]
+
+
+def test_every_other_unit_shows_its_notes_as_before():
+    """Elsewhere one note is one wording: its own words, with the days it was in force."""
+    from knowledge.corpus import load_law
+    from knowledge.history import previous_wordings
+    from knowledge.laws import LAWS
+
+    for law_id in LAWS:
+        for unit in load_law(law_id).units():
+            if unit.history and unit.id != "art-11":
+                olds = previous_wordings(law_id, unit)
+                assert [v.text for v in olds] == [h.text for h in reversed(unit.history)], (law_id, unit.id)
+                assert all(v.until is not None for v in olds)
+
+
+def test_the_unit_page_shows_art_11_history_once_in_order(client):
+    import re
+
+    page = client.get(f"/leis/{PE}/art-11").get_data(as_text=True)
+    section = page[page.index('id="historico"'):]
+    section = section[:section.index("</section>")]
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section))
+    assert "2 redações anteriores" in text
+    for words in (ORIGINAL_11, CAPUT_2020, INCISO_I_2020, PARAGRAFO_2020):
+        assert text.count(words) == 1, words
+    assert text.index("de 22/02/2018 a 12/11/2020") < text.index(ORIGINAL_11) < text.index("de 13/11/2020 a 22/09/2021") < text.index(CAPUT_2020) < text.index(PARAGRAFO_2020)

@@ -194,3 +194,17 @@ def test_language_switch_is_remembered(page):
     with page.expect_navigation():
         page.click("a[hreflang=pt-BR]")
     assert page.locator("html").get_attribute("lang") == "pt-BR"
+
+
+def test_art_11_history_shows_each_previous_wording_once_in_date_order(page):
+    """Issue #31: the unit's history interleaved the 2020 wording of Pernambuco art. 11 with the original nested in it."""
+    page.goto(page.base + "/leis/pe-lei-16205-2017/art-11")
+    olds = page.locator("#historico .old-wording")
+    assert olds.count() == 2
+    original, of_2020 = olds.nth(0).inner_text(), olds.nth(1).inner_text()
+    assert "de 22/02/2018 a 12/11/2020" in original and "redação original" in original and "I - Anual:" in original
+    assert "com menos de 10 (dez) anos do primeiro emplacamento" in original and "quinze" not in original
+    assert "de 13/11/2020 a 22/09/2021" in of_2020 and "substituído pela Lei 17.406/2021" in of_2020
+    assert "a periodicidade de 1 (um) ano, admitindo-se apenas solicitações de vistoria para:" in of_2020
+    assert "até 31 de outubro de 2022" in of_2020 and "Anual" not in of_2020
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
