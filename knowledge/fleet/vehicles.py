@@ -144,7 +144,7 @@ def _without_header(rows: list[list[str]], today: date, notes: list) -> tuple[li
     absent, the others in order): the one reading with fewest refused lines is used and named in a note; when no
     reading is better than the others, one message asks for the header instead of an error per line (issue #31)."""
     widths = {len(row) for row in rows}
-    width = widths.pop() if len(widths) == 1 else len(COLUMNS)
+    width = min(widths) if min(widths) == max(widths) else len(COLUMNS)  # every line as wide, else the model's reading
     if width >= len(COLUMNS) or width < len(REQUIRED):
         return _read_rows(rows, list(COLUMNS), today)
     readings = []
@@ -154,7 +154,7 @@ def _without_header(rows: list[list[str]], today: date, notes: list) -> tuple[li
         readings.append((len({e.linha for e in errors}), absent, vehicles, errors))
     readings.sort(key=lambda r: r[0])
     best = readings[0]
-    if len(readings) > 1 and readings[1][0] == best[0]:
+    if any(refused == best[0] for refused, *_ in readings[1:]):  # another reading as good: which column is absent is unknown
         return [], [LineError(0, "frota", N_("As linhas têm %(n)d colunas e o modelo tem %(m)d, e sem o cabeçalho não dá para saber qual coluna falta: ponha na primeira linha o cabeçalho do modelo só com as colunas da lista."), {"n": width, "m": len(COLUMNS)})]
     notes.append(_absent_note(best[1]))
     return best[2], best[3]
