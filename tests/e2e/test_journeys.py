@@ -208,3 +208,21 @@ def test_art_11_history_shows_each_previous_wording_once_in_date_order(page):
     assert "a periodicidade de 1 (um) ano, admitindo-se apenas solicitações de vistoria para:" in of_2020
     assert "até 31 de outubro de 2022" in of_2020 and "Anual" not in of_2020
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+def test_sp_seizure_with_authorisation_opens_with_what_the_regulamento_covers(page):
+    """Issue #31: in São Paulo, answering that the vehicle had the authorisation, the outcome read as for a clandestine
+    service; it opens with the seizure rule's scope (a service not authorised by the DER) and cites it."""
+    page.goto(page.base + "/assistentes/veiculo_apreendido")
+    for qid, value in [("jurisdicao", "sp"), ("medida", "apreensao"), ("data_medida", "10/05/2024"), ("data_notificacao", ""), ("tinha_autorizacao", "sim")]:
+        answer(page, qid, value)
+    submit(page, "a.button >> text=Ver o resultado")
+    outcome = page.locator(".outcome")
+    text = outcome.inner_text()
+    assert page.locator(".outcome .headline").inner_text() == ("O Regulamento prevê a apreensão do veículo só nos casos de execução de serviço não autorizado "
+                                                               "pelo DER e não diz que se apreenda o veículo de um serviço autorizado.")
+    assert "confira no auto de infração qual serviço foi considerado não autorizado" in text
+    assert "não diz que se apreenda o veículo de um serviço autorizado" in text
+    assert text.index("só nos casos de execução de serviço não autorizado") < text.index("A apreensão dura no mínimo 48 horas")
+    assert outcome.locator("a[href*='/leis/sp-decreto-29912-1989/art-40']").count() >= 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]

@@ -17,7 +17,8 @@ def _medida(a: dict, when: date) -> tuple[list, list, date | None]:
     """(what happens, how to get the vehicle back, earliest release) for the measure taken.
 
     Each measure says only what the Regulamento says of it: retenção, arts. 39 and 48; apreensão,
-    arts. 40 and 49.  It has no remoção (art. 34 lists the penalties): a removed vehicle gets no
+    arts. 40 and 49 — for a service not authorised by the DER, the only case art. 40 names: with the
+    authorisation, the outcome opens with that, and says the Regulamento provides no seizure otherwise.  It has no remoção (art. 34 lists the penalties): a removed vehicle gets no
     rule borrowed from the other two, only that the Regulamento is silent.
     """
     medida, steps, liberacao, data_minima = a["medida"], [], [], None
@@ -32,7 +33,14 @@ def _medida(a: dict, when: date) -> tuple[list, list, date | None]:
     else:
         horas = param("sp.apreensao.minimo.horas", when)
         data_minima = when + timedelta(hours=horas.value)
-        steps.append(say(T["sp.apreensao"], horas.cite, code="apreensao", horas=horas.value))
+        if a["tinha_autorizacao"]:
+            # The seizure's article covers "execução de serviço não autorizado pelo DER" and no other case, and the
+            # seizure article of the agents refers to it: for an authorised service the Regulamento provides no
+            # seizure.  Said first, before its release rules (issue #31: the outcome read as for a clandestine one).
+            liberacao.append(say(T["sp.apreensao_so_sem_autorizacao"], sp("art-40"), sp("art-49"), code="apreensao_so_sem_autorizacao"))
+            liberacao.append(say(T["sp.conferir_auto"], sp("art-40"), code="conferir_auto"))
+        else:
+            steps.append(say(T["sp.apreensao"], horas.cite, code="apreensao", horas=horas.value))
         steps.append(say(T["sp.quem_apreende"], sp("art-49"), code="quem_apreende"))
         liberacao.append(say(T["sp.minimo_48h"], horas.cite, code="minimo_48h", horas=horas.value))
         liberacao.append(say(T["sp.pagamento.2"], sp("art-40/par-2"), code="pagamento"))
