@@ -76,3 +76,17 @@ def test_less_than_in_a_condition_is_read():
     assert "com menos de 10 (dez) anos" in old.text
     assert fit("ônibus de 46 lugares com 12 anos", old.text) == -1
     assert fit("ônibus de 46 lugares com 7 anos", old.text) == 1
+
+
+def test_selling_single_tickets_was_a_grave_infraction_before_lei_17107(chat):
+    # Anexo I as first enacted (until 12/11/2020): "III - GRAVES: … f) práticas de vendas e emissões de passagens
+    # individuais", and art. 28, III: "graves: R$ 900,00".  The index holds today's wording, where the same rule
+    # is IV, f ("realizar vendas e emissões de passagens individuais", gravíssima, R$ 2.900,00): the old row is
+    # found through the rule that says the same today, not through today's III, f.
+    then = converse(chat, ["em maio de 2019 quanto era a multa por venda de passagem individual no fretamento em pernambuco?"])
+    assert cited(then)[:1] == [f"{PE} anexo-i/inc-3/ali-f"], then["resposta"]
+    assert then["resposta"].startswith("Em Pernambuco: R$ 900,00"), then["resposta"]
+    assert "práticas de vendas e emissões de passagens individuais" in then["resposta"]
+    now = converse(chat, ["quanto é a multa por venda de passagem individual no fretamento em pernambuco?"])
+    assert cited(now)[:1] == [f"{PE} anexo-i/inc-4/ali-f"], now["resposta"]
+    assert now["resposta"].startswith("Em Pernambuco: R$ 2.900,00"), now["resposta"]

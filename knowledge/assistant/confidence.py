@@ -22,6 +22,8 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
+from .kinds import by_unit
+
 FITTED = Path(__file__).with_name("confidence.json")
 # What the ranker measures of each candidate (law.py), then what sets it apart from the others.
 RANK_FEATURES = ("lexical", "kind", "focus", "coverage", "condition", "condition_fails", "tipo", "asked",
@@ -130,20 +132,42 @@ def _background(law_id: str) -> frozenset[str]:
     return frozenset(terms(" ".join(words)))
 
 
-@lru_cache(maxsize=4096)
-def _unit_stems(law_id: str, unit_id: str) -> frozenset[str]:
+@by_unit
+def _unit_stems(unit) -> frozenset[str]:
     """The stems of what a unit says: its words (acronyms spelled out), its caput's, its items', and what
     people ask that it answers."""
-    from ..corpus import resolve
     from ..reader.words import terms
     from .kinds import people_words, spelled, texts
 
-    _, unit = resolve(law_id, unit_id)
     said = [spelled(unit), people_words(unit)] + [texts(a) for a in unit.ancestors()] + [texts(c) for c in unit.walk()]
-    return frozenset(terms(" ".join(said))) | _background(law_id)
+    return frozenset(terms(" ".join(said))) | _background(unit.law_id)
 
 
-def unsaid_share(query: str, law_id: str, unit_id: str) -> tuple[float, float]:
+def _stems_of(law_id: str, unit_id: str, unit=None) -> frozenset[str] | None:
+    """:func:`_unit_stems` of the unit given (a past day's wording among them), or of today's unit of that id."""
+    from ..corpus import UnknownUnit, resolve
+
+    if unit is None:
+        try:
+            unit = resolve(law_id, unit_id)[1]
+        except UnknownUnit:  # a recorded candidate of a past day's wording
+            return None
+    return _unit_stems(unit)
+
+
+# Stems this long or longer match by prefix: "fretado" → "fret" is said by "fretamento" → "fretament".
+PREFIX_STEM = 4
+
+
+def _said_in(stem: str, have: frozenset[str]) -> bool:
+    if stem in have:
+        return True
+    if len(stem) < PREFIX_STEM:
+        return False
+    return any(len(h) >= PREFIX_STEM and (h.startswith(stem) or stem.startswith(h)) for h in have)
+
+
+def unsaid_share(query: str, law_id: str, unit_id: str, unit=None) -> tuple[float, float]:
     """(the share, weighed by rarity, of the question's word stems the unit never says; the rarity of the
     rarest of them, 0–1).  A unit of the right kind on another subject — death insurance when medical
     expenses were asked, the micro-ônibus' fee when a car's was — leaves the question's specific words
@@ -154,8 +178,10 @@ def unsaid_share(query: str, law_id: str, unit_id: str) -> tuple[float, float]:
     asked = [s for s in dict.fromkeys(terms(query)) if s in idf]
     if not asked:
         return 0.0, 0.0
-    have = _unit_stems(law_id, unit_id)
-    absent = [s for s in asked if s not in have]
+    have = _stems_of(law_id, unit_id, unit)
+    if have is None:
+        return 0.0, 0.0
+    absent = [s for s in asked if not _said_in(s, have)]
     return sum(idf[s] for s in absent) / sum(idf[s] for s in asked), max((idf[s] for s in absent), default=0.0) / rarest
 
 
@@ -197,8 +223,12 @@ def confidence_of(kind: str | None, ranked: list, law_id: str, top_hit: float, n
     following = next((c.score for c in own[1:] if c.unit is not best.unit and c.features != best.features), None)
     if fitted() is None:
         return 1.0
-    likeness = question_likeness(query, best.law, best.unit.id) if query else (0.0, 0.0)
-    unsaid = unsaid_share(query, best.law, best.unit.id) if query else (0.0, 0.0)
+    from .kinds import twin_today
+
+    # A past day's wording is weighed against the questions filed under today's unit that says the same.
+    twin = twin_today(best.unit)
+    likeness = question_likeness(query, best.law, twin.id) if query and twin is not None else (0.0, 0.0)
+    unsaid = unsaid_share(query, best.law, best.unit.id, best.unit) if query else (0.0, 0.0)
     return probability(features(kind, best.features, best.score, following, top_hit, no_place, likeness, unsaid))
 
 

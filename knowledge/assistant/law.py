@@ -29,7 +29,7 @@ from .confidence import confidence_of, threshold
 from .ranker import score
 from .conditions import REPEAT_WORDS, asked_groups, fit, group_fit, repeat_elsewhere, repeat_fine_among, role_fit, states_a_condition
 from .focus import FAMILIES, QUESTION_SENTENCE_RE, coverage, focus_bonus, focus_words, never_said, says
-from .kinds import by_unit, carries, defined_group, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
+from .kinds import by_unit, carries, twin_today, defined_group, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
 from .understanding import PLACE_ALIASES
@@ -202,7 +202,8 @@ def question_match(unit: Unit, key: "list[str] | QuestionWords") -> float:
 @by_unit
 def _questions_of(unit: Unit):
     """The unit's questions in :func:`_asked_index` (None for a unit nobody annotated)."""
-    return _asked_index()[0].get((unit.law_id, unit.id))
+    twin = twin_today(unit)
+    return _asked_index()[0].get((unit.law_id, twin.id)) if twin is not None else None
 
 
 def asked_in_other_words(key: list[str], unknown: list[str], law_ids: tuple[str, ...]) -> bool:
@@ -339,6 +340,17 @@ def as_of(article: Unit, on: date | None) -> Unit:
     return version.unit
 
 
+def _found_then(own: dict[str, float], then: Unit) -> dict[str, float]:
+    """What the search found in each unit of an article as it stood on a past day.  The index holds today's
+    wording: an old unit gets the score of today's unit that says what it said (kinds.twin_today)."""
+    found = {}
+    for unit in then.walk():
+        twin = twin_today(unit)
+        if twin is not None and own.get(twin.id):
+            found[unit.id] = own[twin.id]
+    return found
+
+
 def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None, follow_up: str | None = None,
          on: date | None = None) -> list[Candidate]:
     """(score, law id, unit, citation label) for the units of the articles found, best first; ``on``: the
@@ -374,7 +386,10 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                     features = {"lexical": REFERRER_SHARE * hit.score / top, "kind": unit_bonus(kind, referrer, text),
                                 "focus": focus_bonus(kind, referrer, focus, words), "coverage": coverage(referrer, focus), "position": position}
                     ranked.append(Candidate(score(features), hit.law, referrer, _label(referrer), features))
-        for unit in as_of(found.article, on).walk():
+        then = as_of(found.article, on)
+        if then is not found.article:
+            own = _found_then(own, then)
+        for unit in then.walk():
             if unit.vetoed or not (unit.text or unit.closing):
                 continue
             # An inciso completes its caput (and inherits its words); a § only relates to it.  A list
