@@ -44,8 +44,8 @@ def collect(out: Path = RECORDS, only: list[str] | None = None) -> int:
     calls: list[dict] = []
     original = law.rank
 
-    def recording(query, kind, hits, top=None, follow_up=None):
-        ranked = original(query, kind, hits, top, follow_up)
+    def recording(query, kind, hits, top=None, follow_up=None, on=None):
+        ranked = original(query, kind, hits, top, follow_up, on)
         calls.append({"kind": kind, "query": query, "top_hit": hits[0].score if hits else 0.0,
                       "candidates": [{"law": c.law, "unit": c.unit.id, "score": c.score, "features": c.features} for c in ranked[:KEEP]]})
         return ranked

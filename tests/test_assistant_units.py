@@ -289,7 +289,7 @@ def test_a_question_about_past_facts_cites_that_days_wording_and_keeps_the_date(
     # Recife art. 27: "Compete ao Poder Público Municipal exercer … através da Secretaria de Serviços Públicos - SSP …
     # a fiscalização do STCP/Recife" (the Anexo Único lists infractions, it names no body): the body the
     # law names is said first, spelled out as the law spells it.
-    ("quem fiscaliza o transporte complementar no recife?", "recife-lei-16856-2003", "art-27", "No Recife: SSP (Secretaria de Serviços Públicos). No Recife, Lei 16.856/2003 (Recife), art. 27 diz:"),
+    ("quem fiscaliza o transporte complementar no recife?", "recife-lei-16856-2003", "art-27", "No Recife: SSP (Secretaria de Serviços Públicos). Lei 16.856/2003 (Recife), art. 27 diz:"),
     # Acre art. 68 § único: "O poder regulatório da AGEAC será exercido nos termos desta lei …" (not its
     # inciso I, "apreciar as reclamações", a power listed under it); art. 5 § 1º spells the body out:
     # "Agência Reguladora dos Serviços Públicos do Estado do Acre - AGEAC".

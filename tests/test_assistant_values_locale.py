@@ -67,8 +67,10 @@ def test_portuguese_chat_replies_are_unchanged(client):
 
     assert reply("qual a multa por transporte clandestino em recife?").startswith(
         "No Recife: R$ 2.000,00 (40 vezes o valor-base, Vb, de R$ 50,00 fixado na lei; o Vb é corrigido pelo reajuste tarifário")
+    # Anexo I as first enacted (until 12/11/2020): "III - GRAVES: … f) práticas de vendas e emissões de passagens
+    # individuais"; art. 28, III: graves, R$ 900,00 (tests/test_assistant_round18.py has both sides of the change).
     assert reply("qual era a multa por vender passagem individual em pernambuco em 01/06/2019?").startswith(
-        "Em Pernambuco: R$ 2.900,00 (gravíssimas). Na data dos fatos (01/06/2019) este dispositivo ainda não existia.")
+        "Em Pernambuco: R$ 900,00 (graves). Na data dos fatos (01/06/2019) valia a redação anterior, trocada por Lei 17.107/2020.")
     assert reply("qual a multa por levar passageiro em pé em são paulo?").startswith("Em São Paulo: 100% do MVR (o valor em reais não sai da lei")
 
 
@@ -110,7 +112,8 @@ def test_dates_follow_the_web_layers_legal_date(app):
     ("en", "what is the fine for clandestine transport in recife", [en_money("2000"), en_money("50")], ["R$ 2.000,00", "R$ 50,00"]),
     ("es", "¿cuál es la multa por transporte clandestino en recife?", [es_money("2000"), es_money("50")], ["R$ 2.000,00"]),
     ("en", "what was the fine for selling individual tickets in pernambuco on 01/06/2019",
-     [en_money("2900"), format_date(date(2019, 6, 1), "medium", locale="en")], ["R$ 2.900,00", "(01/06/2019)"]),
+     # the wording of that day: Anexo I, III, f ("práticas de vendas e emissões de passagens individuais"), graves, R$ 900,00
+     [en_money("900"), format_date(date(2019, 6, 1), "medium", locale="en")], ["R$ 900,00", "(01/06/2019)"]),
     ("es", "¿cuál es la multa por pasajeros de pie en são paulo?", [format_percent(1, locale="es") + " del MVR"], []),
 ])
 def test_chat_replies_say_values_in_their_language(client, lang, message, words, not_words):

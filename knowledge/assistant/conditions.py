@@ -33,10 +33,11 @@ _MEASURES = {
     "dias": r"dias",
 }
 _MEASURE_RE = "|".join(f"(?P<{name}>{pattern})" for name, pattern in _MEASURES.items())
-# "mais de 5 (cinco) e até 10 (dez) anos", "até 15 (quinze) anos", "mais de 15 anos", "acima de 20 lugares".
+# "mais de 5 (cinco) e até 10 (dez) anos", "até 15 (quinze) anos", "mais de 15 anos", "acima de 20 lugares",
+# "com menos de 10 (dez) anos do primeiro emplacamento" (PE art. 11 until 2020).
 _RANGE_RE = re.compile(
     rf"\b(?:(?P<low_word>mais de|acima de|superior a|superiores a)\s+(?P<low>{_NUM}){_GLOSS}\s+(?:e\s+)?)?"
-    rf"(?P<high_word>ate|no maximo|igual ou inferior a|inferior a|mais de|acima de|superior a|superiores a|a partir de|no minimo|minimo de)\s+"
+    rf"(?P<high_word>ate|no maximo|igual ou inferior a|inferior a|menos de|mais de|acima de|superior a|superiores a|a partir de|no minimo|minimo de)\s+"
     rf"(?P<value>{_NUM}){_GLOSS}\s+(?:{_MEASURE_RE})\b",
     re.I,
 )
@@ -134,7 +135,7 @@ def _ranges(text: str) -> list[tuple[str, float | None, bool, float | None, bool
             found.append((measure, value, False, None, False))
         elif word in ("a partir de", "no minimo", "minimo de"):
             found.append((measure, value, True, None, False))
-        elif word == "inferior a":
+        elif word in ("inferior a", "menos de"):
             found.append((measure, low, False, value, False))
         else:  # até, no máximo, igual ou inferior a
             found.append((measure, low, False, value, True))

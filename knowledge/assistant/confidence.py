@@ -22,6 +22,8 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
+from .kinds import by_unit
+
 FITTED = Path(__file__).with_name("confidence.json")
 # What the ranker measures of each candidate (law.py), then what sets it apart from the others.
 RANK_FEATURES = ("lexical", "kind", "focus", "coverage", "condition", "condition_fails", "tipo", "asked",
@@ -39,19 +41,20 @@ LINE_THRESHOLD = 0.5
 
 
 def features(kind: str | None, best: dict, best_score: float, next_score: float | None, top_hit: float, no_place: bool,
-             likeness: tuple[float, float] = (0.0, 0.0)) -> list[float]:
+             likeness: tuple[float, float] = (0.0, 0.0), unsaid: tuple[float, float] = (0.0, 0.0)) -> list[float]:
     """The model's inputs for the best candidate (``best``: its law.py features); ``no_place``: the question
     named no place (each place's best unit is then one line beside the others'); ``likeness``: how
     like the question is to one of the unit's own questions, and by how much more than to any other
-    unit's of that law (question_likeness)."""
-    row = [float(best.get(name, 0.0)) for name in RANK_FEATURES] + [1.0 if no_place else 0.0, *likeness]
+    unit's of that law (question_likeness); ``unsaid``: how much of what the question names the unit never
+    says (unsaid_share)."""
+    row = [float(best.get(name, 0.0)) for name in RANK_FEATURES] + [1.0 if no_place else 0.0, *likeness, *unsaid]
     lead = best_score - next_score if next_score is not None else 1.0
     row += [best_score, lead, math.log1p(max(top_hit, 0.0)), 1.0 if kind in ("valor", "prazo", "limite") else 0.0]
     row += [1.0 if kind == k else 0.0 for k in KINDS]
     return row
 
 
-NAMES = RANK_FEATURES + ("no_place", "likeness", "likeness_lead", "score", "lead", "search", "value_kind") + tuple(f"kind={k}" for k in KINDS)
+NAMES = RANK_FEATURES + ("no_place", "likeness", "likeness_lead", "unsaid", "unsaid_rarest", "score", "lead", "search", "value_kind") + tuple(f"kind={k}" for k in KINDS)
 
 
 @lru_cache(maxsize=8)
@@ -76,8 +79,10 @@ def warm() -> None:
     from ..laws import LAWS
 
     fitted()
+    _rarity()
     for law_id in LAWS:
         _questions_of(law_id)
+        _background(law_id)
 
 
 def question_likeness(query: str, law_id: str, unit_id: str) -> tuple[float, float]:
@@ -94,6 +99,90 @@ def question_likeness(query: str, law_id: str, unit_id: str) -> tuple[float, flo
     own = float(cosines[mine].max()) if mine.any() else 0.0
     other = float(cosines[~mine].max()) if (~mine).any() else 0.0
     return own, own - other
+
+
+@lru_cache(maxsize=1)
+def _rarity() -> tuple[dict[str, float], float]:
+    """Each word stem's inverse document frequency among the unit questions (the questions' TF-IDF space),
+    and the highest: a stem few questions use names something specific ("despesa médica", "carro")."""
+    from ..reader.stories import _vectorizer
+
+    space = _vectorizer(told=False)
+    idf = {term: float(space.idf_[i]) for term, i in space.vocabulary_.items() if "_" not in term}
+    return idf, max(idf.values())
+
+
+@lru_cache(maxsize=8)
+def _background(law_id: str) -> frozenset[str]:
+    """Stems every unit of the law speaks of without saying them: the place, its regulator and the names
+    people give them (lexicon), and what the law governs (its first article)."""
+    from ..corpus import load_law
+    from ..places import PLACES
+    from ..reader.lexicon import vocabulary
+    from ..reader.words import terms
+
+    words = []
+    aliases = vocabulary("place_aliases")
+    for place in PLACES.values():
+        if place.law_id == law_id:
+            words += [place.name, place.agency_acronym, place.agency_name, *aliases.get(place.id, [])]
+    first = load_law(law_id).by_id.get("art-1")
+    if first is not None:
+        words += [u.text for u in first.walk()]
+    return frozenset(terms(" ".join(words)))
+
+
+@by_unit
+def _unit_stems(unit) -> frozenset[str]:
+    """The stems of what a unit says: its words (acronyms spelled out), its caput's, its items', and what
+    people ask that it answers."""
+    from ..reader.words import terms
+    from .kinds import people_words, spelled, texts
+
+    said = [spelled(unit), people_words(unit)] + [texts(a) for a in unit.ancestors()] + [texts(c) for c in unit.walk()]
+    return frozenset(terms(" ".join(said))) | _background(unit.law_id)
+
+
+def _stems_of(law_id: str, unit_id: str, unit=None) -> frozenset[str] | None:
+    """:func:`_unit_stems` of the unit given (a past day's wording among them), or of today's unit of that id."""
+    from ..corpus import UnknownUnit, resolve
+
+    if unit is None:
+        try:
+            unit = resolve(law_id, unit_id)[1]
+        except UnknownUnit:  # a recorded candidate of a past day's wording
+            return None
+    return _unit_stems(unit)
+
+
+# Stems this long or longer match by prefix: "fretado" → "fret" is said by "fretamento" → "fretament".
+PREFIX_STEM = 4
+
+
+def _said_in(stem: str, have: frozenset[str]) -> bool:
+    if stem in have:
+        return True
+    if len(stem) < PREFIX_STEM:
+        return False
+    return any(len(h) >= PREFIX_STEM and (h.startswith(stem) or stem.startswith(h)) for h in have)
+
+
+def unsaid_share(query: str, law_id: str, unit_id: str, unit=None) -> tuple[float, float]:
+    """(the share, weighed by rarity, of the question's word stems the unit never says; the rarity of the
+    rarest of them, 0–1).  A unit of the right kind on another subject — death insurance when medical
+    expenses were asked, the micro-ônibus' fee when a car's was — leaves the question's specific words
+    unsaid; a typo or a word no question uses has no rarity and does not count."""
+    from ..reader.words import terms
+
+    idf, rarest = _rarity()
+    asked = [s for s in dict.fromkeys(terms(query)) if s in idf]
+    if not asked:
+        return 0.0, 0.0
+    have = _stems_of(law_id, unit_id, unit)
+    if have is None:
+        return 0.0, 0.0
+    absent = [s for s in asked if not _said_in(s, have)]
+    return sum(idf[s] for s in absent) / sum(idf[s] for s in asked), max((idf[s] for s in absent), default=0.0) / rarest
 
 
 @lru_cache(maxsize=1)
@@ -134,8 +223,13 @@ def confidence_of(kind: str | None, ranked: list, law_id: str, top_hit: float, n
     following = next((c.score for c in own[1:] if c.unit is not best.unit and c.features != best.features), None)
     if fitted() is None:
         return 1.0
-    likeness = question_likeness(query, best.law, best.unit.id) if query else (0.0, 0.0)
-    return probability(features(kind, best.features, best.score, following, top_hit, no_place, likeness))
+    from .kinds import twin_today
+
+    # A past day's wording is weighed against the questions filed under today's unit that says the same.
+    twin = twin_today(best.unit)
+    likeness = question_likeness(query, best.law, twin.id) if query and twin is not None else (0.0, 0.0)
+    unsaid = unsaid_share(query, best.law, best.unit.id, best.unit) if query else (0.0, 0.0)
+    return probability(features(kind, best.features, best.score, following, top_hit, no_place, likeness, unsaid))
 
 
 # -- fitting (evaluation/fit_law.py calls this; scikit-learn only here) -----------------------------------------
@@ -190,7 +284,8 @@ def training_rows(records, weights: dict[str, float] | None = None) -> tuple[lis
             no_place = bool(expect.get("ask_place"))
             asked = call.get("query") or record.get("query")
             likeness = question_likeness(asked, best["law"], best["unit"]) if asked else (0.0, 0.0)
-            rows.append(features(call["kind"], best["features"], best["score"], following, call["top_hit"], no_place, likeness))
+            unsaid = unsaid_share(asked, best["law"], best["unit"]) if asked else (0.0, 0.0)
+            rows.append(features(call["kind"], best["features"], best["score"], following, call["top_hit"], no_place, likeness, unsaid))
             lines.append(no_place)
             labels.append(1 if right else 0)
             groups.append(record["id"])

@@ -324,12 +324,48 @@ def _spell(law_id: str, text: str) -> str:
     return " ".join([text, *extra])
 
 
+# How alike a unit's words on a past day and a unit's words today must be (share of their words in common) to
+# be one rule: "práticas de vendas e emissões de passagens individuais" (PE Anexo I, III, f, until 2020) is
+# "realizar vendas e emissões de passagens individuais" (IV, f, today).
+SAME_RULE_SHARE = 0.5
+
+
+def _words_of(text: str) -> frozenset[str]:
+    return frozenset(w for w in fold(text.lower()).split() if len(w) > 3)
+
+
 @by_unit
-def _annotation(unit: Unit):
-    """The unit's entry in knowledge/statutes/perguntas (questions and kind of answer), or None."""
+def twin_today(unit: Unit) -> Unit | None:
+    """Today's unit that says what ``unit`` (perhaps a wording of a past day, knowledge/history.py) says:
+    itself when it is today's; the unit under its number when the words are the same; else the unit of its
+    article today most alike (an amendment renumbered the row); else, the rule reworded in place, the unit
+    under its number (None when that number is gone).  What people ask of a rule
+    (knowledge/statutes/perguntas) and what the search found are filed under today's numbers."""
     from ..corpus import load_law
 
-    return load_law(unit.law_id).questions.get(unit.id)
+    law = load_law(unit.law_id)
+    current = law.by_id.get(unit.id)
+    if current is unit:
+        return unit
+    words = _words_of(unit.text)
+    if current is not None and words == _words_of(current.text):
+        return current
+    article = law.by_id.get(unit.id.split("/")[0])
+    if article is None or not words:
+        return current
+    alike = [(len(words & other) / len(words | other), u) for u in article.walk() if (other := _words_of(u.text))]
+    share, twin = max(alike, key=lambda pair: pair[0], default=(0.0, None))
+    return twin if share >= SAME_RULE_SHARE else current
+
+
+@by_unit
+def _annotation(unit: Unit):
+    """The unit's entry in knowledge/statutes/perguntas (questions and kind of answer), or None; for a
+    wording of a past day, the entry of the unit that says the same today."""
+    from ..corpus import load_law
+
+    twin = twin_today(unit)
+    return load_law(unit.law_id).questions.get(twin.id) if twin is not None else None
 
 
 def people_words(unit: Unit) -> str:

@@ -29,7 +29,7 @@ from .confidence import confidence_of, threshold
 from .ranker import score
 from .conditions import REPEAT_WORDS, asked_groups, fit, group_fit, repeat_elsewhere, repeat_fine_among, role_fit, states_a_condition
 from .focus import FAMILIES, QUESTION_SENTENCE_RE, coverage, focus_bonus, focus_words, never_said, says
-from .kinds import by_unit, carries, defined_group, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
+from .kinds import by_unit, carries, twin_today, defined_group, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
 from .understanding import PLACE_ALIASES
@@ -202,7 +202,8 @@ def question_match(unit: Unit, key: "list[str] | QuestionWords") -> float:
 @by_unit
 def _questions_of(unit: Unit):
     """The unit's questions in :func:`_asked_index` (None for a unit nobody annotated)."""
-    return _asked_index()[0].get((unit.law_id, unit.id))
+    twin = twin_today(unit)
+    return _asked_index()[0].get((unit.law_id, twin.id)) if twin is not None else None
 
 
 def asked_in_other_words(key: list[str], unknown: list[str], law_ids: tuple[str, ...]) -> bool:
@@ -325,8 +326,35 @@ def _articles(hits: list[Hit]):
             continue
 
 
-def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None, follow_up: str | None = None) -> list[Candidate]:
-    """(score, law id, unit, citation label) for the units of the articles found, best first.
+def as_of(article: Unit, on: date | None) -> Unit:
+    """The article as it stood on the facts' date (``on``, past), or as it stands today.
+
+    Pernambuco's art. 11 said in 2019 that a bus over 10 years old was inspected every six months; today
+    its items speak of 15 years.  The conditions and values of a past question are read in the wording
+    of its day, and its items are that day's items, not today's under the same numbers."""
+    if on is None:
+        return article
+    version = wording_at(article.law_id, article.id, on)
+    if version is None or not version.known or version.unit is None or version.until is None:
+        return article
+    return version.unit
+
+
+def _found_then(own: dict[str, float], then: Unit) -> dict[str, float]:
+    """What the search found in each unit of an article as it stood on a past day.  The index holds today's
+    wording: an old unit gets the score of today's unit that says what it said (kinds.twin_today)."""
+    found = {}
+    for unit in then.walk():
+        twin = twin_today(unit)
+        if twin is not None and own.get(twin.id):
+            found[unit.id] = own[twin.id]
+    return found
+
+
+def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None, follow_up: str | None = None,
+         on: date | None = None) -> list[Candidate]:
+    """(score, law id, unit, citation label) for the units of the articles found, best first; ``on``: the
+    facts' date when it is past (each article is read in the wording of that day, :func:`as_of`).
 
     The search scores every unit it matched; a unit also counts part of the score of
     the caput it completes, and gains when its own words carry the kind of answer
@@ -358,7 +386,10 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                     features = {"lexical": REFERRER_SHARE * hit.score / top, "kind": unit_bonus(kind, referrer, text),
                                 "focus": focus_bonus(kind, referrer, focus, words), "coverage": coverage(referrer, focus), "position": position}
                     ranked.append(Candidate(score(features), hit.law, referrer, _label(referrer), features))
-        for unit in found.article.walk():
+        then = as_of(found.article, on)
+        if then is not found.article:
+            own = _found_then(own, then)
+        for unit in then.walk():
             if unit.vetoed or not (unit.text or unit.closing):
                 continue
             # An inciso completes its caput (and inherits its words); a § only relates to it.  A list
@@ -495,7 +526,8 @@ class LawAnswers:
             return Reply(self._("Não encontrei nas leis que conheço um trecho que responda a isso. Tente dizer de outro jeito, ou veja a busca."), intent, acoes=[busca])
         # Each place's units are scored against that place's best article: a law that words the
         # answer in fewer matching words is not pushed out of a side-by-side answer.
-        ranked = sorted((entry for hits in found.values() for entry in rank(query, kind, hits, hits[0].score, follow_up)), key=lambda r: -r[0])
+        ranked = sorted((entry for hits in found.values() for entry in rank(query, kind, hits, hits[0].score, follow_up,
+                                                                                       on if on < today else None)), key=lambda r: -r[0])
         if not ranked or ranked[0][0] < 0.3:
             where = self._where(jurisdiction)
             return Reply(self._("%(onde)s não encontrei um trecho que trate especificamente disso. Veja a busca, ou pergunte de outro jeito.", onde=where), intent, acoes=[busca])
@@ -564,14 +596,14 @@ class LawAnswers:
         return Reply("\n".join(lines), intent, citations=citations, acoes=acoes + [busca], pergunta=pergunta,
                      confianca=round(min(v for v in sure.values() if v >= threshold(line=True)), 3))
 
-    def _dated(self, kind, law_id: str, unit: Unit, on: date) -> tuple[Unit, str, str] | None:
+    def _dated(self, kind, law_id: str, unit: Unit, on: date, focus: list[str] = (), asked: str = "") -> tuple[Unit, str, str] | None:
         """(unit in that day's wording, value, what to say) when the facts' date had another wording."""
         when = day_said(on, self.locale)
         version = wording_at(law_id, unit.id, on)
         if version is None:
-            return unit, self.value_line(kind, law_id, unit, on), self._("Na data dos fatos (%(data)s) este dispositivo ainda não existia.", data=when)
+            return unit, self.value_line(kind, law_id, unit, on, focus, asked), self._("Na data dos fatos (%(data)s) este dispositivo ainda não existia.", data=when)
         if version.known and not version.current and version.unit is not None:
-            return version.unit, self.value_line(kind, law_id, version.unit, on), self._(
+            return version.unit, self.value_line(kind, law_id, version.unit, on, focus, asked), self._(
                 "Na data dos fatos (%(data)s) valia a redação anterior, trocada por %(ato)s.", data=when, ato=version.replaced_by or "?")
         source = getattr(plain_value(kind, unit, law_id, on), "source", None)
         fine = wording_at(law_id, source.id, on) if source is not None else None
@@ -585,13 +617,14 @@ class LawAnswers:
         best_score, law_id, unit, label, _features = ranked[0]
         place = place_of_law(law_id)
         quoted, value, dated = unit, self.value_line(kind, law_id, unit, on, focus, normalize(query)), ""
-        if on < self.ports.today() and (then := self._dated(kind, law_id, unit, on)) is not None:
+        if on < self.ports.today() and (then := self._dated(kind, law_id, unit, on, focus, normalize(query))) is not None:
             quoted, value, dated = then
         place_name = in_place(self._, place)
         if carried:
             place_name = self._("%(lugar)s (o lugar da conversa)", lugar=place_name)
         head = f"{place_name}: {value}." if value else ""
-        said = self._("%(lugar)s, %(citacao)s diz:", lugar=place_name if not value else in_place(self._, place), citacao=label)
+        # The place is said once: in the head when there is a value ("Em Pernambuco: R$ 900,00."), else here.
+        said = self._("%(citacao)s diz:", citacao=label) if value else self._("%(lugar)s, %(citacao)s diz:", lugar=place_name, citacao=label)
         text_out = " ".join(p for p in (head, dated, said) if p) + f" “{quote_unit(quoted)}”"
         citations = [self._cite(law_id, unit.id, on)]
         acoes = [self._link(law_id, unit.id, label, on)]

@@ -213,7 +213,8 @@ def raw(words: str, **kwargs) -> Value:
 def _deadline(text: str, focus: list[str]) -> tuple[str, dict] | None:
     """The deadline the unit sets; of several, the one next to what was asked ("renovada com
     antecedência mínima de 30 dias" rather than "validade por 1 ano" when renewing is asked)."""
-    matches = list(DEADLINE_RE.finditer(text))
+    # "com mais de 10 (dez) anos do primeiro emplacamento": an age the rule is for, not the period it sets.
+    matches = [m for m in DEADLINE_RE.finditer(text) if not BOUND_BEFORE_RE.search(text[max(0, m.start() - 20): m.start()])]
     if not matches:
         day = DAY_OF_MONTH_RE.search(text)
         if day:
@@ -247,6 +248,9 @@ def _deadline(text: str, focus: list[str]) -> tuple[str, dict] | None:
 
 
 CONDITION_BEFORE_RE = re.compile(r"\b(quando|caso)\b", re.I)
+# A bound just before a duration makes it the measure of what the rule is for ("com até 15 anos de
+# fabricação", "com mais de 10 anos"), not a deadline.
+BOUND_BEFORE_RE = re.compile(r"\b(com|de) (mais|menos) de\s*$|\bcom at[ée]\s*$|\b(acima|abaixo) de\s*$", re.I)
 
 # A periodicity the law names in a word (PE art. 11: "I - Anual:", "II - Semestral:").
 PERIOD_RE = re.compile(r"\b(anual|semestral|trimestral|bimestral|mensal|bienal|semanal)\b", re.I)
@@ -354,12 +358,21 @@ def _limit(unit: Unit) -> Value | None:
     return None
 
 
+def _listed(unit: Unit) -> str:
+    """An item of a list with the items it introduces ("I - no fretamento eventual …: a) …, b) …")."""
+    said = f"{unit.marker} {unit.text.rstrip(';.')}"
+    if introduces(unit):
+        said += " " + ", ".join(_listed(c) for c in unit.children if c.text and c.kind != "paragrafo")
+    return said
+
+
 def _documents(unit: Unit) -> Value | None:
-    items = [c for c in unit.children if c.text] if introduces(unit) else []
+    # The papers are the list's items; the article's paragraphs (exceptions, a fee's due date) are not.
+    items = [c for c in unit.children if c.text and c.kind != "paragrafo"] if introduces(unit) else []
     if not items:
         return None
-    listed = "; ".join(f"{c.marker} {c.text.rstrip(';.')}" for c in items)
-    return raw(listed if len(listed) <= 600 else listed[:600].rsplit(" ", 1)[0] + " …")
+    listed = "; ".join(_listed(c) for c in items)
+    return raw(listed if len(listed) <= 900 else listed[:900].rsplit(" ", 1)[0] + " …")
 
 
 OPTIONAL_RE = re.compile(r"\b(?:[ée]|ser[áa]|s[ãa]o|ser[ãa]o)\s+facultativ[oa]s?\b", re.I)
