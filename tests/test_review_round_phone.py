@@ -1,0 +1,94 @@
+"""The phone review of #31 (round 4): each finding, fixed, with its test (page behaviour in tests/e2e)."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from datetime import timedelta
+
+import pytest
+
+from knowledge import clock
+
+STORY = "O motorista vendia passagem individual na rodoviária e viajou com a porta aberta."
+
+
+@pytest.fixture()
+def app(tmp_path, index_dir):
+    from app import create_app
+
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
+    return app
+
+
+def _text(page: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+
+# -- 1. the complaint suggestion: warm at boot, and never a 500 when slow ------------------------------------
+
+
+def test_the_warm_up_runs_the_suggestion_so_the_first_one_loads_nothing(app):
+    """After warm_up, the first suggestion of the worker (today, and a day the account tells) fits no
+    TF-IDF space and builds no block of rows: what the cold path cost (~3 s, past 30 s loaded) is done."""
+    from knowledge.reader import stories
+    from portal.warmup import warm_up
+
+    warm_up(app)
+    client = app.test_client()
+    for day in (clock.today("pe"), clock.today("pe") - timedelta(days=1)):
+        fitted, blocks = stories._vectorizer.cache_info().misses, stories.block.cache_info().misses
+        response = client.post("/denuncia/sugestao", data={"jurisdicao": "pe", "relato": STORY, "data_ocorrencia": day.isoformat()},
+                               headers={"HX-Request": "true"})
+        assert response.status_code == 200 and 'class="suggestion"' in response.get_data(as_text=True)
+        assert stories._vectorizer.cache_info().misses == fitted
+        assert stories.block.cache_info().misses == blocks
+
+
+def test_the_warm_up_writes_no_complaint(app):
+    from portal.warmup import warm_up
+
+    warm_up(app)
+    with app.app_context():
+        from portal.database import get_store
+
+        assert get_store().execute("SELECT COUNT(*) FROM complaints").fetchone()[0] == 0
+
+
+def test_a_late_suggestion_answers_the_page_without_it_and_says_so(app, monkeypatch):
+    """Past SUGGESTION_SECONDS on the clock, the suggestion is stopped: 200, the form (or the htmx
+    partial) says it did not come in time, and the complaint can still be sent."""
+    from portal import complaints_service
+
+    def slow(*args, **kwargs):
+        time.sleep(3)
+        raise AssertionError("not stopped")
+
+    monkeypatch.setattr(complaints_service, "suggest", slow)
+    app.config["SUGGESTION_SECONDS"] = 0.2
+    client = app.test_client()
+    form = {"jurisdicao": "pe", "relato": STORY, "data_ocorrencia": clock.today("pe").isoformat()}
+    began = time.perf_counter()
+    partial = client.post("/denuncia/sugestao", data=form, headers={"HX-Request": "true"})
+    assert time.perf_counter() - began < 2
+    assert partial.status_code == 200 and "demorou demais" in _text(partial.get_data(as_text=True))
+    page = client.post("/denuncia", data={**form, "acao": "ler"})
+    assert page.status_code == 200 and "demorou demais" in _text(page.get_data(as_text=True))
+    sent = client.post("/denuncia", data={**form, "ocorrencias": "outro", "consentimento": "sim"})
+    assert sent.status_code == 303  # stored without a row: the regulator classifies
+
+
+def test_the_wall_deadline_stops_a_block_and_leaves_no_timer():
+    import signal
+
+    from portal.work_budget import TooCostly, wall_deadline
+
+    with pytest.raises(TooCostly):
+        with wall_deadline(0.05):
+            time.sleep(1)
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    with wall_deadline(1):
+        pass
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
