@@ -92,3 +92,49 @@ def test_the_wall_deadline_stops_a_block_and_leaves_no_timer():
     with wall_deadline(1):
         pass
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+# -- 2. an overdue inspection in Pernambuco: the plate check and the fleet check say the same -------------
+
+
+SILENT = "não diz o que acontece com o veículo de vistoria vencida, nem que a Autorização para Tráfego perde a validade"
+
+
+def _units(citations) -> set[str]:
+    return {c["unit"] for c in citations}
+
+
+def test_the_plate_check_of_an_overdue_pe_inspection_says_the_law_is_silent(app):
+    """KHB7F12 (demo, Pernambuco): the vistorias "deverão observar" a periodicity (art. 11) to obtain the
+    Autorização para Tráfego (art. 9º), and nothing says what follows: "a verificar", not "não embarque"."""
+    client = app.test_client()
+    answer = client.get("/api/v1/veiculos/KHB7F12").get_json()
+    assert answer["situacao"] == "irregular"
+    assert answer["veredito"]["tipo"] == "a_verificar"
+    assert answer["veredito"]["texto"].startswith("A verificar: a vistoria do veículo está vencida")
+    [reason] = answer["motivos"]
+    assert reason["codigo"] == "vistoria_vencida" and reason["duvida"] is True
+    assert SILENT in reason["mensagem"]
+    assert {"art-9", "art-11"} <= _units(reason["citations"])
+    page = _text(client.get("/consulta?placa=KHB7F12").get_data(as_text=True))
+    assert "Não embarque" not in page and "A verificar: a vistoria do veículo está vencida" in page and SILENT in page
+    # Elsewhere an overdue inspection still is what the law makes it (São Paulo: art. 37, III, b).
+    assert client.get("/api/v1/veiculos/DSP7A31").get_json()["veredito"]["tipo"] == "nao_embarque"
+
+
+def test_the_fleet_check_of_an_overdue_pe_inspection_says_the_same():
+    from datetime import date
+
+    from knowledge.fleet import check, parse
+
+    on = date(2026, 12, 3)
+    vehicles, errors = parse("placa;tipo;lugares;ano_fabricacao;ano_primeiro_emplacamento;propriedade;ultima_vistoria\n"
+                             "KHB7F12;onibus;44;2018;2018;proprio;2024-01-10\n", on)
+    assert not errors
+    report = check("pe", "eventual", on, vehicles)
+    [verdict] = report.veiculos
+    assert verdict.situacao == "verificar"
+    [overdue] = [m for m in verdict.motivos if m.code == "vistoria_vencida"]
+    assert overdue.data["efeito"] == "duvida" and SILENT in overdue.render()
+    units = {c.unit for c in overdue.citations}
+    assert "art-9" in units and any(u == "art-11" or u.startswith("art-11/") for u in units)
