@@ -138,3 +138,16 @@ def test_the_fleet_check_of_an_overdue_pe_inspection_says_the_same():
     assert overdue.data["efeito"] == "duvida" and SILENT in overdue.render()
     units = {c.unit for c in overdue.citations}
     assert "art-9" in units and any(u == "art-11" or u.startswith("art-11/") for u in units)
+
+
+# -- 5. a date before 1900 on the law reader: the law was not in force yet, as for any day before it --------
+
+
+@pytest.mark.parametrize("path", ["/leis/pe-lei-16205-2017/art-11", "/leis/pe-lei-16205-2017"])
+def test_a_very_old_date_gets_the_not_yet_in_force_page(app, path):
+    client = app.test_client()
+    old, before = client.get(path + "?data=0001-01-01"), client.get(path + "?data=2010-01-01")
+    assert old.status_code == before.status_code != 400
+    assert "ainda não estava em vigor" in _text(old.get_data(as_text=True))
+    assert client.get(path + "?data=01/01/0001").headers["Location"].endswith("?data=0001-01-01")
+    assert client.get(path + "?data=31/02/2020").status_code == 400  # a day that does not exist is still refused
