@@ -151,3 +151,17 @@ def test_a_very_old_date_gets_the_not_yet_in_force_page(app, path):
     assert "ainda não estava em vigor" in _text(old.get_data(as_text=True))
     assert client.get(path + "?data=01/01/0001").headers["Location"].endswith("?data=0001-01-01")
     assert client.get(path + "?data=31/02/2020").status_code == 400  # a day that does not exist is still refused
+
+
+# -- 7. the QR page of a plate no register holds: no sticker wording -----------------------------------------
+
+
+def test_the_qr_page_of_an_unregistered_plate_says_it_is_not_registered_without_sticker_words(app):
+    client = app.test_client()
+    page = _text(client.get("/v/ZZZ9999").get_data(as_text=True))
+    assert "Esta placa não está no cadastro" in page and "ZZZ-9999" in page
+    assert "adesivo" not in page and "ZZZ9J99" not in page and "ZZZ-9J99" not in page and "outro modelo" not in page
+    english = _text(client.get("/v/ZZZ9999", headers={"Accept-Language": "en"}).get_data(as_text=True))
+    assert "This plate is not in the register" in english
+    registered = _text(client.get("/v/KGT2E47").get_data(as_text=True))
+    assert "este adesivo não é dele" in registered and "Confira se é a placa deste veículo" in registered
