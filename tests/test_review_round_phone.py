@@ -160,7 +160,7 @@ def test_the_qr_page_of_an_unregistered_plate_says_it_is_not_registered_without_
     client = app.test_client()
     page = _text(client.get("/v/ZZZ9999").get_data(as_text=True))
     assert "Esta placa não está no cadastro" in page and "ZZZ-9999" in page
-    assert "adesivo" not in page and "ZZZ9J99" not in page and "ZZZ-9J99" not in page and "outro modelo" not in page
+    assert "este adesivo" not in page and "ZZZ9J99" not in page and "ZZZ-9J99" not in page and "outro modelo" not in page
     english = _text(client.get("/v/ZZZ9999", headers={"Accept-Language": "en"}).get_data(as_text=True))
     assert "This plate is not in the register" in english
     registered = _text(client.get("/v/KGT2E47").get_data(as_text=True))
