@@ -165,3 +165,29 @@ def test_the_qr_page_of_an_unregistered_plate_says_it_is_not_registered_without_
     assert "This plate is not in the register" in english
     registered = _text(client.get("/v/KGT2E47").get_data(as_text=True))
     assert "este adesivo não é dele" in registered and "Confira se é a placa deste veículo" in registered
+
+
+# -- 9. the fleet list's errors name the spreadsheet's row ------------------------------------------------------
+
+
+def test_fleet_errors_use_the_spreadsheets_row_numbers():
+    from datetime import date
+
+    from knowledge.fleet import parse
+
+    header = "placa;tipo;lugares;ano_fabricacao;propriedade\n"
+    good = "KGT2E47;onibus;44;2016;proprio\n"
+    vehicles, errors = parse(header + good * 3 + "KGT2E48;trem;44;2016;proprio\n", date(2026, 12, 3))
+    assert [v.linha for v in vehicles] == [2, 3, 4] and [(e.linha, e.coluna) for e in errors] == [(5, "tipo")]
+    # a blank line is a row of the sheet too; without a header the first vehicle is row 1
+    vehicles, errors = parse(good + "\n" + "KGT2E48;trem;44;2016;proprio\n", date(2026, 12, 3))
+    assert [v.linha for v in vehicles] == [1] and [e.linha for e in errors] == [3]
+
+
+def test_the_fleet_page_says_the_spreadsheets_row(tmp_path):
+    from app import create_app
+
+    app = create_app({"DATA_DIR": str(tmp_path), "TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
+    frota = "placa;tipo;lugares;ano_fabricacao;propriedade\n" + "KGT2E47;onibus;44;2016;proprio\n" * 3 + "KGT2E48;trem;44;2016;proprio\n"
+    page = _text(app.test_client().post("/frota", data={"lugar": "pe", "modalidade": "eventual", "frota": frota}).get_data(as_text=True))
+    assert "Linha 5, coluna tipo" in page and "Linha 4, coluna" not in page
