@@ -317,7 +317,10 @@ def denuncia_idioma():
     idempotency key kept for the real one).  Photos are not sent (the buttons post urlencoded):
     a browser never refills a file field, and the form says to choose them again."""
     data = _form_data(request.form)
-    return _render_form(data, **_read_form(data, reconcile=False), relang=True)
+    # A form that came back with errors keeps them in the new language (checked again: nothing is stored,
+    # and the messages are those of what the fields hold now).
+    errors = _validate(data)[2] if request.form.get("com_erros") else ()
+    return _render_form(data, errors=errors, **_read_form(data, reconcile=False), relang=True)
 
 
 @bp.get("/denuncia/idioma")
@@ -360,7 +363,9 @@ def _place_of_form(data: dict) -> None:
     try:
         found = find_vehicle(get_db(), plate_key(normalize(raw_plate)))
     except InvalidPlate:
-        return  # the plate's own error is reported by the checks that follow
+        # The plate's own error is said by the other checks; the place is missing all the same, and is said
+        # at once with it (a review met it only on the next round, once the plate was fixed).
+        raise service.ComplaintError("jurisdicao", N_("Diga onde aconteceu: a placa não é válida, então não sabemos qual lei se aplica.")) from None
     if found is None:
         raise service.ComplaintError("jurisdicao", N_("Diga onde aconteceu: esta placa não está no cadastro, então não sabemos qual lei se aplica."))
     data["jurisdicao"] = found[0]["jurisdicao"]

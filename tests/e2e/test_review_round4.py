@@ -29,3 +29,47 @@ def test_the_home_search_placeholder_is_not_cut(page, lang):
     width, room, text = fits
     assert text and width <= room, fits
     shoot(page, f"r4-placeholder-{lang}")
+
+
+# -- 4. the complaint form: every error at once, and kept across the language switch ----------------------------
+
+
+def _send_with_three_errors(page):
+    page.goto(page.base + "/denuncia")
+    page.check("#oc-outro")
+    page.fill("#placa", "AB12")
+    page.fill("#data_ocorrencia", "32/13/2026")
+    with page.expect_navigation():
+        page.click(".actions button[type=submit]:not([name])")
+
+
+def _error_links(page) -> list[str]:
+    return page.locator(".error-summary a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+
+
+def test_an_invalid_plate_does_not_hide_the_missing_place(page):
+    _send_with_three_errors(page)
+    links = _error_links(page)
+    assert {"#placa", "#jurisdicao", "#data_ocorrencia"} <= set(links), links
+    assert "Diga onde aconteceu" in page.locator(".error-summary").inner_text()
+    assert page.get_attribute("#jurisdicao", "aria-invalid") == "true"
+    shoot(page, "r4-denuncia-erros")
+
+
+@pytest.mark.parametrize("lang, summary_word", [("en", "Say where it happened"), ("es", "Diga dónde ocurrió")])
+def test_the_language_switch_keeps_the_errors(page, lang, summary_word):
+    _send_with_three_errors(page)
+    before = _error_links(page)
+    with page.expect_navigation():
+        page.click(f"#idioma button[lang={lang}]")
+    summary = page.locator(".error-summary")
+    assert summary.is_visible() and summary_word in summary.inner_text()
+    assert _error_links(page) == before
+    assert page.input_value("#placa") == "AB12" and page.input_value("#data_ocorrencia") == "32/13/2026" and page.is_checked("#oc-outro")
+    assert page.get_attribute("#placa", "aria-invalid") == "true"
+    # a form switched before any error shows none
+    page.goto(page.base + "/denuncia")
+    with page.expect_navigation():
+        page.click(f"#idioma button[lang={lang}]")
+    assert page.locator(".error-summary").count() == 0
+    shoot(page, f"r4-denuncia-erros-{lang}")
