@@ -191,3 +191,49 @@ def test_the_fleet_page_says_the_spreadsheets_row(tmp_path):
     frota = "placa;tipo;lugares;ano_fabricacao;propriedade\n" + "KGT2E47;onibus;44;2016;proprio\n" * 3 + "KGT2E48;trem;44;2016;proprio\n"
     page = _text(app.test_client().post("/frota", data={"lugar": "pe", "modalidade": "eventual", "frota": frota}).get_data(as_text=True))
     assert "Linha 5, coluna tipo" in page and "Linha 4, coluna" not in page
+
+
+# -- 3. the seized-vehicle guide: a deadline ending on a non-working day; a blank date is today ----------------
+
+
+def _seized(place, notified, measured="2026-11-10"):
+    from datetime import date
+
+    from knowledge.flows.veiculo_apreendido import decide
+
+    return decide({"jurisdicao": place, "medida": "apreensao", "data_medida": date.fromisoformat(measured),
+                   "data_notificacao": date.fromisoformat(notified), "tinha_autorizacao": True}, date(2026, 12, 3))
+
+
+@pytest.mark.parametrize("place", ["pe", "sp"])
+def test_a_defence_due_on_a_saturday_says_the_law_is_silent_and_suggests_acting_before(place):
+    from datetime import date
+
+    prazos = _seized(place, "2026-11-20").fields["prazos"]
+    [defesa] = [s for s in prazos if s.code == "defesa"]
+    assert defesa.due == date(2026, 12, 5) and defesa.due.weekday() == 5  # a Saturday
+    note = prazos[prazos.index(defesa) + 1]
+    assert note.code == "prazo_dia_sem_expediente" and note.citations == defesa.citations  # the deadline's own unit
+    text = note.render()
+    assert "05/12/2026" in text and "cai num fim de semana" in text and "A lei não diz se um prazo" in text
+    assert "até 04/12/2026" in text  # Friday, the last working day before
+
+
+def test_a_defence_due_on_a_working_day_has_no_such_note():
+    prazos = _seized("pe", "2026-11-19").fields["prazos"]  # due Friday 04/12/2026
+    assert not [s for s in prazos if s.code == "prazo_dia_sem_expediente"]
+
+
+def test_a_defence_due_on_a_holiday_names_it():
+    prazos = _seized("pe", "2026-12-10", measured="2026-12-01").fields["prazos"]  # 15 days after: 25/12/2026
+    [note] = [s for s in prazos if s.code == "prazo_dia_sem_expediente"]
+    assert "25/12/2026" in note.render() and "feriado" in note.render() and "até 24/12/2026" in note.render()
+
+
+def test_a_blank_date_of_the_measure_is_today(app):
+    from datetime import datetime, timezone
+
+    with clock.fixed(datetime(2026, 12, 3, 15, tzinfo=timezone.utc)):
+        page = _text(app.test_client().get("/assistentes/veiculo_apreendido?jurisdicao=pe&medida=apreensao&data_medida="
+                                           "&data_notificacao=&tinha_autorizacao=sim&ver=resultado").get_data(as_text=True))
+    assert "Responda esta pergunta" not in page and "Em que data? 3 de dez. de 2026" in page
