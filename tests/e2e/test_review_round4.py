@@ -73,3 +73,32 @@ def test_the_language_switch_keeps_the_errors(page, lang, summary_word):
         page.click(f"#idioma button[lang={lang}]")
     assert page.locator(".error-summary").count() == 0
     shoot(page, f"r4-denuncia-erros-{lang}")
+
+
+# -- 3. the seized-vehicle guide: a blank date is today; a deadline on a Saturday is said ------------------------
+
+
+def _answer(page, question_id: str, value: str) -> None:
+    field = page.locator(f"[name={question_id}]").first
+    if field.get_attribute("type") in ("radio", "checkbox"):
+        page.check(f"#{question_id}-{value}")
+    else:
+        page.fill(f"#{question_id}", value)
+    submit(page, ".wizard-form button[type=submit]")
+    assert page.locator(".error-summary").count() == 0, page.locator(".error-summary").inner_text()
+
+
+def test_the_seized_vehicle_guide_takes_a_blank_date_as_today_and_flags_a_saturday(page):
+    page.goto(page.base + "/assistentes/veiculo_apreendido")
+    for qid, value in [("jurisdicao", "pe"), ("medida", "apreensao"), ("data_medida", ""), ("data_notificacao", ""), ("tinha_autorizacao", "sim")]:
+        _answer(page, qid, value)  # the blank date is not refused
+    submit(page, "a.button >> text=Ver o resultado")
+    assert page.locator(".outcome").count() == 1
+    page.goto(page.base + "/assistentes/veiculo_apreendido")
+    for qid, value in [("jurisdicao", "pe"), ("medida", "apreensao"), ("data_medida", "10/11/2026"), ("data_notificacao", "20/11/2026"),
+                       ("tinha_autorizacao", "sim")]:
+        _answer(page, qid, value)
+    submit(page, "a.button >> text=Ver o resultado")
+    text = page.locator(".outcome").inner_text()
+    assert "O prazo final, 05/12/2026, cai num fim de semana" in text and "A lei não diz se um prazo" in text and "até 04/12/2026" in text
+    shoot(page, "r4-apreendido-sabado")
