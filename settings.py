@@ -223,6 +223,7 @@ def _setting_list() -> tuple[Setting, ...]:
         S("UFIRAC_BRL", "número", None, "Valor da UFIRAC em reais, para as multas do Acre em R$ (sem ele, em UFIRAC).", scope="config", minimum=0),
         S("CONVERSATION_TTL", "duração", None, "Quanto tempo (um timedelta) uma conversa do assistente fica guardada sem uso.", scope="config", shown="2 h (portal/storage/conversations.py)"),
         S("ASSISTANT_CPU_SECONDS", "número", None, "Segundos de CPU que uma resposta do assistente pode gastar (depois, 422); 0: sem limite (avaliações).", scope="config", shown="4 (portal/assistant_service.py)", minimum=0),
+        S("SUGGESTION_SECONDS", "número", None, "Segundos no relógio que a sugestão de infração da denúncia pode levar (depois, a página responde sem ela, dizendo isso); 0: sem limite.", scope="config", shown="8 (portal/passenger.py)", minimum=0),
         S("SECRET_KEY_FALLBACKS", "lista", (), "Chaves antigas ainda aceitas ao trocar PORTAL_SECRET_KEY.", scope="config"),
         S("SESSION_COOKIE_SAMESITE", "texto", "Lax", "SameSite do cookie de sessão.", scope="config"),
         S("COMPRESS_ALGORITHM", "lista", ("br", "gzip"), "Compressões oferecidas (flask-compress).", scope="config"),

@@ -1,6 +1,7 @@
 """The verdict a passenger at the bus door can act on, from a plate's status.
 
-One line first — "Não embarque: …", "Pode embarcar: …" or "Não encontramos esta placa:
+One line first — "Não embarque: …", "A verificar: …" (a requirement whose consequence the law
+does not give), "Pode embarcar: …" or "Não encontramos esta placa:
 não embarque e denuncie" — then what to do: the complaint form already filled in with the
 plate and the place, and the emergency number 190 when something is wrong.  The same
 verdict is shown by ``/consulta``, ``/v/<placa>``, ``GET /api/v1/veiculos/<placa>`` and
@@ -26,7 +27,7 @@ from typing import Callable
 from .citations import N_
 from .places import PLACES
 
-DONT_BOARD, CAN_BOARD, NOT_FOUND = "nao_embarque", "pode_embarcar", "nao_encontrada"
+DONT_BOARD, CAN_BOARD, NOT_FOUND, CHECK_FIRST = "nao_embarque", "pode_embarcar", "nao_encontrada", "a_verificar"
 
 # The reason's headline, after "Não embarque: ".  Registration codes in each place's words.
 _REGISTRATION_HEADLINES = {
@@ -56,6 +57,9 @@ _UNAUTHORISED = {"crc_vencido", "crc_suspenso", "crc_cancelado", "veiculo_retira
 
 LINE_DONT_BOARD = N_("Não embarque: %(motivo)s.")
 LINE_DONT_BOARD_MORE = N_("Não embarque: %(motivo)s (e mais %(n)d irregularidades, abaixo).")
+# Every reason one the law requires without saying what follows for the vehicle (``duvida``: Pernambuco's
+# overdue vistoria): the verdict says so, as the fleet check does, instead of a "não embarque" the law does not give.
+LINE_CHECK_FIRST = N_("A verificar: %(motivo)s, e a lei não diz o que acontece com o veículo nesse caso (abaixo).")
 LINE_CAN_BOARD = N_("Pode embarcar: este veículo está autorizado hoje, pela lei %(lugar)s.")
 LINE_NOT_FOUND = N_("Não encontramos esta placa: não embarque e denuncie.")
 
@@ -68,7 +72,7 @@ ACTION_CHECK_PLATE = N_("Confira se a placa do veículo é mesmo %(placa)s e os 
 
 @dataclass
 class PlateVerdict:
-    kind: str  # nao_embarque | pode_embarcar | nao_encontrada
+    kind: str  # nao_embarque | a_verificar | pode_embarcar | nao_encontrada
     line: str  # msgid of the one line
     params: dict
     reasons: list[dict]  # the lookup's motivos (codigo, mensagem, citations), in order
@@ -110,6 +114,8 @@ def plate_verdict(result: dict) -> PlateVerdict:
     if situacao != "irregular":
         return PlateVerdict(NOT_FOUND, LINE_NOT_FOUND, {}, reasons, citations, actions, complaint)
     first = codes[0] if codes else ""
+    if reasons and all(r.get("duvida") for r in reasons):
+        return PlateVerdict(CHECK_FIRST, LINE_CHECK_FIRST, {"motivo": _HEADLINES.get(first) or N_("o veículo não está autorizado")}, reasons, citations, actions, complaint)
     headline = _REGISTRATION_HEADLINES.get(first, {}).get(place) or _HEADLINES.get(first) or N_("o veículo não está autorizado")
     line, params = (LINE_DONT_BOARD, {"motivo": headline}) if len(codes) <= 1 else (LINE_DONT_BOARD_MORE, {"motivo": headline, "n": len(codes) - 1})
     return PlateVerdict(DONT_BOARD, line, params, reasons, citations, actions, complaint)

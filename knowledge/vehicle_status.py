@@ -42,6 +42,9 @@ class Reason:
     message: str  # Portuguese template
     citations: list[Cite]
     params: dict = field(default_factory=dict)
+    # The law requires it, but does not say what follows for the vehicle when it is not met: the
+    # passenger's verdict is "a verificar", not "não embarque" (the fleet check says the same).
+    doubt: bool = False
 
 
 @dataclass
@@ -110,6 +113,12 @@ CITES: dict[str, dict[str, list[Cite] | None]] = {
     },
 }
 
+# Reasons the law of a place requires without saying what follows for the vehicle (Reason.doubt).
+# Pernambuco: the vistorias "deverão observar" a periodicity (art. 11) and are made "a fim de obter a
+# Autorização para Tráfego" (art. 9º); neither says the vehicle stops, nor that the authorisation lapses,
+# and Anexo I has no infraction for it (knowledge/fleet/pernambuco.py: the same doubt, for the fleet).
+DOUBTS: dict[str, set[str]] = {"pe": {"vistoria_vencida"}}
+
 # The reason messages, in each place's words (the registration is a CRC, a Certificado de
 # Registro, a registro/autorização or a permissão).  "%(data)s" is the last valid day.
 PLACE_MESSAGES: dict[str, dict[str, str]] = {
@@ -118,6 +127,7 @@ PLACE_MESSAGES: dict[str, dict[str, str]] = {
         "crc_vencido_prazo": N_("O CRC da empresa foi emitido em %(emissao)s e, pelo prazo de validade que a lei conta da emissão, venceu em %(data)s (o cadastro informava validade até %(cadastro)s)."),
         "crc_suspenso": N_("O CRC da empresa está suspenso: ela não pode prestar o serviço enquanto durar a suspensão."),
         "crc_cancelado": N_("O CRC da empresa foi cancelado: ela não pode prestar o serviço."),
+        "vistoria_vencida": N_("A vistoria do veículo venceu em %(data)s. A lei manda que as vistorias observem uma periodicidade, mas não diz o que acontece com o veículo de vistoria vencida, nem que a Autorização para Tráfego perde a validade: confirme com a EPTI."),
     },
     "sp": {
         "crc_vencido": N_("O Certificado de Registro da empresa no DER venceu em %(data)s."),
@@ -249,7 +259,7 @@ def evaluate(operator: dict, vehicle: dict, on: date) -> VehicleStatus:
         message = message or words.get(code) or MESSAGES[code]
         if "data" in params and params["data"] is None:
             message, params = MESSAGES["sem_data"], {"item": ITEM_NAMES[code]}
-        reasons.append(Reason(code, message, list(citations), params))
+        reasons.append(Reason(code, message, list(citations), params, doubt=code in DOUBTS.get(jurisdiction, ())))
         return True
 
     situacao = operator.get("situacao")

@@ -155,6 +155,7 @@ class Reason(Schema):
     codigo: str
     mensagem: str
     citations: Cites
+    duvida: bool = Field(False, description="A lei exige, mas não diz o que acontece com o veículo quando não se cumpre (o veredito é “a verificar”).")
 
 
 class Operator(Schema):
@@ -202,8 +203,8 @@ class VerdictAction(Schema):
 
 
 class Verdict(Schema):
-    tipo: Literal["nao_embarque", "pode_embarcar", "nao_encontrada"]
-    texto: str = Field(description="A linha do veredito, primeiro: “Não embarque: …”, “Pode embarcar: …” ou “Não encontramos esta placa: não embarque e denuncie.”")
+    tipo: Literal["nao_embarque", "a_verificar", "pode_embarcar", "nao_encontrada"]
+    texto: str = Field(description="A linha do veredito, primeiro: “Não embarque: …”, “A verificar: …” (só o que a lei exige sem dizer o que acontece com o veículo), “Pode embarcar: …” ou “Não encontramos esta placa: não embarque e denuncie.”")
     o_que_fazer: list[VerdictAction]
     denuncia: dict[str, Any] = Field(description="Com o que o formulário de denúncia vem preenchido: placa, jurisdicao, ocorrencias.")
 

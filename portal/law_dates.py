@@ -29,9 +29,10 @@ class BadDate(ValueError):
     """A ``?data=`` that cannot be read: ``message`` for the API, ``field_message`` beside the
     reader's field (which asks for DD/MM/AAAA only), ``typed`` what was sent (shortened)."""
 
-    def __init__(self, message: str, typed: str = "", field_message: str | None = None):
+    def __init__(self, message: str, typed: str = "", field_message: str | None = None, early: date | None = None):
         super().__init__(message)
         self.message = message
+        self.early = early  # a real day before MIN_DATE: before every law (the reader's pages say so)
         self.typed = typed
         self.field_message = field_message or message
 
@@ -55,7 +56,7 @@ def read_date(raw: str) -> date | None:
         raise BadDate(_("Data inválida: %(data)s. Use o formato DD/MM/AAAA (por exemplo, 01/05/2019) ou AAAA-MM-DD.", data=raw[:20]), typed,
                       field_message=_("Informe a data como DD/MM/AAAA (por exemplo, 01/05/2019)."))
     if when < MIN_DATE:
-        raise BadDate(_("Data fora do intervalo: use uma data a partir de 1900."), typed)
+        raise BadDate(_("Data fora do intervalo: use uma data a partir de 1900."), typed, early=when)
     return when
 
 
@@ -63,8 +64,15 @@ def page_date() -> date | None:
     """For the reader's pages: ``requested_date``, with a redirect from any other spelling of a
     good date to its ISO address (the date field sends DD/MM/AAAA).
 
-    A bad date raises ``BadDate``: the view shows today's page with the refusal, status 400."""
-    when = requested_date()
+    A bad date raises ``BadDate``: the view shows today's page with the refusal, status 400.  A real
+    day before 1900 (``0001-01-01``) is no bad date here: it is before every law, and the page says
+    the law was not in force yet, as for any day before it (the API still refuses it)."""
+    try:
+        when = requested_date()
+    except BadDate as exc:
+        if exc.early is None:
+            raise
+        when = exc.early
     raw = request.args.get("data", "")
     if when is not None and raw != when.isoformat():
         args = request.args.to_dict()

@@ -289,7 +289,7 @@ def _answer(db, cache: LookupCache, plate: str, on: date | None) -> _Answer:
     language = (i18n.current_locale(), request.script_root if has_request_context() else None, g.get("law_date"))
     if found is None:
         motivos = cache.shared_part(("\x00nao_encontrado", check_date, *language), lambda: [
-            {"codigo": r.code, "mensagem": render_reason(r, translate), "citations": cites(r.citations)} for r in status.motivos
+            {"codigo": r.code, "mensagem": render_reason(r, translate), "citations": cites(r.citations), "duvida": r.doubt} for r in status.motivos
         ])
         shared.append(("motivos", motivos))
     if status.notas:
@@ -314,7 +314,7 @@ def _answer(db, cache: LookupCache, plate: str, on: date | None) -> _Answer:
         # ten citations): built once per language, day and law date and shared — a miss costs what a
         # hit does (issue #32), however many different unknown plates are typed.
         "motivos": motivos.value if found is None else [
-            {"codigo": r.code, "mensagem": render_reason(r, translate), "citations": _cites(r.citations)} for r in status.motivos
+            {"codigo": r.code, "mensagem": render_reason(r, translate), "citations": _cites(r.citations), "duvida": r.doubt} for r in status.motivos
         ],
         # What the law leaves to regulation (Acre's fretamento, Recife's capacity): said, not guessed.
         # The same for every plate of a place, as an operator's block is for its vehicles on a day.

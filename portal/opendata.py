@@ -362,7 +362,10 @@ def download(stamp: str, filename: str):
     mimetype = "text/csv" if filename.endswith(".csv") else "application/json"
     response = send_from_directory(folder, filename, mimetype=mimetype, max_age=300)
     response.headers["Content-Type"] = f"{mimetype}; charset=utf-8"
-    response.headers["Content-Disposition"] = f'inline; filename="{Path(filename).stem}-{stamp}{Path(filename).suffix}"'
+    # A CSV is a file to keep (a phone showed it as text, inline: review of #31); the JSON (the package's
+    # descriptor, the tables for programs) stays readable in the browser.
+    disposition = "attachment" if filename.endswith(".csv") else "inline"
+    response.headers["Content-Disposition"] = f'{disposition}; filename="{Path(filename).stem}-{stamp}{Path(filename).suffix}"'
     response.headers["Access-Control-Allow-Origin"] = "*"  # open data: any site may read it
     return response
 

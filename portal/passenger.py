@@ -32,6 +32,7 @@ from .lookup import before_boarding, lookup, plate_page_inputs
 from .page_cache import cached_render
 from .errors import http_error
 from .security import COMPLAINT_LIMIT, LOOKUP_LIMIT, PROTOCOL_LIMIT, limiter
+from .work_budget import TooCostly, wall_deadline
 
 bp = Blueprint("passenger", __name__)
 log = logging.getLogger("portal.passenger")
@@ -44,6 +45,10 @@ def _is_step(target: str) -> bool:
 
 # The modalities' names on a plate page: one object, so what is rendered from it can be kept (lookup.kept_html).
 _MODALITY_NAMES = {**MODALITY_NAMES, **SERVICE_NAMES}
+# Seconds on the clock the infraction suggestion may take (a warm worker: ~0.01 s; a cold one on an idle
+# machine: ~3 s).  Past them the form answers without it and says so: a slow suggestion on a loaded machine
+# ran into gunicorn's timeout and the worker was killed mid-request (a 500, the review of #31).
+SUGGESTION_SECONDS = 8.0
 
 
 @bp.get("/consulta")
@@ -239,6 +244,18 @@ def _plate_place(data: dict) -> str | None:
     return found[0]["jurisdicao"] if found else None
 
 
+def _suggestion(relato: str, place: str | None, on: str) -> dict | None:
+    """``service.suggest`` within ``SUGGESTION_SECONDS`` on the clock; late, ``{"late": True}``: the form
+    says the suggestion did not come in time and the complaint goes without it (the regulator classifies)."""
+    seconds = float(current_app.config.get("SUGGESTION_SECONDS", SUGGESTION_SECONDS))
+    try:
+        with wall_deadline(seconds):
+            return service.suggest(relato, place, on)
+    except TooCostly:
+        log.warning("complaint suggestion stopped after %.1f s", seconds)
+        return {"late": True, "classified": False, "options": [], "confidence": 0.0}
+
+
 def _read_form(data: dict, *, reconcile: bool = True, adopt: bool = True) -> dict:
     """The reader on the form as it stands: the date of the facts reconciled with the account
     (``service.date_of_facts``: the field updated in ``data``), the place (or the plate's), and the
@@ -255,7 +272,7 @@ def _read_form(data: dict, *, reconcile: bool = True, adopt: bool = True) -> dic
             data["data_ocorrencia"] = value
         if note is not None and adopt:
             data["data_padrao"] = ""  # read once: a day typed from now on is the person's own
-    suggestion = service.suggest(data.get("relato") or "", place, _iso_date(data.get("data_ocorrencia", ""))) if data.get("relato") else None
+    suggestion = _suggestion(data.get("relato") or "", place, _iso_date(data.get("data_ocorrencia", ""))) if data.get("relato") else None
     if suggestion and suggestion.get("date"):
         # Rows ticked in another wording stay ticked only if their words are the same in this one.
         kept, dropped = service.rows_still_meant(place, data.get("linha"), data.get("linha_data"), suggestion["date"])
@@ -300,7 +317,10 @@ def denuncia_idioma():
     idempotency key kept for the real one).  Photos are not sent (the buttons post urlencoded):
     a browser never refills a file field, and the form says to choose them again."""
     data = _form_data(request.form)
-    return _render_form(data, **_read_form(data, reconcile=False), relang=True)
+    # A form that came back with errors keeps them in the new language (checked again: nothing is stored,
+    # and the messages are those of what the fields hold now).
+    errors = _validate(data)[2] if request.form.get("com_erros") else ()
+    return _render_form(data, errors=errors, **_read_form(data, reconcile=False), relang=True)
 
 
 @bp.get("/denuncia/idioma")
@@ -343,7 +363,9 @@ def _place_of_form(data: dict) -> None:
     try:
         found = find_vehicle(get_db(), plate_key(normalize(raw_plate)))
     except InvalidPlate:
-        return  # the plate's own error is reported by the checks that follow
+        # The plate's own error is said by the other checks; the place is missing all the same, and is said
+        # at once with it (a review met it only on the next round, once the plate was fixed).
+        raise service.ComplaintError("jurisdicao", N_("Diga onde aconteceu: a placa não é válida, então não sabemos qual lei se aplica.")) from None
     if found is None:
         raise service.ComplaintError("jurisdicao", N_("Diga onde aconteceu: esta placa não está no cadastro, então não sabemos qual lei se aplica."))
     data["jurisdicao"] = found[0]["jurisdicao"]

@@ -12,7 +12,8 @@ before it accepts its first connection, telling the arbiter it is alive between 
 It runs the plate views themselves (without their rate limit and page cache wrappers,
 in a request context of each language) on a plate that is not registered and on one
 registered plate of each place, so the very code paths of a real lookup are warm.
-Nothing is written: lookups only read, and the page cache is bypassed.
+Nothing is written: lookups only read, and the page cache is bypassed.  Last, the complaint
+form's infraction suggestion view runs for each place, the same way.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import inspect
 import logging
 import time
+from datetime import timedelta
 from typing import Callable
 
 from flask import Flask
@@ -46,6 +48,30 @@ def _plates(app: Flask) -> list[str]:
         except Exception:  # no registry yet (a fresh install): the unknown plate alone
             rows = []
     return [UNREGISTERED, *(plate for _place, plate in rows)]
+
+
+SUGGESTION_STORY = "O motorista vendia passagem individual na rodoviária e viajou com a porta aberta."
+
+
+def _warm_suggestion(app: Flask) -> None:
+    """Run the complaint suggestion view once for each place (its CSRF check and rate limits are the app's
+    wrappers and hooks, not the view's; the view writes nothing)."""
+    view = app.view_functions.get("passenger.denuncia_sugestao")
+    if view is None:
+        return
+    view = inspect.unwrap(view)
+    from knowledge import clock
+    from knowledge.complaints import JURISDICTIONS
+
+    # Today (the form's default) and yesterday ("ontem", the commonest date an account tells): a day not
+    # read before builds its rows' block in the reader's space, and that space must be the one kept warm.
+    for place, day in ((p, d) for p in JURISDICTIONS for d in (clock.today(p), clock.today(p) - timedelta(days=1))):
+        form = {"jurisdicao": place, "relato": SUGGESTION_STORY, "data_ocorrencia": day.isoformat()}
+        with app.test_request_context("/denuncia/sugestao", method="POST", data=form):
+            try:
+                view()
+            except Exception:
+                log.exception("warm-up: the complaint suggestion (%s) failed", place)
 
 
 def warm_up(app: Flask, notify: Callable[[], None] | None = None) -> float:
@@ -91,6 +117,13 @@ def warm_up(app: Flask, notify: Callable[[], None] | None = None) -> float:
 
     warm_telling()
     notify()
+    # The complaint form's infraction suggestion (POST /denuncia/sugestao), last: its own view, unwrapped,
+    # for each place, so what that path loads and caches (the reader's spaces it asks for, the day's rows,
+    # its template) is there when the first complaint comes — cold, it took ~3 s, and on a loaded machine
+    # past gunicorn's timeout (a 500).  Last, because the steps above use other spaces of the reader.
+    # Nothing is written: the view only reads the account.
+    _warm_suggestion(app)
+    notify()
     seconds = time.perf_counter() - began
-    log.info("warm-up: %d plates x %d languages and the reader of stories in %.1f s", len(plates), len(LANGUAGES), seconds)
+    log.info("warm-up: %d plates x %d languages, the reader of stories and the complaint suggestion in %.1f s", len(plates), len(LANGUAGES), seconds)
     return seconds

@@ -14,6 +14,10 @@ took every worker and the machine's two cores, and ``/api/v1/ping`` waited 30 s 
   this process (``ITIMER_PROF`` counts CPU, not wall time, so a loaded machine does not
   cut honest requests); it raises ``TooCostly``.  Only in the main thread, where sync
   workers and the test client run requests; elsewhere only the slot applies.
+- ``wall_deadline(seconds)``: the same stop after that much time on the clock (``ITIMER_REAL``),
+  for a step the page can do without (the complaint form's suggestion): gunicorn kills a worker
+  whose request passes its ``timeout`` on the clock, however little CPU it got on a loaded
+  machine, and a suggestion that is late must leave the page answered without it, never a 500.
 """
 
 from __future__ import annotations
@@ -100,3 +104,23 @@ def cpu_deadline(seconds: float):
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, previous)
+
+
+def _on_wall_limit(signum, frame):
+    raise TooCostly("time budget used up")
+
+
+@contextmanager
+def wall_deadline(seconds: float):
+    """Stop the block with ``TooCostly`` after ``seconds`` on the clock (main thread only, as
+    :func:`cpu_deadline`; elsewhere the block runs unbounded)."""
+    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _on_wall_limit)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

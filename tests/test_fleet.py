@@ -7,6 +7,8 @@ The legal verdicts themselves are the legal cases of tests/legal/frota/.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import re
 from datetime import date, datetime, timezone
 from urllib.parse import parse_qs, urlparse
@@ -121,11 +123,12 @@ def test_pernambuco_deadlines_from_the_law():
     assert due["defesa"] == date(2025, 1, 25)  # the seized-vehicle wizard: 15 days from receipt
     assert due["recurso"] == date(2025, 1, 29)
     vistorias = {s.params["linha"]: s.due for s in items if s.code == "proxima_vistoria"}
-    assert vistorias == {1: date(2025, 3, 10), 2: date(2024, 11, 30), 3: date(2025, 8, 1)}  # annual, semestral (21 years), annual
+    # numbered as the file's lines: the header is line 1 (review of #31)
+    assert vistorias == {2: date(2025, 3, 10), 3: date(2024, 11, 30), 4: date(2025, 8, 1)}  # annual, semestral (21 years), annual
     assert items[0].due <= items[1].due  # dated first, in order
     assert any(s.code == "contagem" for s in items)  # the law does not say how to count: said
     assert any(s.code == "contagem_validade" for s in items)
-    assert next(s for s in items if s.code == "proxima_vistoria" and s.params["linha"] == 2).data["passou"]  # 30/11/2024 is past on 15/01/2025
+    assert next(s for s in items if s.code == "proxima_vistoria" and s.params["linha"] == 3).data["passou"]  # 30/11/2024 is past on 15/01/2025
 
 
 def test_recife_defence_counts_from_the_first_working_day_skipping_holidays():
@@ -447,7 +450,8 @@ def test_typed_lists_may_use_commas_or_tabs_when_that_is_the_only_separator():
                  "FRT1A11\tonibus\t44\t2014\t2014\tproprio\t10/02/2026\n\tmicro\t20\t2019\t\tlocado\t\n",
                  "placa,tipo,lugares,ano_fabricacao,ano_primeiro_emplacamento,propriedade,ultima_vistoria\nFRT1A11,onibus,44,2014,2014,proprio,10/02/2026\n,micro,20,2019,,locado,\n"):
         vehicles, errors = parse(text, date(2026, 12, 2))
-        assert errors == [] and vehicles == semicolons, text
+        shift = 1 if text.startswith("placa") else 0  # a header is the file's line 1
+        assert errors == [] and vehicles == [replace(v, linha=v.linha + shift) for v in semicolons], text
     vehicles, errors = parse(";onibus;44;2014;2014;proprio;\n,onibus,44,2016,,proprio,\n", date(2026, 12, 2))
     assert [v.linha for v in vehicles] == [1] and [(e.linha, e.coluna) for e in errors] == [(2, "linha")]
     assert "mesmo separador" in errors[0].message

@@ -80,7 +80,10 @@ def test_unit_that_did_not_exist_is_404_with_its_dates(client):
 
 @pytest.mark.parametrize("bad", ["2019-13-01", "31/02/2019", "ontem", "2019-5-1", "0999-01-01"])
 def test_bad_dates_are_400_with_a_message(client, bad):
-    for url in (f"/leis/{PE}/art-28/inc-4?data={bad}", f"/leis/{PE}?data={bad}", f"/api/v1/leis/{PE}/art-28/inc-4?data={bad}"):
+    # A real day before 1900 is refused by the API only: the reader's pages say the law was not in force
+    # yet, as for any day before it (review of #31; tests/test_review_round_phone.py).
+    pages = () if bad == "0999-01-01" else (f"/leis/{PE}/art-28/inc-4?data={bad}", f"/leis/{PE}?data={bad}")
+    for url in (*pages, f"/api/v1/leis/{PE}/art-28/inc-4?data={bad}"):
         response = client.get(url)
         assert response.status_code == 400, url
     assert "AAAA-MM-DD" in client.get(f"/api/v1/leis/{PE}/art-28/inc-4?data=ontem").get_json()["error"]

@@ -175,6 +175,12 @@ def test_page_and_downloads(imported):
     assert response.status_code == 200 and response.headers["Content-Type"] == "text/csv; charset=utf-8"
     assert response.headers["Access-Control-Allow-Origin"] == "*"
     assert f'filename="veiculos-{stamp}.csv"' in response.headers["Content-Disposition"]
+    # A CSV downloads (a phone showed it as text, inline: review of #31); the descriptor stays readable.
+    for name in ("operadoras.csv", "veiculos.csv", "operadoras-planilha.csv", "denuncias-estatisticas.csv"):
+        got = client.get(f"/dados-abertos/{stamp}/{name}")
+        if got.status_code == 200:
+            assert got.headers["Content-Disposition"] == f'attachment; filename="{name[:-4]}-{stamp}.csv"', name
+    assert client.get(f"/dados-abertos/{stamp}/datapackage.json").headers["Content-Disposition"].startswith("inline;")
     for bad in (f"/dados-abertos/{stamp}/portal.db", "/dados-abertos/2020-01-01/veiculos.csv", f"/dados-abertos/{stamp}/..%2Fportal.db", "/dados-abertos/x/veiculos.csv"):
         assert client.get(bad).status_code == 404, bad
     short = client.get("/dados")  # the address people guess

@@ -123,7 +123,7 @@ def test_a_document_expiring_at_midnight_expires_on_the_api_and_the_page(app, cl
     assert answer["situacao"] == "irregular"
     assert [m["codigo"] for m in answer["motivos"]] == ["vistoria_vencida"]
     assert "A vistoria do veículo venceu em 10 de dez. de 2026." in answer["motivos"][0]["mensagem"]
-    assert "Não embarque" in page and "Pode embarcar" not in page
+    assert "A verificar: a vistoria do veículo está vencida" in page and "Pode embarcar" not in page  # Pernambuco: the law is silent on what follows
 
 
 def test_each_language_and_each_htmx_variant_has_its_own_page(app, client):

@@ -60,7 +60,7 @@ TEMPLATE = (
 
 @dataclass(frozen=True)
 class Vehicle:
-    linha: int  # the line of the list (1 = first vehicle): what the verdicts and errors refer to
+    linha: int  # the line of the file, as a spreadsheet numbers it (the header, when there is one, is line 1)
     tipo: str
     lugares: int
     ano_fabricacao: int
@@ -96,15 +96,22 @@ def _delimiter(lines: list[str]) -> str:
     return max(used, key=lines[0].count) if used else ";"  # one used: that one
 
 
-def _rows(text: str) -> list[list[str]]:
-    lines = [line for line in text.splitlines() if line.strip()]
-    if not lines:
+def _rows(text: str) -> list[tuple[int, list[str]]]:
+    """The non-blank lines of the list as cells, each with its line number in the file: the number a
+    spreadsheet shows (header included, blank lines counted), which the errors and verdicts say (review of
+    #31: "Linha 4" named the row a spreadsheet shows as 5)."""
+    numbered = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    if not numbered:
         return []
+    lines = [line for _n, line in numbered]
     delimiter = _delimiter(lines)
     try:
-        return [row for row in csv.reader(io.StringIO("\n".join(lines).replace("\x00", "")), delimiter=delimiter)]
+        rows = [row for row in csv.reader(io.StringIO("\n".join(lines).replace("\x00", "")), delimiter=delimiter)]
     except csv.Error:  # an unterminated quote: read the lines as plain cells
-        return [line.split(delimiter) for line in lines]
+        rows = [line.split(delimiter) for line in lines]
+    if len(rows) != len(numbered):  # a quoted cell across lines: the rows in order
+        return list(enumerate(rows, start=1))
+    return [(n, row) for (n, _line), row in zip(numbered, rows)]
 
 
 OPTIONAL = tuple(c for c in COLUMNS if c not in REQUIRED)
@@ -116,9 +123,9 @@ def _is_header(row: list[str]) -> bool:
     return any(fold(c) in COLUMNS for c in row)
 
 
-def _read_rows(rows: list[list[str]], header: list[str], today: date) -> tuple[list[Vehicle], list[LineError]]:
+def _read_rows(rows: list[tuple[int, list[str]]], header: list[str], today: date) -> tuple[list[Vehicle], list[LineError]]:
     vehicles, errors = [], []
-    for number, row in enumerate(rows, start=1):
+    for number, row in rows:
         if row and not row[1:] and any(d in row[0] for d in SEPARATORS):  # one cell holding another separator
             errors.append(LineError(number, "linha", N_("Esta linha separa as colunas com outro sinal: use o mesmo separador (ponto e vírgula, vírgula ou tabulação) em todas as linhas."), {}))
             continue
@@ -138,12 +145,12 @@ def _absent_note(columns) -> LineError:
     return LineError(0, "aviso", N_("Coluna opcional ausente na lista, lida como vazia em todas as linhas: %(coluna)s."), {"coluna": ", ".join(columns)})
 
 
-def _without_header(rows: list[list[str]], today: date, notes: list) -> tuple[list[Vehicle], list[LineError]]:
+def _without_header(rows: list[tuple[int, list[str]]], today: date, notes: list) -> tuple[list[Vehicle], list[LineError]]:
     """Lines without a header, read in the model's order.  When every line has fewer columns than the model,
     the optional columns left out are found by reading the lines each way the model allows (an optional column
     absent, the others in order): the one reading with fewest refused lines is used and named in a note; when no
     reading is better than the others, one message asks for the header instead of an error per line (issue #31)."""
-    widths = {len(row) for row in rows}
+    widths = {len(row) for _n, row in rows}
     width = min(widths) if min(widths) == max(widths) else len(COLUMNS)  # every line as wide, else the model's reading
     if width >= len(COLUMNS) or width < len(REQUIRED):
         return _read_rows(rows, list(COLUMNS), today)
@@ -161,7 +168,8 @@ def _without_header(rows: list[list[str]], today: date, notes: list) -> tuple[li
 
 
 def parse(text: str, today: date, notes: list | None = None) -> tuple[list[Vehicle], list[LineError]]:
-    """The vehicles of a fleet list and the errors of the lines refused (numbered from 1, the first vehicle).
+    """The vehicles of a fleet list and the errors of the lines refused (numbered as the file's lines: with a
+    header, the first vehicle is line 2).
 
     ``notes``, when given, receives what the reader should know about the list that refuses no line: the
     optional columns it lacks (read as empty), in one note."""
@@ -170,8 +178,8 @@ def parse(text: str, today: date, notes: list | None = None) -> tuple[list[Vehic
         return [], [LineError(0, "frota", N_("A lista é grande demais: envie no máximo %(n)d veículos."), {"n": MAX_VEHICLES})]
     rows = _rows(text.lstrip("\ufeff"))
     header = None
-    if rows and _is_header(rows[0]):
-        header = [fold(c) for c in rows[0]]
+    if rows and _is_header(rows[0][1]):
+        header = [fold(c) for c in rows[0][1]]
         unknown = [c for c in header if c and c not in COLUMNS]
         if unknown:
             return [], [LineError(0, "cabecalho", N_("Coluna desconhecida no cabeçalho: %(coluna)s. Use as colunas do modelo."), {"coluna": ", ".join(unknown)})]

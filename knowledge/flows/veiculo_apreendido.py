@@ -28,12 +28,13 @@ day its law took effect (an earlier date is refused), and Pernambuco's rules cha
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from ..citations import N_, ac, pe, recife, sp
 from .apreensao import HANDLERS
 from .dated import Dated, NotYetLaw
-from .engine import Flow, Go, InvalidAnswer, Option, Outcome, Question, Statement
+from ..working_days import holiday_name, is_working_day
+from .engine import Flow, Go, InvalidAnswer, Option, Outcome, Question, Statement, say
 
 JURISDICOES = (
     Option("pe", N_("Pernambuco (fiscalização da EPTI)")),
@@ -64,8 +65,9 @@ QUESTIONS = [
     Question("medida", "choice", N_("O que fizeram com o veículo?"), options=MEDIDAS, legal_basis=(pe("art-29"), sp("art-34"), ac("art-73"), recife("art-38")),
              next=(Go("data_medida"),)),
     Question(
-        "data_medida", "date", N_("Em que data?"),
-        help=N_("A resposta aplica a lei deste lugar na redação em vigor nesta data."),
+        # Blank is today, as in every guide (README: "em branco = hoje"): a measure is usually asked about the day it happens.
+        "data_medida", "date", N_("Em que data?"), required=False, default_today=True,
+        help=N_("Deixe em branco para hoje. A resposta aplica a lei deste lugar na redação em vigor nesta data."),
         not_after_today=N_("A data da medida não pode estar no futuro: informe o dia em que o veículo foi retido, removido ou apreendido (hoje é %(hoje)s)."),
         next=(Go("data_notificacao"),),
     ),
@@ -112,9 +114,43 @@ def facts_date(a: dict, today: date) -> date:
     return when
 
 
+def _non_working_end(statement: Statement, place: str) -> Statement | None:
+    """A deadline whose last day is a weekend or a holiday of the place: none of the four laws says whether it
+    then runs to the next working day (Recife's counts its start from a working day, not its end) — said,
+    with the deadline's own units, and the last working day before it suggested (review of #31: a defence
+    due on Saturday 05/12/2026 had no word)."""
+    due = statement.due
+    if due is None or is_working_day(due, place):
+        return None
+    before = due - timedelta(days=1)
+    while not is_working_day(before, place):
+        before -= timedelta(days=1)
+    holiday = holiday_name(due, place)
+    params = {"dia": due.strftime("%d/%m/%Y"), "antes": before.strftime("%d/%m/%Y")}
+    if holiday:
+        text = N_("O prazo final, %(dia)s, cai num feriado (%(feriado)s). A lei não diz se um prazo que termina em dia sem expediente se estende ao dia útil seguinte: não deixe para esse dia, aja antes, até %(antes)s, o último dia útil anterior.")
+        params["feriado"] = holiday
+    else:
+        text = N_("O prazo final, %(dia)s, cai num fim de semana. A lei não diz se um prazo que termina em dia sem expediente se estende ao dia útil seguinte: não deixe para esse dia, aja antes, até %(antes)s, o último dia útil anterior.")
+    note = say(text, *statement.citations, code="prazo_dia_sem_expediente", **params)
+    note.data["prazo"] = statement.code
+    return note
+
+
+def _with_end_notes(statements: list[Statement], place: str) -> list[Statement]:
+    out = []
+    for statement in statements:
+        out.append(statement)
+        note = _non_working_end(statement, place)
+        if note is not None:
+            out.append(note)
+    return out
+
+
 def resultado(a: dict, when: date, options: dict | None = None) -> Outcome:
     """The place's answer; the result opens with how to get the vehicle back."""
     fields = ANSWERS[a["jurisdicao"]](a, when, options or {})
+    fields["prazos"] = _with_end_notes(fields["prazos"], a["jurisdicao"])
     rules = [s for key in ("liberacao", "pagamentos", "prazos", "o_que_acontece", "quem_retira", "passageiros") for s in fields[key]]
     first = fields["liberacao"][0]
     return Outcome(fields, rules=rules, headline=Statement(first.text, first.citations, first.params, code=first.code))
