@@ -51,7 +51,9 @@ def score_precise(case: dict, reply: dict) -> dict:
         if per_place:
             result["per_place"] = all(unit in cited for unit in per_place.values()) if not asked or len(laws) > 1 else None
     if expect.get("silent"):
-        result["silent"] = not reply["citations"]
+        # Said when nothing is cited, or when the reply says the law fixes no such value, citing the unit that
+        # says what it does instead ("A Lei 2.731/2013 não fixa …; deixa isso ao regulamento (art. 66)", #26).
+        result["silent"] = not reply["citations"] or bool(reply.get("lei_nao_fixa"))
     if not case.get("place_named") and reply["citations"] and not asked and len(laws) == 1:
         # One place's law, not asked: it must at least say which place it answered for.
         from knowledge.places import PLACES

@@ -314,6 +314,8 @@ class AssistantReply(Schema):
     sugestoes: list[str] | None = None
     # A law answer's calibrated confidence that the unit stated answers the question (0–1); null otherwise.
     confianca: float | None = None
+    # The law fixes no such value: the unit cited says what it does instead (a regulation, cases it divides).
+    lei_nao_fixa: bool = False
 
 
 class ComparisonCell(Schema):

@@ -110,6 +110,7 @@ def reply_json(conversation_id: str, reply: Reply) -> dict:
         "intencao": reply.intencao,
         "sugestoes": reply.sugestoes,
         "confianca": reply.confianca,
+        "lei_nao_fixa": reply.lei_nao_fixa,
     }
 
 

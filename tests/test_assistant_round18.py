@@ -90,3 +90,45 @@ def test_selling_single_tickets_was_a_grave_infraction_before_lei_17107(chat):
     now = converse(chat, ["quanto é a multa por venda de passagem individual no fretamento em pernambuco?"])
     assert cited(now)[:1] == [f"{PE} anexo-i/inc-4/ali-f"], now["resposta"]
     assert now["resposta"].startswith("Em Pernambuco: R$ 2.900,00"), now["resposta"]
+
+
+def test_a_year_before_the_law_began_is_read_from_its_first_day_in_force(chat):
+    # Lei 16.205/2017 (PE) is in force from 22/02/2018; "em 2018" is read in the wording of that day: Anexo I as
+    # first enacted, "III - GRAVES: … c) utilizar em operação veículos em condições deficientes de ordem mecânica,
+    # elétrica ou de carroceria, com risco comprovado de segurança" (today IV, h, gravíssima).
+    reply = converse(chat, ["em 2018 a EPTI parou um ônibus de fretamento com o freio ruim, um risco pros passageiros, em pernambuco. como isso era enquadrado?"])
+    assert cited(reply)[:1] == [f"{PE} anexo-i/inc-3/ali-c"], reply["resposta"]
+    assert "22/02/2018" in reply["resposta"] and "ainda não existia" not in reply["resposta"]
+
+
+def test_a_number_that_only_divides_cases_is_no_maximum(chat):
+    # Art. 11 (in force): "I - Anual: a) veículos … com até 15 (quinze) anos da data de fabricação" and "II -
+    # Semestral: a) veículos … com mais de 15 (quinze) anos da data de fabricação": 15 years decides how often a
+    # bus is inspected, not how old it may be; the law sets no maximum age.
+    # Stated, the answer says so; in doubt, the assistant abstains — either way no number is given as the maximum.
+    for message in ("qual a idade máxima que um ônibus pode ter pra fazer fretamento em pernambuco?",
+                    "em pernambuco, qual a idade máxima do ônibus de fretamento?"):
+        reply = converse(chat, [message])
+        head = reply["resposta"].split("diz:")[0]
+        assert "15 anos" not in head, reply["resposta"]
+        assert reply["lei_nao_fixa"] or not reply["citations"], reply["resposta"]
+        if reply["lei_nao_fixa"]:
+            assert head.startswith("Em Pernambuco: A lei não fixa esse limite"), reply["resposta"]
+            assert cited(reply)[0].startswith(f"{PE} art-11"), reply["resposta"]
+
+
+def test_the_number_that_divides_the_inspection_cases_is_named():
+    # The value itself: art. 11, II, a (in force) says "com mais de 15 (quinze) anos"; I, a says "com até 15 (quinze)".
+    _, unit = resolve(PE, "art-11/inc-2/ali-a")
+    value = plain_value("limite", unit, PE, date(2026, 12, 1), ["idade"], "qual a idade maxima do onibus")
+    assert value.text.startswith("A lei não fixa esse limite") and value.params["v"] == "15 anos"
+
+
+def test_a_limit_the_law_does_set_is_stated(chat):
+    # Lei 16.856/2003 (Recife), art. 17, II: "ingressar no serviço com idade máxima de 03 (três) anos, sendo
+    # permitida a sua permanência por até 06 (seis) anos de fabricação" — no sibling says "mais de 6 anos".
+    # (art. 16, II, for the service's first three years: "ingressar no serviço com idade máxima de 03 (três) anos").
+    reply = converse(chat, ["no complementar do recife o carro pode ter no máximo quantos anos?"])
+    assert reply["lei_nao_fixa"] is False
+    head = reply["resposta"].split("diz:")[0]
+    assert "3 anos" in head or "6 anos" in head, reply["resposta"]

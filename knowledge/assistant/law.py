@@ -33,7 +33,7 @@ from .kinds import by_unit, carries, twin_today, defined_group, group_fine, sanc
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
 from .understanding import PLACE_ALIASES
-from .values import SAID_ELSEWHERE, day_said, plain_value
+from .values import SAID_ELSEWHERE, day_said, plain_value, says_law_fixes_none
 
 # A follow-up that names another step ("e pra pagar …?", "e para recorrer?") and asks nothing itself.
 ANOTHER_STEP_RE = re.compile(vocabulary("another_step_re"))
@@ -507,8 +507,12 @@ class LawAnswers:
         facts_on = parse_date(text, today)
         on = date.fromisoformat(facts_on) if facts_on and facts_on < today.isoformat() else today
         if not facts_on and (period := facts_period(query, today)) is not None and period.end < today:
-            # "em 2019", "no carnaval de 2020", "ano passado": the wording of the period's first day.
+            # "em 2019", "no carnaval de 2020", "ano passado": the wording of the period's first day — or, when
+            # the place's law began inside the period ("em 2018": Pernambuco's law is in force from 22/02/2018),
+            # of its first day in force, not a day before the law.
             on = period.start
+            if jurisdiction and period.start < PLACES[jurisdiction].in_force <= period.end:
+                on = PLACES[jurisdiction].in_force
         if kind in ("permissao", None) and (unknown := never_said(text, GENERIC_WORDS)) and not asked_in_other_words(
                 key_words(query), unknown, tuple(PLACES[j].law_id for j in ([jurisdiction] if jurisdiction else PLACES))):
             # "É obrigado a ter banheiro?": the thing asked about is a word the laws never use; they
@@ -653,4 +657,5 @@ class LawAnswers:
             state.pending_query = query
             pergunta = self.place_question(self._("Lugar considerado: %(lugar)s, a única lei em que achei a resposta. Se a sua dúvida é de outro lugar, escolha:", lugar=PLACES[place].name))
             text_out += " " + pergunta["texto"]
-        return Reply(text_out, intent, citations=citations, acoes=acoes, pergunta=pergunta)
+        fixes_none = bool(value) and says_law_fixes_none(plain_value(kind, quoted, law_id, on, focus, normalize(query)))
+        return Reply(text_out, intent, citations=citations, acoes=acoes, pergunta=pergunta, lei_nao_fixa=fixes_none)

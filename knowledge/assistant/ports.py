@@ -80,6 +80,9 @@ class Reply:
     sugestoes: list[str] = field(default_factory=list)
     # A law answer's calibrated confidence that the unit stated answers (confidence.py); None elsewhere.
     confianca: float | None = None
+    # The answer says the law fixes no such value (it leaves it to a regulation, or its number only divides
+    # cases): the unit cited says what the law does instead of the number asked.
+    lei_nao_fixa: bool = False
 
 
 def place_of_law(law_id: str) -> str:

@@ -58,6 +58,9 @@ TIMES_GROUP = {2: N_("o dobro da multa da infração: Vm = 2 × G × Vb, sendo G
                3: N_("o triplo da multa da infração: Vm = 3 × G × Vb, sendo G o grupo da infração no Anexo Único")}
 # A unit that sets several limits: all of them, each to be read in the quoted words.
 SEVERAL_LIMITS = N_("o dispositivo fixa mais de um limite — %(v)s —, cada um explicado no texto abaixo")
+# A number that only divides the cases an article rules differently (PE art. 11: vistoria "Anual" for vehicles
+# "com até 15 (quinze) anos", "Semestral" for those "com mais de 15 (quinze) anos") is no limit the law sets.
+NO_LIMIT = N_("A lei não fixa esse limite: %(v)s só separa casos com regras diferentes, explicados no texto abaixo")
 RAW = "%(v)s"  # the law's own words ("15 dias, contados da notificação"): not a message to translate
 
 
@@ -338,13 +341,35 @@ def _amount(unit: Unit, law_id: str, on: date, asked: str = "") -> Value | None:
     return None
 
 
+def split_points(article: Unit) -> frozenset[tuple[str, float]]:
+    """(measure, number) said in an article both as an upper bound ("com até 15 anos") and as a lower bound
+    ("com mais de 15 anos") of its units' conditions: the point where one rule gives way to another."""
+    from .conditions import _ranges
+
+    uppers, lowers = set(), set()
+    for u in article.walk():
+        for measure, low, _low_in, high, _high_in in _ranges(u.text):
+            if high is not None:
+                uppers.add((measure, high))
+            if low is not None and high is None:
+                lowers.add((measure, low))
+    return frozenset(uppers & lowers)
+
+
 def _limit(unit: Unit) -> Value | None:
+    splits = split_points(unit.article) if unit.article is not None else frozenset()
+    divides_only: list[str] = []
     for u in [unit, *reversed(unit.ancestors())][:2]:
         text = texts(u)
         found: list[tuple[int, object]] = []
         for pattern, suffix in ((YEARS_RE, "anos"), (SEATS_RE, None), (COUNT_RE, None), (TIMES_RE, "vezes")):
             for match in pattern.finditer(text):
-                found.append((match.start(), f"{as_number(match.group(1))} {suffix or match.group(2)}"))
+                said = f"{as_number(match.group(1))} {suffix or match.group(2)}"
+                number = as_number(match.group(1))
+                if suffix == "anos" and number.isdigit() and ("anos", float(number)) in splits:
+                    divides_only.append(said)
+                    continue
+                found.append((match.start(), said))
         for match in PERCENT_RE.finditer(text):
             found.append((match.start(), Share(as_number(match.group(1)))))
         said = list(dict.fromkeys(v for _, v in sorted(found, key=lambda f: f[0])))
@@ -355,6 +380,8 @@ def _limit(unit: Unit) -> Value | None:
             return Value(SEVERAL_LIMITS, params={"v": listed}) if len(said) > 1 else raw(listed)
         if u is unit and not (unit.parent is not None and introduces(unit.parent)):
             break
+    if divides_only:
+        return Value(NO_LIMIT, params={"v": ", ".join(dict.fromkeys(divides_only))})
     return None
 
 
@@ -426,6 +453,11 @@ def _elsewhere(kind: str, unit: Unit) -> Value | None:
     if len(words) > 160:  # "Os valores a serem recolhidos … [a long list] … serão instituídos no regulamento"
         words = words[:60].rsplit(" ", 1)[0] + " … " + words[-90:].split(" ", 1)[-1]
     return Value(SAID_ELSEWHERE[kind], params={"palavras": words})
+
+
+def says_law_fixes_none(value: "Value | None") -> bool:
+    """Does this value say the law fixes no such number (leaves it to a regulation, or only divides cases)?"""
+    return value is not None and (value.text == NO_LIMIT or value.text in SAID_ELSEWHERE.values())
 
 
 def plain_value(kind: str | None, unit: Unit, law_id: str, on: date, focus: list[str] = (), asked: str = "") -> Value | None:

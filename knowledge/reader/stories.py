@@ -113,8 +113,15 @@ def _analyzer(text: str) -> list[str]:
     return stems + [f"{a}_{b}" for a, b in zip(stems, stems[1:])]
 
 
-@lru_cache(maxsize=2)
 def _vectorizer(told: bool = True) -> TfidfVectorizer:
+    """:func:`_space` of ``told``.  Callers write ``_vectorizer()``, ``_vectorizer(False)`` and
+    ``_vectorizer(told=False)``: a cache keyed by how it was called holds four entries for two spaces, and with
+    room for two the warm-up's last calls pushed out the one the complaint form needs (each rebuilt ~1.3 s)."""
+    return _space(bool(told))
+
+
+@lru_cache(maxsize=2)
+def _space(told: bool) -> TfidfVectorizer:
     """The TF-IDF space, fitted on every unit question of the four laws, every row's words and — for the
     reader of stories (``told``) — the passengers' narratives of each row: a word only passengers use must
     have a dimension to match on.  The assistant's confidence model (knowledge/assistant/confidence.py)
