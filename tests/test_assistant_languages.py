@@ -31,7 +31,9 @@ CASES = [
     ("en", "hello", "saudacao", None),
     ("es", "¿cuánto tiempo es válido el CRC?", "lei", ("pe-lei-16205-2017", "art-8")),
     ("es", "¿se pueden vender pasajes individuales en el fletamento?", "lei", ("pe-lei-16205-2017", "art-34/inc-1")),
-    ("es", "¿pueden viajar pasajeros de pie?", "lei", ("pe-lei-16205-2017", "art-34/inc-7")),
+    # Decreto 29.912/1989 (SP), art. 10: "Não será permitido o transporte de passageiros em pé" (no place named:
+    # each place's line; Pernambuco's art. 34, VII is a line the confidence model may doubt).
+    ("es", "¿pueden viajar pasajeros de pie?", "lei", ("sp-decreto-29912-1989", "art-10")),
     ("es", "¿el seguro es obligatorio en acre?", "lei", ("ac-lei-2731-2013", "art-12/inc-2")),
     ("es", "incautaron mi van en Pernambuco, ¿cómo la recupero?", "wizard", None),
     ("es", "¿qué documentos necesito para el CRC?", "wizard", None),

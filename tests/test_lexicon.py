@@ -23,7 +23,7 @@ def test_no_lexicon_phrase_copies_an_evaluation_message():
 # Lists of strings that stay in Python, each for a reason: the numerals of Portuguese grammar (how the
 # statutes and people spell "quinze"), and the names of the ranker's and confidence model's features.
 KEPT_IN_PYTHON = {("numbers.py", "_UNITS"), ("numbers.py", "_TEENS"), ("numbers.py", "_TENS"), ("numbers.py", "_HUNDREDS"),
-                  ("confidence.py", "RANK_FEATURES"), ("ranker.py", "MEASURES")}
+                  ("confidence.py", "RANK_FEATURES"), ("confidence.py", "NAMES"), ("ranker.py", "MEASURES")}
 
 
 def test_the_assistant_keeps_no_word_list_in_python():

@@ -39,11 +39,11 @@ def test_the_warm_up_runs_the_suggestion_so_the_first_one_loads_nothing(app):
     warm_up(app)
     client = app.test_client()
     for day in (clock.today("pe"), clock.today("pe") - timedelta(days=1)):
-        fitted, blocks = stories._vectorizer.cache_info().misses, stories.block.cache_info().misses
+        fitted, blocks = stories._space.cache_info().misses, stories.block.cache_info().misses
         response = client.post("/denuncia/sugestao", data={"jurisdicao": "pe", "relato": STORY, "data_ocorrencia": day.isoformat()},
                                headers={"HX-Request": "true"})
         assert response.status_code == 200 and 'class="suggestion"' in response.get_data(as_text=True)
-        assert stories._vectorizer.cache_info().misses == fitted
+        assert stories._space.cache_info().misses == fitted
         assert stories.block.cache_info().misses == blocks
 
 
