@@ -87,40 +87,31 @@ def slot(kind: str = "pesado"):
     raise Busy(kind)
 
 
-def _on_cpu_limit(signum, frame):
-    raise TooCostly("cpu budget used up")
-
-
 @contextmanager
+def _timer(timer: int, signum: int, seconds: float, why: str):
+    """Raise ``TooCostly(why)`` in the block once ``timer`` has run ``seconds`` (main thread only: signals
+    are delivered there; elsewhere the block runs unbounded)."""
+    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expired(_signum, _frame):
+        raise TooCostly(why)
+
+    previous = signal.signal(signum, expired)
+    signal.setitimer(timer, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(timer, 0)
+        signal.signal(signum, previous)
+
+
 def cpu_deadline(seconds: float):
     """Stop the block with ``TooCostly`` after ``seconds`` of this process's CPU time."""
-    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGPROF, _on_cpu_limit)
-    signal.setitimer(signal.ITIMER_PROF, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)
+    return _timer(signal.ITIMER_PROF, signal.SIGPROF, seconds, "cpu budget used up")
 
 
-def _on_wall_limit(signum, frame):
-    raise TooCostly("time budget used up")
-
-
-@contextmanager
 def wall_deadline(seconds: float):
-    """Stop the block with ``TooCostly`` after ``seconds`` on the clock (main thread only, as
-    :func:`cpu_deadline`; elsewhere the block runs unbounded)."""
-    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGALRM, _on_wall_limit)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    """Stop the block with ``TooCostly`` after ``seconds`` on the clock (gunicorn's timeout counts the clock)."""
+    return _timer(signal.ITIMER_REAL, signal.SIGALRM, seconds, "time budget used up")
