@@ -90,6 +90,15 @@ def client(app):
 
 
 @pytest.fixture()
+def demo_app(tmp_path, index_dir):
+    """The portal with the demonstration registry loaded and CSRF off, for the form and journey tests
+    that post as a browser would and look plates up."""
+    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
+    return app
+
+
+@pytest.fixture()
 def db(tmp_path):
     """An empty, migrated SQLite database of this test's own (registry and shared tables)."""
     database = connect(tmp_path / "portal.db")

@@ -3,28 +3,21 @@ every error at once, and the way back to the suggestion without JavaScript."""
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
 
 from knowledge import clock
+from tests.pages import visible_text as _text
 
 PE = "pe-lei-16205-2017"
 STORY_2019 = "Em maio de 2019 o motorista deixou a porta aberta com o ônibus andando."
 
 
 @pytest.fixture()
-def app(tmp_path, index_dir):
-    from app import create_app
+def app(demo_app):
+    return demo_app
 
-    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
-    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
-    return app
-
-
-def _text(page: str) -> str:
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
 
 
 def _field(page: str) -> str:

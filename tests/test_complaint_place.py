@@ -2,17 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-from app import create_app
-
-
-@pytest.fixture()
-def demo_app(tmp_path, index_dir):
-    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
-    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
-    return app
-
 
 def test_no_place_and_no_registered_plate_is_422_asking_the_place(demo_app):
     client = demo_app.test_client()

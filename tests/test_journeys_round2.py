@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from app import create_app
 from knowledge.flows import FLOWS
 from knowledge.flows.counting import question_count
 from knowledge.laws import LAWS
@@ -21,13 +20,6 @@ from portal import photos
 from portal.storage import complaints as store
 from portal.storage import staff as staff_store
 from portal.storage.db import connect
-
-
-@pytest.fixture()
-def demo_app(tmp_path, index_dir):
-    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
-    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
-    return app
 
 
 HTMX = {"HX-Request": "true", "HX-Target": "resultado"}

@@ -14,28 +14,23 @@ from datetime import datetime, timezone
 import pytest
 from babel.messages.pofile import read_po
 
-from app import create_app
 from portal.database import close_store, open_store
 from portal.opendata import packages, root
 from portal.storage import staff as staff_store
+from tests.pages import visible_text as _text
 
 CANCELLED_DEMO_OPERATOR = "10.102.947/0001-67"  # "Sertão Viagens (demonstração)": situacao cancelado
 
 
 @pytest.fixture()
-def app(tmp_path, index_dir):
-    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
-    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
-    return app
+def app(demo_app):
+    return demo_app
 
 
 @pytest.fixture()
 def client(app):
     return app.test_client()
 
-
-def _text(response) -> str:
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))))
 
 
 def _staff(app):

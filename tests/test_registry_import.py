@@ -15,6 +15,7 @@ from portal.progress import StageProgress, number
 from portal.storage import staff as staff_store
 from portal.storage.demo import cnpj_with_check_digits, formatted_cnpj
 from portal.storage.registry_import import BATCH, Stage, import_registry
+from tests.pages import visible_text as _text
 
 CNPJ = formatted_cnpj(cnpj_with_check_digits("112223330001"))
 OPS = ("cnpj,razao_social,nome_fantasia,jurisdicao,crc_numero,crc_emissao,crc_validade,situacao,modalidades,telefone,email\n"
@@ -229,9 +230,6 @@ def _staff(app, name="cadastro"):
     assert client.post("/admin/entrar", data={"usuario": name, "senha": "senha-muito-segura-2026"}).status_code == 303
     return client
 
-
-def _text(response) -> str:
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))))
 
 
 def test_staff_preview_then_confirm_with_the_shrink_ticked(tmp_path, index_dir):

@@ -2,29 +2,21 @@
 
 from __future__ import annotations
 
-import html
-import re
 import time
 from datetime import timedelta
 
 import pytest
 
 from knowledge import clock
+from tests.pages import visible_text as _text
 
 STORY = "O motorista vendia passagem individual na rodoviária e viajou com a porta aberta."
 
 
 @pytest.fixture()
-def app(tmp_path, index_dir):
-    from app import create_app
+def app(demo_app):
+    return demo_app
 
-    app = create_app({"DATA_DIR": str(tmp_path), "INDEX_DIR": str(index_dir), "TESTING": True, "WTF_CSRF_ENABLED": False})
-    assert app.test_cli_runner().invoke(args=["registry", "demo"]).exit_code == 0
-    return app
-
-
-def _text(page: str) -> str:
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
 
 
 # -- 1. the complaint suggestion: warm at boot, and never a 500 when slow ------------------------------------

@@ -31,6 +31,7 @@ from portal.reclassification import OMITTED, without_personal_data
 from portal.storage import classifications
 from portal.storage import staff as staff_store
 from tests.test_openapi import validate as validate_api
+from tests.pages import visible_text as _text
 
 PE = PLACES["pe"].law_id
 ON = date(2026, 11, 20)  # the date of the facts of every complaint here (after Lei 17.107/2020)
@@ -74,9 +75,6 @@ def _complaint(app, **fields) -> tuple[int, str]:
     close_store(store)
     return complaint_id, protocolo
 
-
-def _text(response) -> str:
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))))
 
 
 def _section(response) -> str:
