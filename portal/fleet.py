@@ -53,16 +53,16 @@ def page():
     q = read(request.args)
     if "frota" not in request.args:  # a link from a wizard: the form, pre-filled
         return _page(q, None)
-    result = run(q, plates=False)  # a shared link never shows plates, even if someone typed them in
-    return _page(q, result, 200 if result else 400)
+    result = run(q, plates=False, partial=True)  # a shared link never shows plates, even if someone typed them in
+    return _page(q, result, 200 if result and not q.line_errors else 400)
 
 
 @bp.post("/frota")
 @limiter.limit(LOOKUP_LIMIT)  # up to 500 vehicles a request: generous for people, tight for scripts
 def submit():
     q = read(request.form, request.files)
-    result = run(q, plates=True)
-    return _page(q, result, 200 if result else 400)
+    result = run(q, plates=True, partial=True)
+    return _page(q, result, 200 if result and not q.line_errors else 400)
 
 
 @bp.get("/frota/modelo.csv")

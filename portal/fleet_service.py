@@ -50,6 +50,9 @@ class Request:
     errors: list = field(default_factory=list)  # (field, msgid, params)
     line_errors: list = field(default_factory=list)
     notes: list = field(default_factory=list)  # LineError notes on a list read whole (an optional column absent)
+    # (lines checked, lines sent) when the page checked the lines it could read and refused the others (issue #31: one
+    # bad line no longer hides the verdict of the rest); None when every line was read or none was checked.
+    partial: tuple[int, int] | None = None
 
     def share_query(self, vehicles) -> str:
         pairs = [("lugar", self.lugar), ("modalidade", self.modalidade), ("data", self.data.isoformat() if self.data else ""),
@@ -111,18 +114,40 @@ def read(values, files=None) -> Request:
     return q
 
 
-def run(q: Request, *, plates: bool):
-    """(report, deadlines, vehicles) or None when the request has errors (then ``q.errors``/``q.line_errors`` say why)."""
-    if q.errors:
-        return None
-    if not q.modalidade and len(modalities(q.lugar, q.data)) == 1:
-        q.modalidade = modalities(q.lugar, q.data)[0]
+def _check_place_date_modality(q: Request) -> None:
+    """What knowledge.fleet.check would refuse of the form's fields, found before the list is read, so the
+    form names it with the other errors instead of after they are corrected (the check keeps its own guard)."""
+    if q.lugar not in PLACES or any(f == "data" for f, _m, _p in q.errors):
+        return
+    start = PLACES[q.lugar].in_force
+    if q.data < start:
+        q.errors.append(("data", N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), {"data": start.strftime("%d/%m/%Y")}))
+        return
+    offered = modalities(q.lugar, q.data)
+    if not q.modalidade and len(offered) == 1:
+        q.modalidade = offered[0]
+    elif q.modalidade not in offered:
+        q.errors.append(("modalidade", N_("Modalidade que a lei deste lugar não tinha nesta data: escolha uma das opções."), {}))
+
+
+def run(q: Request, *, plates: bool, partial: bool = False):
+    """(report, deadlines, vehicles) or None when the request has errors (then ``q.errors``/``q.line_errors`` say why).
+
+    ``partial`` (the web page): lines refused one by one do not stop the check of the lines read — the page names
+    the refused ones above a verdict that says it counts only the others (``q.partial``); a list refused whole (a
+    bad header, too many vehicles) still stops it.  The API stays strict: a client learns of a bad line by a 400."""
+    _check_place_date_modality(q)
     q.notes = []
-    vehicles, q.line_errors = parse(q.frota, clock.today(q.lugar), q.notes)
+    vehicles, q.line_errors = parse(q.frota, clock.today(q.lugar if q.lugar in PLACES else "pe"), q.notes)
+    if q.errors:  # every field's error and every refused line shown at once, the modality's too (issue #31)
+        return None
     if not plates:
         vehicles = [v.without_plate() for v in vehicles]
     if q.line_errors:
-        return None
+        refused = {e.linha for e in q.line_errors}
+        if not (partial and vehicles and 0 not in refused):
+            return None
+        q.partial = (len(vehicles), len(vehicles) + len(refused))
     try:
         report = check(q.lugar, q.modalidade, q.data, vehicles, frota_regular=q.frota_regular)
         return report, deadlines(report, q.datas, clock.today(q.lugar)), vehicles
