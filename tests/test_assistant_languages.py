@@ -187,3 +187,14 @@ def test_a_rows_words_are_quoted_as_the_laws_portuguese_in_english_and_spanish(t
     assert "“For constatada ingestão" in replies["en"] and "(the law's words, in Portuguese)" in replies["en"]
     assert "(palabras de la ley, en portugués)" in replies["es"]
     assert "em português" not in replies["pt-BR"] and "For constatada ingestão" in replies["pt-BR"]
+
+
+@pytest.mark.parametrize("lang, said, law_word", [("en", "(very serious)", "(gravíssimas)"), ("es", "(gravísimas)", "(gravíssimas)")])
+def test_the_gravity_of_a_pernambuco_fine_is_said_in_the_interface_language(client, lang, said, law_word):
+    """Lei 16.205/2017 (PE), Anexo I, IV: "GRAVÍSSIMAS: f) realizar vendas e emissões de passagens individuais";
+    an English reply read "R$2,900.00 (gravíssimas)" (issue #31).  The quoted law stays in Portuguese."""
+    reply = client.post("/api/v1/assistente", json={"mensagem": "multa por vender passagem individual em pernambuco"},
+                        headers={"Accept-Language": lang}).get_json()
+    head = reply["resposta"].split("“")[0]
+    assert said in head and law_word not in head, head
+    assert any(c["unit"] == "anexo-i/inc-4/ali-f" for c in reply["citations"])

@@ -120,6 +120,22 @@ class Phrase:
         return "".join(p if isinstance(p, str) else p.in_locale(locale) for p in self.parts)
 
 
+GRAVITIES = vocabulary("gravities")
+
+
+@dataclass(frozen=True)
+class Gravity:
+    """The gravity a fine table gives a fine ("gravíssimas"): the law's word in Portuguese, its translation in
+    English and Spanish (a word not in the table stays the law's)."""
+
+    word: str
+
+    def in_locale(self, locale: str | None = None) -> str:
+        if _portuguese(locale):
+            return self.word
+        return GRAVITIES.get(_language(locale), {}).get(fold(self.word), self.word)
+
+
 # A deadline's unit of time in the other interface languages ((singular, plural), keyed by the law's word
 # folded and singular), how a reply marks the law's words it quotes untranslated, and a range's words.
 TIME_UNITS = vocabulary("time_units")
@@ -317,7 +333,7 @@ def _amount(unit: Unit, law_id: str, on: date, asked: str = "") -> Value | None:
     if multiplied := _multiplied(unit, law_id, on, asked):
         return multiplied
     if (fine := gravity_fine(unit, law_id)) is not None and (amounts := BRL_RE.findall(texts(fine))):
-        return raw(Phrase((Amount.read(amounts[0]), f" ({fine.text.split(':')[0].strip()})")), source=fine)
+        return raw(Phrase((Amount.read(amounts[0]), " (", Gravity(fine.text.split(":")[0].strip()), ")")), source=fine)
     group = _recife_group(unit) if law_id.startswith("recife") else None
     if group is None and law_id.startswith("recife") and (named := ASKED_GROUP_RE.search(asked)) \
             and any(VB_RE.search(texts(u)) for u in [unit, *unit.ancestors()]):
