@@ -115,6 +115,7 @@ test-fast: install-test
 	$(BIN)/python -m pytest $(TEST_XDIST) -q --ignore=tests/e2e --ignore=tests/test_api_fuzz.py -m "not fuzz and not drill"
 
 benchmarks: install
+	@scripts/install-bench-deps.sh
 	$(BIN)/python benchmarks/search.py
 	$(BIN)/python benchmarks/lookup.py
 	$(BIN)/python benchmarks/history.py
