@@ -117,6 +117,12 @@ def warm_up(app: Flask, notify: Callable[[], None] | None = None) -> float:
 
     warm_telling()
     notify()
+    # The words of each unit as a search hit's passage (knowledge/assistant/law.py): a message's first hits
+    # then cost set unions, not the folding of their articles.
+    from knowledge.assistant.law import warm as warm_passages
+
+    warm_passages()
+    notify()
     # The complaint form's infraction suggestion (POST /denuncia/sugestao), last: its own view, unwrapped,
     # for each place, so what that path loads and caches (the reader's spaces it asks for, the day's rows,
     # its template) is there when the first complaint comes — cold, it took ~3 s, and on a loaded machine

@@ -29,7 +29,7 @@ from .confidence import confidence_of, threshold
 from .ranker import score
 from .conditions import REPEAT_WORDS, asked_groups, fit, group_fit, repeat_elsewhere, repeat_fine_among, role_fit, states_a_condition
 from .focus import FAMILIES, QUESTION_SENTENCE_RE, coverage, focus_bonus, focus_words, never_said, says
-from .kinds import by_unit, carries, twin_today, defined_group, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
+from .kinds import KINDS, by_unit, carries, twin_today, defined_group, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
 from .understanding import PLACE_ALIASES
@@ -237,16 +237,42 @@ def answers(query: str, hit: Hit) -> bool:
 
 @lru_cache(maxsize=4096)
 def _hit_passage(law_id: str, unit_ids: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]] | None:
-    """:func:`_passage_words` of the units a hit matched (None when none of them exists): the
-    same hits come back for many messages, and resolving and spelling them out is most of the cost."""
-    parts = []
-    for unit_id in unit_ids:
-        try:
-            _law, unit = resolve(law_id, unit_id)
-        except UnknownUnit:
-            continue
-        parts += [spelled(unit), people_words(unit)] + [spelled(a, a.text) for a in unit.ancestors()] + unit.article.headings
-    return _passage_words(" ".join(parts)) if parts else None
+    """:func:`_passage_words` of the units a hit matched (None when none of them exists): the union of
+    each unit's words (:func:`unit_passage_words`), so a hit never seen before costs set unions, not the
+    folding of its article again (issue #32: a message's first time was ×30 a naive query, most of it here)."""
+    words = [w for unit_id in unit_ids if (w := unit_passage_words(law_id, unit_id)) is not None]
+    if not words:
+        return None
+    union = frozenset().union(*words)
+    return union, frozenset(w[:5] for w in union if len(w) >= 5), tuple(sorted(union))
+
+
+@lru_cache(maxsize=None)  # one entry per unit of the four laws (and their earlier wordings): bounded by the corpus
+def unit_passage_words(law_id: str, unit_id: str) -> frozenset[str] | None:
+    """The words of one unit as a hit's passage reads it: the unit spelled out, the words people use for
+    it, the captions above it and its article's headings, normalised (None when the unit does not exist).
+    The warm-up (portal/warmup.py) computes them all before a worker takes traffic."""
+    try:
+        _law, unit = resolve(law_id, unit_id)
+    except UnknownUnit:
+        return None
+    parts = [spelled(unit), people_words(unit)] + [spelled(a, a.text) for a in unit.ancestors()] + unit.article.headings
+    return frozenset(normalize(" ".join(parts)).split())
+
+
+def warm() -> int:
+    """Every unit's passage words of the four laws (:func:`unit_passage_words`) and which kinds of answer its
+    words carry (kinds.carries), for the warm-up; returns
+    how many units were read."""
+    count = 0
+    for place in PLACES.values():
+        for unit in load_law(place.law_id).units():
+            unit_passage_words(place.law_id, unit.id)
+            for kind in KINDS:  # whether its words hold each kind of answer: asked of every candidate
+                carries(kind, texts(unit))
+                carries(kind, unit.text)
+            count += 1
+    return count
 
 
 @lru_cache(maxsize=4096)
