@@ -372,12 +372,23 @@ def split_points(article: Unit) -> frozenset[tuple[str, float]]:
     return frozenset(uppers & lowers)
 
 
-def _limit(unit: Unit) -> Value | None:
+LIMIT_MEASURES = {measure: re.compile(cue) for measure, cue in vocabulary("limit_measures").items()}
+LIMIT_NOUNS = {fold(noun): measure for measure, nouns in vocabulary("limit_nouns").items() for noun in nouns}
+
+
+def _measures_asked(asked: str) -> frozenset[str]:
+    """The measures a limit question names (lexicon ``limit_measures``): "quantos ônibus próprios no mínimo"
+    asks a count of vehicles, "idade máxima" a number of years."""
+    return frozenset(measure for measure, cue in LIMIT_MEASURES.items() if cue.search(asked))
+
+
+def _limit(unit: Unit, asked: str = "") -> Value | None:
     splits = split_points(unit.article) if unit.article is not None else frozenset()
+    wanted = _measures_asked(asked)
     divides_only: list[str] = []
     for u in [unit, *reversed(unit.ancestors())][:2]:
         text = texts(u)
-        found: list[tuple[int, object]] = []
+        found: list[tuple[int, object, str]] = []  # (where, said, its measure)
         for pattern, suffix in ((YEARS_RE, "anos"), (SEATS_RE, None), (COUNT_RE, None), (TIMES_RE, "vezes")):
             for match in pattern.finditer(text):
                 said = f"{as_number(match.group(1))} {suffix or match.group(2)}"
@@ -385,10 +396,14 @@ def _limit(unit: Unit) -> Value | None:
                 if suffix == "anos" and number.isdigit() and ("anos", float(number)) in splits:
                     divides_only.append(said)
                     continue
-                found.append((match.start(), said))
+                noun = fold(suffix or match.group(2)).lower()
+                found.append((match.start(), said, LIMIT_NOUNS.get(noun, noun)))
         for match in PERCENT_RE.finditer(text):
-            found.append((match.start(), Share(as_number(match.group(1)))))
-        said = list(dict.fromkeys(v for _, v in sorted(found, key=lambda f: f[0])))
+            found.append((match.start(), Share(as_number(match.group(1))), "%"))
+        if wanted and len({m for _, _, m in found}) > 1 and any(m in wanted for _, _, m in found):
+            # Limits of several measures, and the question names which: only that one is the answer.
+            found = [f for f in found if f[2] in wanted]
+        said = list(dict.fromkeys(v for _, v, _m in sorted(found, key=lambda f: f[0])))
         if said:  # "3 anos; 6 anos": every limit the unit sets, in its order
             listed = Phrase(tuple(part for i, v in enumerate(said[:3]) for part in (("; ",) if i else ()) + (v,)))
             # Several numbers said bare read as one answer ("15 anos; 50%; 20 anos"): they are named as the
@@ -488,7 +503,7 @@ def plain_value(kind: str | None, unit: Unit, law_id: str, on: date, focus: list
         return _amount(unit, law_id, on, asked) or _elsewhere(kind, unit)
     if kind == "limite":
         # "o seguro mínimo": a minimum that is an amount ("mínima de: II - R$ 300.000,00").
-        return _limit(unit) or (_amount(unit, law_id, on, asked) if BRL_RE.search(texts(unit)) else None)
+        return _limit(unit, asked) or (_amount(unit, law_id, on, asked) if BRL_RE.search(texts(unit)) else None)
     if kind == "documentos":
         return _documents(unit)
     if kind == "permissao":
