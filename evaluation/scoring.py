@@ -37,6 +37,7 @@ def score_precise(case: dict, reply: dict) -> dict:
     asked = (reply.get("pergunta") or {}).get("id") == "jurisdicao"
     laws = {c["law"] for c in reply["citations"]}
     result = {"unit": None, "value": None, "asked": None, "assumed": False, "silent": None, "per_place": None,
+              "place_lines": None,
               # One place's law answered outright (not asked, not side by side): what risk–coverage counts.
               "answered": bool(reply["citations"]) and not asked and len(laws) == 1,
               "confidence": reply.get("confianca"), "place": case.get("place_named") or "none"}
@@ -49,7 +50,10 @@ def score_precise(case: dict, reply: dict) -> dict:
         result["asked"] = asked or len(laws) > 1
         per_place = expect.get("per_place") or {}
         if per_place:
-            result["per_place"] = all(unit in cited for unit in per_place.values()) if not asked or len(laws) > 1 else None
+            if not asked or len(laws) > 1:
+                result["per_place"] = all(unit in cited for unit in per_place.values())
+                # What #26's "each place's unit right in side-by-side lines" counts: line by line, not all or none.
+                result["place_lines"] = (sum(unit in cited for unit in per_place.values()), len(per_place))
     if expect.get("silent"):
         # Said when nothing is cited, or when the reply says the law fixes no such value, citing the unit that
         # says what it does instead ("A Lei 2.731/2013 não fixa …; deixa isso ao regulamento (art. 66)", #26).
@@ -77,6 +81,7 @@ def aggregate(results: list[dict]) -> dict:
         "value": rate("value"),
         "asked": rate("asked"),
         "per_place": rate("per_place"),
+        "place_lines": tuple(sum(pair[i] for r in results if (pair := r.get("place_lines"))) for i in (0, 1)),
         "silent": rate("silent"),
         "assumed": sum(1 for r in results if r["assumed"]),
         "cases": len(results),
@@ -90,7 +95,7 @@ def describe(name: str, figures: dict) -> str:
 
     return (f"{name}: first citation is the answering unit {pct(figures['unit'])}; value right {pct(figures['value'])}; "
             f"asked or answered per place when ambiguous {pct(figures['asked'])}; every place's unit when answered per place "
-            f"{pct(figures['per_place'])}; silent law said {pct(figures['silent'])}; place assumed silently {figures['assumed']} "
+            f"{pct(figures['per_place'])}; each place's line right {pct(figures.get('place_lines', (0, 0)))}; silent law said {pct(figures['silent'])}; place assumed silently {figures['assumed']} "
             f"({figures['cases']} questions)")
 
 
