@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import date
+from datetime import date, timedelta
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -20,7 +20,7 @@ from ..reader.lexicon import vocabulary
 from ..citations import Cite
 from ..reader.dates import facts_period
 from ..corpus import UnknownUnit, load_law, resolve
-from ..history import wording_at
+from ..history import change_dates, wording_at
 from ..places import PLACES
 from ..structure import fine_rule
 from ..units import Unit
@@ -513,10 +513,11 @@ class LawAnswers:
         return line
 
     def answer(self, query: str, jurisdiction: str | None, state: State, *, intent: str, asked: bool, carried: bool = False,
-               follow_up: str | None = None) -> Reply | None:
+               follow_up: str | None = None, facts_day: date | None = None) -> Reply | None:
         """The reply, or None when the message is not about passenger transport at all.  ``follow_up``:
         the message that completes the question before it ("e se foi pra socorrer um ônibus quebrado?"),
-        ``query`` being both (the follow-up first); what it asks ("e quem julga?") wins over what the first asked."""
+        ``query`` being both (the follow-up first); what it asks ("e quem julga?") wins over what the first asked.
+        ``facts_day``: the day of the facts, when already known (the second wording of a period, below)."""
         text = normalize(query)
         if not DOMAIN_RE.search(text):
             return None
@@ -530,8 +531,9 @@ class LawAnswers:
         kind = (question_kind(normalize(follow_up)) if follow_up and not another_step else None) or _narrowed_kind(follow_up or query) or question_kind(text)
         focus = focus_words(with_statute_words(text), key_words(query), kind, query)
         today = self.ports.today()
-        facts_on = parse_date(text, today)
+        facts_on = parse_date(text, today) if facts_day is None else facts_day.isoformat()
         on = date.fromisoformat(facts_on) if facts_on and facts_on < today.isoformat() else today
+        period = None
         if not facts_on and (period := facts_period(query, today)) is not None and period.end < today:
             # "em 2019", "no carnaval de 2020", "ano passado": the wording of the period's first day — or, when
             # the place's law began inside the period ("em 2018": Pernambuco's law is in force from 22/02/2018),
@@ -586,7 +588,33 @@ class LawAnswers:
             return self._not_sure(query, jurisdiction, best, sure, state, intent, busca, on)
         reply = self._one_place(query, kind, focus, ranked, state, intent, busca, on, asked=asked, carried=carried)
         reply.confianca = round(sure, 3)
+        if period is not None and not period.exact and reply.citations:
+            # "em novembro de 2020": Pernambuco's law changed on 13/11/2020, inside the period — the answer of
+            # the period's first day is not the answer of all of it (#26: give both wordings, or ask).
+            changed = [d for d in change_dates(reply.citations[0].law) if on < d <= period.end]
+            if changed:
+                later = self.answer(query, jurisdiction, state, intent=intent, asked=asked, carried=carried,
+                                    follow_up=follow_up, facts_day=changed[0])
+                if later is not None and later.citations and _answer_changed(reply, later):
+                    return self._both_wordings(reply, later, changed[0], period)
         return reply
+
+    def _both_wordings(self, before: Reply, after: Reply, changed: date, period) -> Reply:
+        """The answer of a period the law changed inside: each wording's answer under the days it held."""
+        place = place_of_law(before.citations[0].law)
+        text = "\n".join([
+            self._("%(lugar)s a lei mudou dentro do período dos fatos (%(periodo)s): uma nova redação vale desde %(data)s. A resposta depende do dia:",
+                   lugar=in_place(self._, place), periodo=period.words, data=day_said(changed, self.locale)),
+            "• " + self._("Até %(data)s:", data=day_said(changed - timedelta(days=1), self.locale)) + " " + before.texto,
+            "• " + self._("A partir de %(data)s:", data=day_said(changed, self.locale)) + " " + after.texto,
+            self._("Se souber o dia dos fatos, diga-o para ver só a regra daquele dia."),
+        ])
+        citations = before.citations + [c for c in after.citations if c not in before.citations]
+        links = {a.get("url") for a in before.acoes}
+        acoes = before.acoes + [a for a in after.acoes if a.get("url") not in links]
+        sure = [c for c in (before.confianca, after.confianca) if c is not None]
+        return Reply(text, before.intencao, citations=citations, acoes=acoes, pergunta=after.pergunta or before.pergunta,
+                     confianca=min(sure) if sure else None, lei_nao_fixa=before.lei_nao_fixa or after.lei_nao_fixa)
 
     def _not_sure(self, query, jurisdiction, nearest, sure, state, intent, busca, on) -> Reply:
         """The law may not answer this: say so, state no number, and show where to look.
@@ -685,3 +713,13 @@ class LawAnswers:
             text_out += " " + pergunta["texto"]
         fixes_none = bool(value) and says_law_fixes_none(plain_value(kind, quoted, law_id, on, focus, normalize(query)))
         return Reply(text_out, intent, citations=citations, acoes=acoes, pergunta=pergunta, lei_nao_fixa=fixes_none)
+
+
+def _answer_changed(before: Reply, after: Reply) -> bool:
+    """Whether a later day's answer says something else: another unit cited, or another text once the
+    dates in it are set aside."""
+    def dateless(text: str) -> str:
+        return re.sub(r"\d{1,2}/\d{1,2}/\d{4}", "", text)
+
+    return [(c.law, c.unit) for c in before.citations] != [(c.law, c.unit) for c in after.citations] or dateless(before.texto) != dateless(after.texto)
+
