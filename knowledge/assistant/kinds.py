@@ -188,6 +188,35 @@ def referring_units(law_id: str, article_id: str) -> list[Unit]:
     return _referrers(law_id).get(article_id, [])
 
 
+# "Aplicam-se ao serviço [...] por fretamento [...] as vedações estabelecidas no parágrafo único do art. 85" (Acre, art.
+# 86): a unit that extends another article's rule to charter service — the rule a charter question is answered by.
+APPLIES_RE = re.compile(r"\baplica(?:m)?-se\b", re.I)
+APPLIED_ARTICLES_RE = re.compile(r"\barts?\.\s*(\d+)º?((?:\s*(?:,|e)\s*\d+º?)*)", re.I)
+CHARTER_RE = re.compile(r"\bfretamentos?\b", re.I)
+
+
+@lru_cache(maxsize=8)
+def _applied(law_id: str) -> dict[str, tuple[Unit, ...]]:
+    from ..corpus import load_law
+
+    found: dict[str, list[Unit]] = {}
+    for unit in load_law(law_id).units():
+        text = unit.text or ""
+        if not (APPLIES_RE.search(text) and CHARTER_RE.search(text)):
+            continue
+        for first, rest in APPLIED_ARTICLES_RE.findall(text):
+            for number in [first, *re.findall(r"\d+", rest)]:
+                if unit.article is None or unit.article.number != number:
+                    found.setdefault(f"art-{number}", []).append(unit)
+    return {article: tuple(units) for article, units in found.items()}
+
+
+def applied_to_charter(law_id: str, article_id: str) -> tuple[Unit, ...]:
+    """Units that apply an article's rule to charter service (Acre, art. 86 → art. 85's vedações; art. 62, § 4º →
+    art. 42 on advertising): cited beside a unit of that article, which may speak of another service."""
+    return _applied(law_id).get(article_id, ())
+
+
 SANCTION_RE = re.compile(r"descumpri|infra[çc]|multa|penalidade|san[çc][ãa]o|san[çc][õo]es|sujeit", re.I)
 
 

@@ -29,7 +29,7 @@ from .confidence import confidence_of, threshold
 from .ranker import score
 from .conditions import REPEAT_WORDS, asked_groups, fit, group_fit, repeat_elsewhere, repeat_fine_among, role_fit, states_a_condition
 from .focus import FAMILIES, QUESTION_SENTENCE_RE, coverage, focus_bonus, focus_words, never_said, says
-from .kinds import KINDS, by_unit, carries, twin_today, defined_group, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
+from .kinds import KINDS, applied_to_charter, by_unit, carries, twin_today, defined_group, group_fine, sanction_row, tipo_share, document_list, introduces, people_words, is_list_item, question_kind, references, referring_units, spelled, texts, unit_bonus
 from .ports import Hit, Ports, Reply, State, in_place, place_of_law
 from .text import fold, normalize
 from .understanding import PLACE_ALIASES
@@ -599,6 +599,16 @@ class LawAnswers:
                     return self._both_wordings(reply, later, changed[0], period)
         return reply
 
+    def _applying(self, law_id: str, unit: Unit, on: date) -> list[tuple[Cite, dict]]:
+        """The citation and link of each unit that applies ``unit``'s article to charter service (kinds.applied_to_charter),
+        when it exists on the facts' day: a rule of Acre's art. 85 (on taxis) is charter law through art. 86."""
+        found = []
+        for other in applied_to_charter(law_id, unit.article.id) if unit.article is not None else ():
+            if on < self.ports.today() and wording_at(law_id, other.id, on) is None:
+                continue
+            found.append((self._cite(law_id, other.id, on), self._link(law_id, other.id, _label(other), on)))
+        return found
+
     def _both_wordings(self, before: Reply, after: Reply, changed: date, period) -> Reply:
         """The answer of a period the law changed inside: each wording's answer under the days it held."""
         place = place_of_law(before.citations[0].law)
@@ -646,9 +656,14 @@ class LawAnswers:
                 lines.append(f"• {in_place(self._, j)}: " + self._("não encontrei com segurança um dispositivo que responda a isso."))
                 continue
             value = self.value_line(kind, law_id, unit, on, focus, normalize(query)) or quote_unit(unit, limit=160)
-            lines.append(f"• {in_place(self._, j)}: {value} ({label})")
+            applying = self._applying(law_id, unit, on)
+            where = label + "".join("; " + self._("aplicado ao fretamento por %(citacao)s", citacao=a["rotulo"]) for _c, a in applying)
+            lines.append(f"• {in_place(self._, j)}: {value} ({where})")
             citations.append(self._cite(law_id, unit.id, on))
             acoes.append(self._link(law_id, unit.id, label, on))
+            for cite, link in applying:
+                citations.append(cite)
+                acoes.append(link)
         pergunta = self.place_question(self._("De onde é a sua dúvida? Escolha o lugar para ver o trecho da lei."))
         lines.append(pergunta["texto"])
         return Reply("\n".join(lines), intent, citations=citations, acoes=acoes + [busca], pergunta=pergunta,
@@ -690,6 +705,12 @@ class LawAnswers:
         if source is not None:  # the fine of Pernambuco's Anexo I gravity, in art. 28
             citations.append(self._cite(law_id, source.id, on))
             acoes.append(self._link(law_id, source.id, resolve(law_id, source.id)[0].citation(source), on))
+        applying = self._applying(law_id, unit, on)
+        for cite, link in applying:  # Acre, art. 86: the rule quoted, applied to charter service
+            citations.append(cite)
+            acoes.append(link)
+        if applying:
+            text_out += " " + self._("A regra vale para o fretamento por força de %(citacao)s.", citacao="; ".join(a["rotulo"] for _c, a in applying))
         for other_score, other_law, other, other_label, _other_features in ranked[1:]:
             if len(citations) >= 3 or other_score < best_score * 0.6:
                 break
@@ -699,8 +720,9 @@ class LawAnswers:
                 continue
             citations.append(self._cite(other_law, other.id, on))
             acoes.append(self._link(other_law, other.id, other_label, on))
-        if len(citations) > 1:
-            text_out += " " + self._("Veja também: %(outros)s.", outros="; ".join(a["rotulo"] for a in acoes[1:]))
+        others = [a["rotulo"] for a in acoes[1:] if all(a is not link for _c, link in applying)]
+        if others:
+            text_out += " " + self._("Veja também: %(outros)s.", outros="; ".join(others))
         acoes.append(busca)
         pergunta = None
         if carried:
