@@ -20,7 +20,7 @@ day before the next entry of the same category starts.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache
 from pathlib import Path
@@ -155,6 +155,10 @@ class LawMap:
     regulator: tuple[Ref, ...]
     tables: dict[str, FineTable]
     complaints: dict[str, tuple[Complaint, ...]]
+    # unit → the unit that replaced it once a first period ended (Recife: art. 16, I and II → art. 17, I and II),
+    # and the words of each article that say so.
+    superseded: dict[str, str] = field(default_factory=dict)
+    superseded_because: tuple[Ref, ...] = ()
 
 
 def _ref(raw, where: str) -> Ref:
@@ -245,6 +249,8 @@ def _load(law_id: str) -> LawMap:
         regulator=tuple(_ref(r, f"{where} regulator") for r in raw.get("regulator") or ()),
         tables={tid: _table(tid, t, f"{where} {tid}") for tid, t in (raw.get("fine_tables") or {}).items()},
         complaints={occ: _wordings(law_id, occ, entries, f"{where} {occ}") for occ, entries in (raw.get("complaints") or {}).items()},
+        superseded={entry["unit"]: entry["by"] for entry in raw.get("superseded") or ()},
+        superseded_because=tuple(_ref(r, f"{where} superseded_because") for r in (raw.get("superseded_because") or {}).values()),
     )
 
 
@@ -292,3 +298,12 @@ def warning_first(place_or_law: str) -> WarningFirst | None:
     """The group of the place's fine tables whose first infraction is a written warning (Recife's
     Grupo 1, art. 33, I), None where no table has one."""
     return next((t.warning_first for t in law_map(place_or_law).tables.values() if t.warning_first), None)
+
+
+def superseded_by(place_or_law: str, unit_id: str) -> str | None:
+    """The unit that replaced ``unit_id`` once the first period its article sets ended (None: not replaced)."""
+    try:
+        return law_map(place_or_law).superseded.get(unit_id)
+    except KeyError:
+        return None
+

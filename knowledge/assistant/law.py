@@ -22,7 +22,7 @@ from ..reader.dates import facts_period
 from ..corpus import UnknownUnit, load_law, resolve
 from ..history import change_dates, wording_at
 from ..places import PLACES
-from ..structure import fine_rule
+from ..structure import fine_rule, superseded_by
 from ..units import Unit
 from .answers import parse_date
 from .confidence import confidence_of, threshold
@@ -468,7 +468,22 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 # (Vm = G × Vb): the formula is the unit that gives the amount, just ahead of the group.
                 ranked.append(Candidate(score(features) + 0.01, hit.law, formula, _label(formula), features))
     ranked.sort(key=lambda r: -r[0])
-    return ranked
+    return ranked if on is not None else _after_first_periods(ranked)
+
+
+def _after_first_periods(ranked: list[Candidate]) -> list[Candidate]:
+    """Today's answer from the rule that replaced one which held for a first period only (Recife: art. 16, II, "durante
+    os primeiros 03 (três) anos", gives way to art. 17, II): the candidate becomes its successor, at its score."""
+    out, seen = [], set()
+    for candidate in ranked:
+        successor = superseded_by(candidate.law, candidate.unit.id)
+        if successor is not None:
+            _law, unit = resolve(candidate.law, successor)
+            candidate = candidate._replace(unit=unit, label=_label(unit))
+        if (candidate.law, candidate.unit.id) not in seen:
+            seen.add((candidate.law, candidate.unit.id))
+            out.append(candidate)
+    return out
 
 
 def _leaves_it_elsewhere(kind, best: Candidate, on: date, focus, query: str) -> bool:

@@ -1,0 +1,40 @@
+"""A rule that held for a first period only gives way, today, to the rule that replaced it (Recife): art. 16 sets the
+fleet's requirements "durante os primeiros 03 (três) anos, contados do início da operação do STCP/Recife"; art. 17
+sets them "após decorrido o prazo constante no caput do artigo anterior" — II: "ingressar no serviço com idade
+máxima de 03 (três) anos, sendo permitida a sua permanência por até 06 (seis) anos de fabricação"."""
+
+from __future__ import annotations
+
+import pytest
+
+from app import create_app
+from knowledge.corpus import resolve
+from knowledge.structure import law_map, superseded_by
+from knowledge.assistant.text import normalize
+from tests.test_assistant import converse
+
+RECIFE = "recife-lei-16856-2003"
+
+
+@pytest.fixture(scope="module")
+def chat(tmp_path_factory, index_dir):
+    app = create_app({"DATA_DIR": str(tmp_path_factory.mktemp("first-period")), "INDEX_DIR": str(index_dir), "TESTING": True})
+    return app.test_client()
+
+
+def test_the_map_names_each_replaced_unit_and_the_words_that_say_so():
+    assert superseded_by("recife", "art-16/inc-2") == "art-17/inc-2" and superseded_by("recife", "art-16/inc-1") == "art-17/inc-1"
+    assert superseded_by("recife", "art-16/inc-3") is None  # art. 17, III keeps art. 16's incisos III to X
+    assert superseded_by("pe", "art-11") is None
+    for ref in law_map("recife").superseded_because:
+        _law, unit = resolve(RECIFE, ref.unit)
+        assert normalize(ref.words) in normalize(unit.text), (ref.unit, ref.words)
+    for old, new in law_map("recife").superseded.items():
+        assert resolve(RECIFE, old)[1].number == resolve(RECIFE, new)[1].number  # the same inciso, in art. 17
+
+
+def test_todays_maximum_age_is_art_17s(chat):
+    reply = converse(chat, ["Qual a idade máxima que o veículo pode ter no recife?"])
+    assert reply["citations"][0]["unit"] == "art-17/inc-2", reply["resposta"]
+    assert "sendo permitida a sua permanência por até 06 (seis) anos de fabricação" in reply["resposta"]
+    assert "6 anos" in reply["resposta"].split("“")[0]
