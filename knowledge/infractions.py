@@ -69,7 +69,7 @@ MEASURE_LABELS = {
     "recolhimento_documentos": N_("recolhimento dos documentos obrigatórios"),
     "suspensao_crc": N_("suspensão do CRC"),
     "cancelamento_crc": N_("cancelamento do CRC"),
-    "cassacao_registro": N_("cassação do registro, se a infração se repetir"),
+    "cassacao_registro": N_("cassação do registro, se no mesmo ano civil houver 4 multas pela mesma infração deste grupo (ou 8 por quaisquer infrações dele)"),
     "cassacao_permissao": N_("cassação da permissão, na segunda reincidência"),
     "suspensao_cadastro": N_("suspensão do cadastro do condutor ou cobrador, na reincidência"),
     "cassacao_cadastro": N_("cassação do cadastro do condutor ou cobrador, na segunda reincidência"),
