@@ -307,3 +307,11 @@ def superseded_by(place_or_law: str, unit_id: str) -> str | None:
     except KeyError:
         return None
 
+
+def superseding(place_or_law: str, unit_id: str) -> str | None:
+    """The unit ``unit_id`` replaced once its first period ended (None: it replaced none)."""
+    try:
+        return next((old for old, new in law_map(place_or_law).superseded.items() if new == unit_id), None)
+    except KeyError:
+        return None
+

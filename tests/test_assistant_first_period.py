@@ -38,3 +38,19 @@ def test_todays_maximum_age_is_art_17s(chat):
     assert reply["citations"][0]["unit"] == "art-17/inc-2", reply["resposta"]
     assert "sendo permitida a sua permanência por até 06 (seis) anos de fabricação" in reply["resposta"]
     assert "6 anos" in reply["resposta"].split("“")[0]
+
+
+def test_todays_capacity_is_left_to_the_municipality_and_the_first_periods_is_said(chat):
+    # Art. 17, I: "ter as características relativas à capacidade mínima e máxima de passageiros [...] conforme
+    # determinação do Poder Público Municipal"; art. 16, I: "ter capacidade mínima de 12 (doze) e máxima de 20 (vinte)
+    # pessoas acomodadas em assento".
+    reply = converse(chat, ["A van do transporte complementar do Recife pode ter quantos lugares hoje?"])
+    assert [c["unit"] for c in reply["citations"]][:2] == ["art-17/inc-1", "art-16/inc-1"], reply["resposta"]
+    assert "conforme determinação do Poder Público Municipal" in reply["resposta"]
+    assert "No período inicial que a lei fixa, valia Lei 16.856/2003 (Recife), art. 16, inciso I" in reply["resposta"]
+
+
+def test_a_question_about_the_beginning_gets_the_first_periods_rule(chat):
+    reply = converse(chat, ["No começo do STCP do Recife, qual era a capacidade mínima e máxima do veículo?"])
+    assert reply["citations"][0]["unit"] == "art-16/inc-1", reply["resposta"]
+    assert reply["resposta"].startswith("No Recife: o dispositivo fixa mais de um limite — 12 pessoas; 20 pessoas —")

@@ -22,7 +22,7 @@ from ..reader.dates import facts_period
 from ..corpus import UnknownUnit, load_law, resolve
 from ..history import change_dates, wording_at
 from ..places import PLACES
-from ..structure import fine_rule, superseded_by
+from ..structure import fine_rule, superseded_by, superseding
 from ..units import Unit
 from .answers import parse_date
 from .confidence import confidence_of, threshold
@@ -51,6 +51,8 @@ GENERIC_WORDS = set(vocabulary("generic_words")) | FUNCTION_WORDS
 # Articles read per place (the answering unit may sit in an article the search ranks low).
 SEARCH_LIMIT = 15
 VALUE_KINDS = ("valor", "prazo", "limite")
+# "no início do transporte complementar": the rule of the first period a law sets, not the one that replaced it.
+FIRST_PERIOD_RE = re.compile(vocabulary("first_period_re"))
 # A place answers beside the best one when its best unit scores at least this share of the best.
 SIDE_BY_SIDE_SHARE = 0.5
 # …and when the search matched its law at least this share of the best-matched place's law.
@@ -468,7 +470,7 @@ def rank(query: str, kind: str | None, hits: list[Hit], top: float | None = None
                 # (Vm = G × Vb): the formula is the unit that gives the amount, just ahead of the group.
                 ranked.append(Candidate(score(features) + 0.01, hit.law, formula, _label(formula), features))
     ranked.sort(key=lambda r: -r[0])
-    return ranked if on is not None else _after_first_periods(ranked)
+    return ranked if on is not None or FIRST_PERIOD_RE.search(text) else _after_first_periods(ranked)
 
 
 def _after_first_periods(ranked: list[Candidate]) -> list[Candidate]:
@@ -720,6 +722,15 @@ class LawAnswers:
         if source is not None:  # the fine of Pernambuco's Anexo I gravity, in art. 28
             citations.append(self._cite(law_id, source.id, on))
             acoes.append(self._link(law_id, source.id, resolve(law_id, source.id)[0].citation(source), on))
+        apart = []  # links said in the text already, not again under "Veja também"
+        if on >= self.ports.today() and (first := superseding(law_id, unit.id)) is not None:
+            # Recife, art. 17, II replaced art. 16, II after the first three years: today's rule, and what held before.
+            _law, before = resolve(law_id, first)
+            label_before = _label(before)
+            text_out += " " + self._("No período inicial que a lei fixa, valia %(citacao)s: “%(texto)s”", citacao=label_before, texto=quote_unit(before))
+            citations.append(self._cite(law_id, before.id, on))
+            acoes.append(self._link(law_id, before.id, label_before, on))
+            apart.append(acoes[-1])
         applying = self._applying(law_id, unit, on)
         for cite, link in applying:  # Acre, art. 86: the rule quoted, applied to charter service
             citations.append(cite)
@@ -735,7 +746,8 @@ class LawAnswers:
                 continue
             citations.append(self._cite(other_law, other.id, on))
             acoes.append(self._link(other_law, other.id, other_label, on))
-        others = [a["rotulo"] for a in acoes[1:] if all(a is not link for _c, link in applying)]
+        apart += [link for _c, link in applying]
+        others = [a["rotulo"] for a in acoes[1:] if all(a is not link for link in apart)]
         if others:
             text_out += " " + self._("Veja também: %(outros)s.", outros="; ".join(others))
         acoes.append(busca)

@@ -398,6 +398,12 @@ def _limit(unit: Unit, asked: str = "") -> Value | None:
                     continue
                 noun = fold(suffix or match.group(2)).lower()
                 found.append((match.start(), said, LIMIT_NOUNS.get(noun, noun)))
+        found.sort(key=lambda f: f[0])
+        for i, (at, said, measure) in enumerate(found):
+            # "capacidade mínima de 12 (doze) e máxima de 20 (vinte) pessoas": the first count's thing is the next's.
+            if measure in ("e", "ou") and i + 1 < len(found) and found[i + 1][2] not in ("e", "ou"):
+                number = said.rsplit(" ", 1)[0]
+                found[i] = (at, f"{number} {found[i + 1][1].split(' ', 1)[1]}", found[i + 1][2])
         for match in PERCENT_RE.finditer(text):
             found.append((match.start(), Share(as_number(match.group(1))), "%"))
         if wanted and len({m for _, _, m in found}) > 1 and any(m in wanted for _, _, m in found):
