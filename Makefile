@@ -56,7 +56,7 @@ translations-update: translations-extract
 
 ## Build the search index only when the statutes or the indexing code changed.
 index: install
-	@$(BIN)/flask --app app index build --if-stale
+	@$(BIN)/flask --app app index build --if-stale --resumo
 
 ## Demonstration registry (only when no real registry was imported).
 demo: install

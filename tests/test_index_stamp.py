@@ -100,3 +100,15 @@ def test_build_draws_a_bar_on_a_terminal(tmp_path):
     assert f"[{'#' * 24}] 100%  {count} de {count}" in drawn  # the analysis bar, full at the end
     assert "\ranálise" in drawn and "\rdocumentos" in drawn and "\rgravação" in drawn
     assert re.search(rf"\r\x1b\[Kgravação: {re.escape(count)} documentos gravados \(\d+,\d s\)\n$", drawn)  # the bar gives way to the line
+
+
+
+def test_make_runs_build_prints_only_its_summary(tmp_path):
+    """`make run` builds with --resumo (issue #31, a newcomer's review): one line, not one per stage of a 2 s build."""
+    runner = create_app({"DATA_DIR": str(tmp_path), "TESTING": True}).test_cli_runner()
+    staged = runner.invoke(args=["index", "build"])
+    summary = runner.invoke(args=["index", "build", "--resumo"])
+    assert staged.exit_code == summary.exit_code == 0
+    assert "análise:" in staged.output and "análise:" not in summary.output and "gravação:" not in summary.output
+    assert "Índice construído" in summary.output
+    assert "index build --if-stale --resumo" in (ROOT / "Makefile").read_text(encoding="utf-8")
