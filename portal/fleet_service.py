@@ -126,6 +126,8 @@ def _check_place_date_modality(q: Request) -> None:
     offered = modalities(q.lugar, q.data)
     if not q.modalidade and len(offered) == 1:
         q.modalidade = offered[0]
+    elif not q.modalidade:  # the empty choice is "the only one of the place": this place's law has several
+        q.errors.append(("modalidade", N_("A lei deste lugar tem mais de uma modalidade nesta data: escolha uma."), {}))
     elif q.modalidade not in offered:
         q.errors.append(("modalidade", N_("Modalidade que a lei deste lugar não tinha nesta data: escolha uma das opções."), {}))
 

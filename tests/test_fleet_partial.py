@@ -65,3 +65,9 @@ def test_a_modality_the_law_lacks_is_named_with_the_bad_lines_at_once(web):
     assert "Modalidade que a lei deste lugar não tinha nesta data: escolha uma das opções." in text
     assert "Linha 4, coluna tipo: Tipo desconhecido: trem." in text
     assert "Resultado" not in text.replace("Resultados", "")
+
+
+def test_no_modality_chosen_where_the_law_has_several_says_to_choose_one(web):
+    response = web.post("/frota", data={"lugar": "pe", "modalidade": "", "data": "2025-01-10", "frota": HEADER + GOOD})
+    assert response.status_code == 400
+    assert "A lei deste lugar tem mais de uma modalidade nesta data: escolha uma." in visible_text(response)

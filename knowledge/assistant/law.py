@@ -675,9 +675,18 @@ class LawAnswers:
             value = self.value_line(kind, law_id, unit, on, focus, normalize(query)) or quote_unit(unit, limit=160)
             applying = self._applying(law_id, unit, on)
             where = label + "".join("; " + self._("aplicado ao fretamento por %(citacao)s", citacao=a["rotulo"]) for _c, a in applying)
-            lines.append(f"• {in_place(self._, j)}: {value} ({where})")
+            line = f"• {in_place(self._, j)}: {value} ({where})"
+            first = superseding(law_id, unit.id) if on >= self.ports.today() else None
+            if first is not None:  # Recife, art. 17 after art. 16's first three years: what held before, too
+                _law, before = resolve(law_id, first)
+                said = self.value_line(kind, law_id, before, on, focus, normalize(query)) or quote_unit(before, limit=160)
+                line += " " + self._("No período inicial que a lei fixa: %(valor)s (%(citacao)s).", valor=said, citacao=_label(before))
+            lines.append(line)
             citations.append(self._cite(law_id, unit.id, on))
             acoes.append(self._link(law_id, unit.id, label, on))
+            if first is not None:
+                citations.append(self._cite(law_id, first, on))
+                acoes.append(self._link(law_id, first, _label(before), on))
             for cite, link in applying:
                 citations.append(cite)
                 acoes.append(link)
