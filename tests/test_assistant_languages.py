@@ -97,8 +97,11 @@ def test_portuguese_is_left_alone():
 
 
 def test_words_are_mapped_not_substrings():
-    assert to_portuguese("the carrier", "en") == "the carrier"  # "car" inside a word is not a car
-    assert to_portuguese("my car was seized", "en") == "meu carro was apreenderam"
+    assert to_portuguese("the carrier", "en") == "o carrier"  # "car" inside a word is not a car
+    assert to_portuguese("my car was seized", "en") == "meu carro estava apreenderam"
+    # The glue words too (phone review, 19th session): a story told in English reads as one told in Portuguese.
+    assert to_portuguese("the driver was drunk on the bus in são paulo", "en") == "o motorista estava bebado no onibus em sao paulo"
+    assert to_portuguese("el conductor estaba borracho en el autobús", "es") == "o motorista estava bebado no onibus"
     assert to_portuguese("¿Cuánto cuesta la multa?", "es").startswith("¿quanto")
 
 
@@ -198,3 +201,12 @@ def test_the_gravity_of_a_pernambuco_fine_is_said_in_the_interface_language(clie
     head = reply["resposta"].split("“")[0]
     assert said in head and law_word not in head, head
     assert any(c["unit"] == "anexo-i/inc-4/ali-f" for c in reply["citations"])
+
+
+@pytest.mark.parametrize("lang, message", [("en", "the driver was drunk on the bus in são paulo"),
+                                           ("es", "el conductor estaba borracho en el autobús en são paulo")])
+def test_a_drunk_driver_told_in_english_or_spanish_gets_sao_paulos_row(client, lang, message):
+    """Decreto 29.912/1989 (SP), art. 37, V, b: "For constatada ingestão, pelo motorista, de bebida alcoólica ou
+    substância tóxica em serviço" — as the same story told in Portuguese."""
+    reply = client.post("/api/v1/assistente", json={"mensagem": message}, headers={"Accept-Language": lang}).get_json()
+    assert reply["intencao"] == "denuncia" and reply["citations"][0]["unit"] == "art-37/inc-5/ali-b", reply["resposta"]
