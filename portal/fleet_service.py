@@ -129,7 +129,9 @@ def _check_place_date_modality(q: Request) -> None:
     elif not q.modalidade:  # the empty choice is "the only one of the place": this place's law has several
         q.errors.append(("modalidade", N_("A lei deste lugar tem mais de uma modalidade nesta data: escolha uma."), {}))
     elif q.modalidade not in offered:
-        q.errors.append(("modalidade", N_("Modalidade que a lei deste lugar não tinha nesta data: escolha uma das opções."), {}))
+        # Name the place and what its law has (phone review: "não tinha nesta data" named neither).
+        q.errors.append(("modalidade", N_("%(lugar)s não tem essa modalidade nesta data; a lei de lá tem: %(opcoes)s."),
+                         {"lugar": PLACES[q.lugar].name, "opcoes": ", ".join(serialize.translate(modality_name(m)) for m in offered)}))
 
 
 def run(q: Request, *, plates: bool, partial: bool = False):

@@ -62,7 +62,7 @@ def test_a_modality_the_law_lacks_is_named_with_the_bad_lines_at_once(web):
                                         "frota": HEADER + GOOD + BAD})
     text = visible_text(response)
     assert response.status_code == 400
-    assert "Modalidade que a lei deste lugar não tinha nesta data: escolha uma das opções." in text
+    assert "São Paulo não tem essa modalidade nesta data; a lei de lá tem:" in text
     assert "Linha 4, coluna tipo: Tipo desconhecido: trem." in text
     assert "Resultado" not in text.replace("Resultados", "")
 
@@ -71,3 +71,12 @@ def test_no_modality_chosen_where_the_law_has_several_says_to_choose_one(web):
     response = web.post("/frota", data={"lugar": "pe", "modalidade": "", "data": "2025-01-10", "frota": HEADER + GOOD})
     assert response.status_code == 400
     assert "A lei deste lugar tem mais de uma modalidade nesta data: escolha uma." in visible_text(response)
+
+
+def test_a_modality_of_another_place_stays_chosen_and_the_places_are_named(web):
+    response = web.post("/frota", data={"lugar": "sp", "modalidade": "turistico", "data": "2025-01-10", "frota": HEADER + GOOD})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "São Paulo não tem essa modalidade nesta data; a lei de lá tem:" in visible_text(response)
+    assert page.count(" selected>") >= 1 and 'value="turistico" selected' in page
+
