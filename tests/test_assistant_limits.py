@@ -55,13 +55,3 @@ def test_in_the_chat(chat):
     assert reply["resposta"].startswith("Em São Paulo: 2 veículos."), reply["resposta"]
     assert reply["citations"][0]["unit"] == "art-19/inc-6"
     assert "pelo menos 2 (dois) desses veículos" in reply["resposta"]
-
-
-def test_pernambucos_crc_is_sao_paulos_certificado_de_registro(chat):
-    """Decreto 29.912/1989 (SP), art. 21: "expedirá o competente Certificado de Registro válido por 5 (cinco) anos";
-    Lei 16.205/2017 (PE), art. 8º: "O CRC terá validade por 1 (um) ano" — the chat and /comparar agree (phone review)."""
-    reply = converse(chat, ["quanto tempo vale o CRC em são paulo?"])
-    assert reply["resposta"].startswith("Em São Paulo: 5 anos."), reply["resposta"]
-    assert reply["citations"][0]["unit"] == "art-21"
-    both = converse(chat, ["Quanto tempo vale o CRC?"])
-    assert {(c["law"], c["unit"]) for c in both["citations"]} >= {(SP, "art-21"), ("pe-lei-16205-2017", "art-8")}
