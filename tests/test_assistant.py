@@ -48,7 +48,7 @@ def test_api_contract(assistant_app):
     reply = assistant_app.test_client().post("/api/v1/assistente", json={"mensagem": "quanto tempo vale o CRC?", "conversa": None}).get_json()
     assert set(reply) >= {"conversa", "resposta", "citations", "acoes", "pergunta", "fora_do_escopo"}
     assert len(reply["conversa"]) >= 24
-    assert "art. 8º" in reply["resposta"] and "1 ano" in reply["resposta"]  # side by side with SP's art. 21 (Certificado de Registro)
+    assert "art. 8º" in reply["resposta"] and "1 (um) ano" in reply["resposta"]
     assert all(set(c) == {"law", "article", "unit", "label", "url"} for c in reply["citations"])
     assert all(a["tipo"] in {"wizard", "consulta", "denuncia", "lei", "busca"} for a in reply["acoes"])
 
