@@ -4,16 +4,14 @@
 # Safe to run repeatedly.  Without root or apt-get it says so; the search then makes
 # no spelling suggestions (it never "corrects" a word it cannot check).
 set -euo pipefail
+. "$(dirname "$0")/apt-install.sh"
 LIST="${PORTAL_WORDLIST:-/usr/share/dict/brazilian}"
 if [ -s "$LIST" ]; then
   exit 0
 fi
-if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+if can_apt; then
   echo "Instalando a lista de palavras do português (pacote Debian wbrazilian)…"
-  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wbrazilian >/dev/null 2>&1; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wbrazilian >/dev/null
-  fi
+  apt_install wbrazilian
 else
   echo "AVISO: $LIST não encontrado e não há como instalá-lo (precisa de root e apt-get)."
   echo "       A busca não fará sugestões de grafia. Instale o pacote Debian 'wbrazilian'."
