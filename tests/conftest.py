@@ -89,6 +89,14 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture(scope="module")
+def chat(tmp_path_factory, index_dir):
+    """A test client of the portal for one module's chat questions (no registry): the law answers' tests
+    send it messages and read the replies (tests/test_assistant.converse)."""
+    app = create_app({"DATA_DIR": str(tmp_path_factory.mktemp("chat")), "INDEX_DIR": str(index_dir), "TESTING": True})
+    return app.test_client()
+
+
 @pytest.fixture()
 def demo_app(tmp_path, index_dir):
     """The portal with the demonstration registry loaded and CSRF off, for the form and journey tests

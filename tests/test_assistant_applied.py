@@ -7,19 +7,10 @@ Transporte Rodoviário Intermunicipal de Passageiros por Fretamento, aplica-se o
 
 from __future__ import annotations
 
-import pytest
-
-from app import create_app
 from knowledge.assistant.kinds import applied_to_charter
 from tests.test_assistant import converse
 
 AC = "ac-lei-2731-2013"
-
-
-@pytest.fixture(scope="module")
-def chat(tmp_path_factory, index_dir):
-    app = create_app({"DATA_DIR": str(tmp_path_factory.mktemp("applied")), "INDEX_DIR": str(index_dir), "TESTING": True})
-    return app.test_client()
 
 
 def test_the_articles_acre_applies_to_charter_service():

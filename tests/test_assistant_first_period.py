@@ -5,21 +5,12 @@ máxima de 03 (três) anos, sendo permitida a sua permanência por até 06 (seis
 
 from __future__ import annotations
 
-import pytest
-
-from app import create_app
 from knowledge.corpus import resolve
 from knowledge.structure import law_map, superseded_by
 from knowledge.assistant.text import normalize
 from tests.test_assistant import converse
 
 RECIFE = "recife-lei-16856-2003"
-
-
-@pytest.fixture(scope="module")
-def chat(tmp_path_factory, index_dir):
-    app = create_app({"DATA_DIR": str(tmp_path_factory.mktemp("first-period")), "INDEX_DIR": str(index_dir), "TESTING": True})
-    return app.test_client()
 
 
 def test_the_map_names_each_replaced_unit_and_the_words_that_say_so():

@@ -7,19 +7,12 @@ from datetime import date
 
 import pytest
 
-from app import create_app
 from knowledge.assistant.text import normalize
 from knowledge.assistant.values import _measures_asked, plain_value
 from knowledge.corpus import resolve
 from tests.test_assistant import converse
 
 SP = "sp-decreto-29912-1989"
-
-
-@pytest.fixture(scope="module")
-def chat(tmp_path_factory, index_dir):
-    app = create_app({"DATA_DIR": str(tmp_path_factory.mktemp("limits")), "INDEX_DIR": str(index_dir), "TESTING": True})
-    return app.test_client()
 
 
 def _said(unit_id: str, question: str) -> str:

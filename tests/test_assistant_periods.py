@@ -9,17 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from app import create_app
 from tests.test_assistant import converse
 
 PE = "pe-lei-16205-2017"
 ASKED = "qual era a multa por vender passagem individual em pernambuco?"
-
-
-@pytest.fixture(scope="module")
-def chat(tmp_path_factory, index_dir):
-    app = create_app({"DATA_DIR": str(tmp_path_factory.mktemp("periods")), "INDEX_DIR": str(index_dir), "TESTING": True})
-    return app.test_client()
 
 
 def _units(reply):

@@ -6,14 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app import create_app
 from tests.test_assistant import converse
-
-
-@pytest.fixture(scope="module")
-def chat(tmp_path_factory, index_dir):
-    app = create_app({"DATA_DIR": str(tmp_path_factory.mktemp("r17")), "INDEX_DIR": str(index_dir), "TESTING": True})
-    return app.test_client()
 
 
 def rows(reply: dict) -> list[str]:

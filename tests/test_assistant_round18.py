@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest
-
-from app import create_app
 from knowledge.assistant.conditions import fit
 from knowledge.assistant.values import plain_value
 from knowledge.corpus import resolve
@@ -16,12 +13,6 @@ from knowledge.history import wording_at
 from tests.test_assistant import converse
 
 PE = "pe-lei-16205-2017"
-
-
-@pytest.fixture(scope="module")
-def chat(tmp_path_factory, index_dir):
-    app = create_app({"DATA_DIR": str(tmp_path_factory.mktemp("r18")), "INDEX_DIR": str(index_dir), "TESTING": True})
-    return app.test_client()
 
 
 def cited(reply: dict) -> list[str]:

@@ -7,14 +7,7 @@ import re
 
 import pytest
 
-from app import create_app
 from tests.test_assistant import converse
-
-
-@pytest.fixture(scope="module")
-def chat(tmp_path_factory, index_dir):
-    app = create_app({"DATA_DIR": str(tmp_path_factory.mktemp("silent")), "INDEX_DIR": str(index_dir), "TESTING": True})
-    return app.test_client()
 
 
 def said_as_answer(reply: dict) -> str:

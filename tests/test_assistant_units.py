@@ -11,12 +11,6 @@ from knowledge.assistant.numbers import words_to_number
 from tests.test_assistant import converse
 
 
-@pytest.fixture(scope="module")
-def chat(tmp_path_factory, index_dir):
-    app = create_app({"DATA_DIR": str(tmp_path_factory.mktemp("units")), "INDEX_DIR": str(index_dir), "TESTING": True})
-    return app.test_client()
-
-
 def first(reply: dict) -> tuple[str, str]:
     """The unit the reply points to: its first citation, or — when the confidence model doubted the unit
     (knowledge/assistant/confidence.py) and the reply says so instead of stating it — the nearest passage
