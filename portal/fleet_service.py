@@ -18,7 +18,7 @@ from flask import current_app, jsonify, url_for
 from knowledge import clock
 from knowledge.citations import N_
 from knowledge.flows import FLOWS
-from knowledge.fleet import OTHER_MODALITIES, Dates, FleetError, check, deadlines, modalities, parse, to_csv
+from knowledge.fleet import OTHER_MODALITIES, Dates, FleetError, check, deadlines, modalities, parse, question_errors, to_csv
 from knowledge.fleet.calendar_file import ics
 from knowledge.fleet.vehicles import MAX_CHARS
 from knowledge.modalities import MODALITY_NAMES
@@ -114,24 +114,23 @@ def read(values, files=None) -> Request:
     return q
 
 
-def _check_place_date_modality(q: Request) -> None:
-    """What knowledge.fleet.check would refuse of the form's fields, found before the list is read, so the
-    form names it with the other errors instead of after they are corrected (the check keeps its own guard)."""
+def _refused(q: Request, exc: FleetError) -> None:
+    """A FleetError among the form's errors, the modalities it names (``opcoes``) said in the reader's language."""
+    params = dict(exc.params)
+    if isinstance(params.get("opcoes"), tuple):
+        params["opcoes"] = ", ".join(serialize.translate(modality_name(m)) for m in params["opcoes"])
+    q.errors.append((exc.field, exc.message, params))
+
+
+def _check_question(q: Request) -> None:
+    """What the check refuses of the place, date and modality (knowledge.fleet.question_errors), found before the
+    list is read, so the form names it with the other errors instead of after they are corrected."""
     if q.lugar not in PLACES or any(f == "data" for f, _m, _p in q.errors):
         return
-    start = PLACES[q.lugar].in_force
-    if q.data < start:
-        q.errors.append(("data", N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), {"data": start.strftime("%d/%m/%Y")}))
-        return
-    offered = modalities(q.lugar, q.data)
-    if not q.modalidade and len(offered) == 1:
-        q.modalidade = offered[0]
-    elif not q.modalidade:  # the empty choice is "the only one of the place": this place's law has several
-        q.errors.append(("modalidade", N_("A lei deste lugar tem mais de uma modalidade nesta data: escolha uma."), {}))
-    elif q.modalidade not in offered:
-        # Name the place and what its law has (phone review: "não tinha nesta data" named neither).
-        q.errors.append(("modalidade", N_("%(lugar)s não tem essa modalidade nesta data; a lei de lá tem: %(opcoes)s."),
-                         {"lugar": PLACES[q.lugar].name, "opcoes": ", ".join(serialize.translate(modality_name(m)) for m in offered)}))
+    if not q.modalidade and PLACES[q.lugar].in_force <= q.data and len(offered := modalities(q.lugar, q.data)) == 1:
+        q.modalidade = offered[0]  # the empty choice: "the only one of the place"
+    for exc in question_errors(q.lugar, q.modalidade, q.data):
+        _refused(q, exc)
 
 
 def run(q: Request, *, plates: bool, partial: bool = False):
@@ -140,7 +139,7 @@ def run(q: Request, *, plates: bool, partial: bool = False):
     ``partial`` (the web page): lines refused one by one do not stop the check of the lines read — the page names
     the refused ones above a verdict that says it counts only the others (``q.partial``); a list refused whole (a
     bad header, too many vehicles) still stops it.  The API stays strict: a client learns of a bad line by a 400."""
-    _check_place_date_modality(q)
+    _check_question(q)
     q.notes = []
     vehicles, q.line_errors = parse(q.frota, clock.today(q.lugar if q.lugar in PLACES else "pe"), q.notes)
     if q.errors:  # every field's error and every refused line shown at once, the modality's too (issue #31)
@@ -156,7 +155,7 @@ def run(q: Request, *, plates: bool, partial: bool = False):
         report = check(q.lugar, q.modalidade, q.data, vehicles, frota_regular=q.frota_regular)
         return report, deadlines(report, q.datas, clock.today(q.lugar)), vehicles
     except FleetError as exc:
-        q.errors.append((exc.field, exc.message, exc.params))
+        _refused(q, exc)
         return None
 
 

@@ -11,8 +11,8 @@ to an operator's whole fleet, and the deadlines the law sets from the operator's
 No Flask here: ``portal/fleet.py`` is the web layer.
 """
 
-from .check import FleetError, OTHER_MODALITIES, check, modalities
+from .check import FleetError, OTHER_MODALITIES, check, modalities, question_errors
 from .deadlines import Dates, deadlines
 from .vehicles import TEMPLATE, LineError, Vehicle, parse, to_csv
 
-__all__ = ["Dates", "FleetError", "LineError", "OTHER_MODALITIES", "TEMPLATE", "Vehicle", "check", "deadlines", "modalities", "parse", "to_csv"]
+__all__ = ["Dates", "FleetError", "LineError", "OTHER_MODALITIES", "TEMPLATE", "Vehicle", "check", "deadlines", "modalities", "parse", "question_errors", "to_csv"]

@@ -42,15 +42,28 @@ def modalities(place: str, when: date) -> list[str]:
     return RULES[place].modalities(when)
 
 
-def check(place: str, modalidade: str, when: date, vehicles: list[Vehicle], *, frota_regular: int | None = None) -> FleetReport:
+def question_errors(place: str, modalidade: str, when: date) -> list[FleetError]:
+    """What the check refuses of the question itself — the place, the date, the modality — before any vehicle
+    is read: the form shows it with the list's errors (issue #31).  A modality refused names the place and
+    the ones its law has (``opcoes``: their ids, named by the web layer in the reader's language)."""
     if place not in RULES:
-        raise FleetError("lugar", N_("Local desconhecido: use um destes: %(lugares)s."), lugares=", ".join(sorted(PLACES)))
+        return [FleetError("lugar", N_("Local desconhecido: use um destes: %(lugares)s."), lugares=", ".join(sorted(PLACES)))]
     start = PLACES[place].in_force
     if when < start:
-        raise FleetError("data", N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), data=start.strftime("%d/%m/%Y"))
+        return [FleetError("data", N_("Nesta data a lei deste lugar ainda não estava em vigor (desde %(data)s)."), data=start.strftime("%d/%m/%Y"))]
+    offered = RULES[place].modalities(when)
+    if modalidade in offered:
+        return []
+    if not modalidade:
+        return [FleetError("modalidade", N_("A lei deste lugar tem mais de uma modalidade nesta data: escolha uma."))]
+    return [FleetError("modalidade", N_("%(lugar)s não tem essa modalidade nesta data; a lei de lá tem: %(opcoes)s."),
+                       lugar=PLACES[place].name, opcoes=tuple(offered))]
+
+
+def check(place: str, modalidade: str, when: date, vehicles: list[Vehicle], *, frota_regular: int | None = None) -> FleetReport:
+    if problems := question_errors(place, modalidade, when):
+        raise problems[0]
     rules = RULES[place]
-    if modalidade not in rules.modalities(when):
-        raise FleetError("modalidade", N_("Modalidade que a lei deste lugar não tinha nesta data: escolha uma das opções."))
     if not vehicles:
         raise FleetError("frota", N_("Informe pelo menos um veículo (uma linha por veículo)."))
     verdicts = []
