@@ -300,18 +300,22 @@ def warning_first(place_or_law: str) -> WarningFirst | None:
     return next((t.warning_first for t in law_map(place_or_law).tables.values() if t.warning_first), None)
 
 
+@lru_cache(maxsize=None)
+def _replacements(place_or_law: str) -> tuple[dict[str, str], dict[str, str]]:
+    """(replaced → replacing, replacing → replaced) units of a law's map; asked for every ranked candidate, so
+    read once (law_map checks the file on each call)."""
+    try:
+        superseded = law_map(place_or_law).superseded
+    except KeyError:
+        return {}, {}
+    return superseded, {new: old for old, new in superseded.items()}
+
+
 def superseded_by(place_or_law: str, unit_id: str) -> str | None:
     """The unit that replaced ``unit_id`` once the first period its article sets ended (None: not replaced)."""
-    try:
-        return law_map(place_or_law).superseded.get(unit_id)
-    except KeyError:
-        return None
+    return _replacements(place_or_law)[0].get(unit_id)
 
 
 def superseding(place_or_law: str, unit_id: str) -> str | None:
     """The unit ``unit_id`` replaced once its first period ended (None: it replaced none)."""
-    try:
-        return next((old for old, new in law_map(place_or_law).superseded.items() if new == unit_id), None)
-    except KeyError:
-        return None
-
+    return _replacements(place_or_law)[1].get(unit_id)
