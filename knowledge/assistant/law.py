@@ -616,6 +616,15 @@ class LawAnswers:
                     return self._both_wordings(reply, later, changed[0], period)
         return reply
 
+    def _first_period(self, law_id: str, unit: Unit, on: date) -> tuple[Unit, Cite, dict] | None:
+        """For today's answer from a rule that replaced one of a first period only (Recife, art. 17 after art. 16's
+        first three years): that earlier unit, its citation and link; None otherwise."""
+        first = superseding(law_id, unit.id) if on >= self.ports.today() else None
+        if first is None:
+            return None
+        _law, before = resolve(law_id, first)
+        return before, self._cite(law_id, first, on), self._link(law_id, first, _label(before), on)
+
     def _applying(self, law_id: str, unit: Unit, on: date) -> list[tuple[Cite, dict]]:
         """The citation and link of each unit that applies ``unit``'s article to charter service (kinds.applied_to_charter),
         when it exists on the facts' day: a rule of Acre's art. 85 (on taxis) is charter law through art. 86."""
@@ -676,17 +685,17 @@ class LawAnswers:
             applying = self._applying(law_id, unit, on)
             where = label + "".join("; " + self._("aplicado ao fretamento por %(citacao)s", citacao=a["rotulo"]) for _c, a in applying)
             line = f"• {in_place(self._, j)}: {value} ({where})"
-            first = superseding(law_id, unit.id) if on >= self.ports.today() else None
+            first = self._first_period(law_id, unit, on)
             if first is not None:  # Recife, art. 17 after art. 16's first three years: what held before, too
-                _law, before = resolve(law_id, first)
+                before, _c, link = first
                 said = self.value_line(kind, law_id, before, on, focus, normalize(query)) or quote_unit(before, limit=160)
-                line += " " + self._("No período inicial que a lei fixa: %(valor)s (%(citacao)s).", valor=said, citacao=_label(before))
+                line += " " + self._("No período inicial que a lei fixa: %(valor)s (%(citacao)s).", valor=said, citacao=link["rotulo"])
             lines.append(line)
             citations.append(self._cite(law_id, unit.id, on))
             acoes.append(self._link(law_id, unit.id, label, on))
             if first is not None:
-                citations.append(self._cite(law_id, first, on))
-                acoes.append(self._link(law_id, first, _label(before), on))
+                citations.append(first[1])
+                acoes.append(first[2])
             for cite, link in applying:
                 citations.append(cite)
                 acoes.append(link)
@@ -732,14 +741,13 @@ class LawAnswers:
             citations.append(self._cite(law_id, source.id, on))
             acoes.append(self._link(law_id, source.id, resolve(law_id, source.id)[0].citation(source), on))
         apart = []  # links said in the text already, not again under "Veja também"
-        if on >= self.ports.today() and (first := superseding(law_id, unit.id)) is not None:
+        if (first := self._first_period(law_id, unit, on)) is not None:
             # Recife, art. 17, II replaced art. 16, II after the first three years: today's rule, and what held before.
-            _law, before = resolve(law_id, first)
-            label_before = _label(before)
-            text_out += " " + self._("No período inicial que a lei fixa, valia %(citacao)s: “%(texto)s”", citacao=label_before, texto=quote_unit(before))
-            citations.append(self._cite(law_id, before.id, on))
-            acoes.append(self._link(law_id, before.id, label_before, on))
-            apart.append(acoes[-1])
+            before, cite, link = first
+            text_out += " " + self._("No período inicial que a lei fixa, valia %(citacao)s: “%(texto)s”", citacao=link["rotulo"], texto=quote_unit(before))
+            citations.append(cite)
+            acoes.append(link)
+            apart.append(link)
         applying = self._applying(law_id, unit, on)
         for cite, link in applying:  # Acre, art. 86: the rule quoted, applied to charter service
             citations.append(cite)
